@@ -1,0 +1,181 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { isOnSubdomain, usePublicConfig, type PublicConfig } from '../lib/config.ts';
+import { useSession, useRefreshSession } from '../lib/session.ts';
+import { signOut } from '../features/auth/api.ts';
+import { ContactModal } from '../features/contact/contact-modal.tsx';
+import { ImpersonationBanner } from '../features/admin/impersonation-banner.tsx';
+import { LocationDropdown } from '../features/regions/location-selector.tsx';
+
+/** On a band's subdomain, header links point at the main domain with absolute addresses (spec 1 §2). */
+function SiteLink({ to, config, className, children, onClick }: {
+  to: string;
+  config: PublicConfig | undefined;
+  className?: string;
+  children: ReactNode;
+  onClick?: () => void;
+}) {
+  if (config && isOnSubdomain(config.publicUrl)) {
+    return (
+      <a href={`${config.publicUrl}${to}`} className={className} onClick={onClick}>
+        {children}
+      </a>
+    );
+  }
+  return (
+    <NavLink to={to} className={className} onClick={onClick}>
+      {children}
+    </NavLink>
+  );
+}
+
+const NAV_LINKS = [
+  { to: '/bands', label: 'Bands' },
+  { to: '/venues', label: 'Venues' },
+  { to: '/rehearsal-space', label: 'Rehearsal Spaces' },
+  { to: '/gear-swap', label: 'Gear Swap' },
+];
+
+function Header() {
+  const { data: config } = usePublicConfig();
+  const { data: me } = useSession();
+  const refresh = useRefreshSession();
+  const navigate = useNavigate();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+
+  const handleSignOut = async () => {
+    try {
+      await signOut();
+    } catch (error) {
+      // Sign-out failure is only logged (spec 1 §8); the session is reloaded either way.
+      console.error('Sign out failed', error);
+    }
+    await refresh();
+    navigate('/login');
+  };
+
+  const linkClass = 'rounded-md px-3 py-2 text-sm font-medium text-zinc-200 hover:bg-zinc-800 hover:text-white [&.active]:text-brand-400';
+  const links = (
+    <>
+      {NAV_LINKS.map((l) => (
+        <SiteLink key={l.to} to={l.to} config={config} className={linkClass}>
+          {l.label}
+        </SiteLink>
+      ))}
+      {config?.merchUrl && (
+        <a href={config.merchUrl} className={linkClass} target="_blank" rel="noopener noreferrer">
+          Merch<span className="sr-only"> (opens in a new tab)</span>
+        </a>
+      )}
+      {me ? (
+        <>
+          <SiteLink to="/dashboard" config={config} className={linkClass}>
+            Dashboard
+          </SiteLink>
+          <button type="button" onClick={handleSignOut} className={`${linkClass} text-left`}>
+            Log out
+          </button>
+        </>
+      ) : (
+        <>
+          <SiteLink to="/login" config={config} className={linkClass}>
+            Login
+          </SiteLink>
+          <SiteLink to="/register" config={config} className="btn-primary ml-1">
+            Register
+          </SiteLink>
+        </>
+      )}
+    </>
+  );
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-zinc-800 bg-zinc-950/95 backdrop-blur">
+      {config?.smsNumber && (
+        <p className="bg-brand-400 px-4 py-1.5 text-center text-xs font-semibold text-zinc-950 sm:text-sm">
+          Get weekly gig updates: text <strong>MUSIC</strong> to {config.smsNumber}
+          <span className="hidden sm:inline"> · Musicians and venues, <SiteLink to="/register" config={config} className="underline">register free</SiteLink></span>
+        </p>
+      )}
+      <nav aria-label="Main" className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
+        <div className="flex items-center gap-3">
+          <SiteLink to="/" config={config} className="font-display text-2xl tracking-tight text-white">
+            <span className="text-brand-400">M</span>arquee
+          </SiteLink>
+          <LocationDropdown />
+        </div>
+        <div className="hidden items-center gap-1 lg:flex">{links}</div>
+        <button
+          type="button"
+          className="btn-secondary lg:hidden"
+          aria-expanded={menuOpen}
+          aria-controls="mobile-menu"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <span aria-hidden="true">{menuOpen ? '✕' : '☰'}</span>
+          <span className="sr-only">{menuOpen ? 'Close menu' : 'Open menu'}</span>
+          <span aria-hidden="true">Menu</span>
+        </button>
+      </nav>
+      {menuOpen && (
+        <div id="mobile-menu" className="flex flex-col gap-1 border-t border-zinc-800 px-4 pb-4 pt-2 lg:hidden">
+          {links}
+        </div>
+      )}
+    </header>
+  );
+}
+
+function Footer() {
+  const { data: config } = usePublicConfig();
+  const [contactOpen, setContactOpen] = useState(false);
+  return (
+    <footer className="mt-16 border-t border-zinc-800 bg-zinc-950 text-zinc-400">
+      <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-4 px-4 py-8 text-sm sm:flex-row">
+        <div className="flex items-center gap-5">
+          <button type="button" className="link" onClick={() => setContactOpen(true)}>
+            Contact
+          </button>
+          {config?.instagramUrl && (
+            <a className="link" href={config.instagramUrl} target="_blank" rel="noopener noreferrer">
+              Instagram<span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          )}
+        </div>
+        <p>Built by musicians, for the local scene · Marquee</p>
+      </div>
+      {contactOpen && <ContactModal onClose={() => setContactOpen(false)} />}
+    </footer>
+  );
+}
+
+/** Every navigation scrolls to the top; the home path gets a light page body (spec 1 §2). */
+function usePageEffects() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    window.scrollTo(0, 0);
+    document.body.classList.toggle('home-light', pathname === '/');
+  }, [pathname]);
+}
+
+export function Layout() {
+  usePageEffects();
+  const { isPending } = useSession();
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-black">
+        Skip to content
+      </a>
+      <ImpersonationBanner />
+      <Header />
+      <main id="main" className="flex-1">
+        {isPending ? <p className="p-8 text-center text-zinc-400">Loading…</p> : <Outlet />}
+      </main>
+      <Footer />
+    </div>
+  );
+}
+
+export { Link };

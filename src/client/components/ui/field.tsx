@@ -1,0 +1,73 @@
+import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
+
+type Common = { label: string; error?: string; hint?: ReactNode };
+
+/** A labelled input whose error is announced and tied to it with aria-describedby. */
+export function TextField({ label, error, hint, id, ...input }: Common & InputHTMLAttributes<HTMLInputElement>) {
+  const autoId = useId();
+  const fieldId = id ?? autoId;
+  const describedBy = [error ? `${fieldId}-error` : '', hint ? `${fieldId}-hint` : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div>
+      <label htmlFor={fieldId} className="field-label">
+        {label}
+        {input.required && <span aria-hidden="true" className="text-brand-400"> *</span>}
+      </label>
+      <input id={fieldId} className="field-input" aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
+      {hint && (
+        <p id={`${fieldId}-hint`} className="mt-1 text-xs text-zinc-400">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${fieldId}-error`} className="field-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  id,
+  ...input
+}: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const autoId = useId();
+  const fieldId = id ?? autoId;
+  const describedBy = [error ? `${fieldId}-error` : '', hint ? `${fieldId}-hint` : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div>
+      <label htmlFor={fieldId} className="field-label">
+        {label}
+        {input.required && <span aria-hidden="true" className="text-brand-400"> *</span>}
+      </label>
+      <textarea id={fieldId} className="field-input min-h-24" aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
+      {hint && (
+        <p id={`${fieldId}-hint`} className="mt-1 text-xs text-zinc-400">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${fieldId}-error`} className="field-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function Alert({ tone = 'error', children }: { tone?: 'error' | 'success' | 'info'; children: ReactNode }) {
+  const tones = {
+    error: 'border-red-500/50 bg-red-950/60 text-red-100',
+    success: 'border-emerald-500/50 bg-emerald-950/60 text-emerald-100',
+    info: 'border-sky-500/50 bg-sky-950/60 text-sky-100',
+  };
+  return (
+    <div role={tone === 'error' ? 'alert' : 'status'} className={`rounded-lg border px-4 py-3 text-sm ${tones[tone]}`}>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,153 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { ROLE_LABELS, canBeImpersonated, type Role } from '../../../core/roles.ts';
+import { formatLocalDate } from '../../../core/time.ts';
+import { Alert } from '../../components/ui/field.tsx';
+import { ApiError, apiFetch, postJson } from '../../lib/api.ts';
+import { useRefreshSession, type Me } from '../../lib/session.ts';
+
+type Overview = {
+  counts: { users: number; usersByRole: Record<string, number>; gigs: number; approvedGigs: number; upcomingGigs: number };
+  users: { id: string; email: string; name: string; role: Role; location: string; createdAt: string }[];
+  gigs: { id: string; localDate: string; startTime: string; isApproved: boolean; isTicketed: boolean; ticketsSold: number; venueName: string; bandName: string | null; regionName: string }[];
+};
+
+function Stat({ label, value }: { label: string; value: number }) {
+  return (
+    <div className="card p-4">
+      <p className="text-sm text-zinc-400">{label}</p>
+      <p className="mt-1 text-3xl font-bold">{value}</p>
+    </div>
+  );
+}
+
+export function AdminDashboard({ me }: { me: Me }) {
+  const { data, isPending, isError } = useQuery({ queryKey: ['admin-overview'], queryFn: () => apiFetch<Overview>('/api/admin/overview') });
+  const [filter, setFilter] = useState('');
+  const [error, setError] = useState('');
+  const [busyId, setBusyId] = useState<string | null>(null);
+  const refresh = useRefreshSession();
+  const navigate = useNavigate();
+
+  const users = useMemo(() => {
+    const q = filter.trim().toLowerCase();
+    return (data?.users ?? []).filter((u) => !q || u.email.toLowerCase().includes(q) || u.name.toLowerCase().includes(q) || u.role.includes(q));
+  }, [data, filter]);
+
+  const impersonate = async (userId: string) => {
+    setError('');
+    setBusyId(userId);
+    try {
+      await postJson('/api/admin/impersonate', { userId });
+      await refresh();
+      navigate('/dashboard');
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : 'Impersonation failed.');
+      setBusyId(null);
+    }
+  };
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10">
+      <h1 className="text-3xl font-bold">Admin Dashboard</h1>
+      <p className="mt-1 text-zinc-400">Signed in as {me.user.email}</p>
+      <nav aria-label="Admin tools" className="mt-6 flex flex-wrap gap-3">
+        <Link to="/admin/outbox" className="btn-secondary">
+          Outbox (all e-mail)
+        </Link>
+      </nav>
+      {isPending && <p className="mt-8 text-zinc-400">Loading…</p>}
+      {isError && <Alert>The admin overview could not be loaded.</Alert>}
+      {data && (
+        <>
+          <section aria-label="Platform counts" className="mt-8 grid grid-cols-2 gap-4 md:grid-cols-5">
+            <Stat label="Users" value={data.counts.users} />
+            <Stat label="Gigs" value={data.counts.gigs} />
+            <Stat label="Approved gigs" value={data.counts.approvedGigs} />
+            <Stat label="Upcoming gigs" value={data.counts.upcomingGigs} />
+            <Stat label="Bands" value={data.counts.usersByRole.band ?? 0} />
+          </section>
+
+          <section className="card mt-8" aria-labelledby="users-heading">
+            <div className="flex flex-wrap items-end justify-between gap-4">
+              <div>
+                <h2 id="users-heading" className="text-xl font-semibold">
+                  Users
+                </h2>
+                <p className="text-sm text-zinc-400">Impersonation tool: act as a band, venue, promoter or fan account.</p>
+              </div>
+              <label className="text-sm">
+                <span className="field-label">Search users</span>
+                <input className="field-input" value={filter} onChange={(e) => setFilter(e.target.value)} placeholder="Name, e-mail or role" />
+              </label>
+            </div>
+            {error && <div className="mt-4"><Alert>{error}</Alert></div>}
+            <div className="mt-4 max-h-[32rem] overflow-auto">
+              <table className="w-full text-left text-sm">
+                <thead className="sticky top-0 bg-zinc-900 text-zinc-400">
+                  <tr>
+                    <th className="py-2 pr-3">Name</th>
+                    <th className="py-2 pr-3">Email</th>
+                    <th className="py-2 pr-3">Role</th>
+                    <th className="py-2 pr-3">Location</th>
+                    <th className="py-2"><span className="sr-only">Actions</span></th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {users.map((u) => (
+                    <tr key={u.id} className="border-t border-zinc-800">
+                      <td className="py-2 pr-3">{u.name}</td>
+                      <td className="py-2 pr-3 break-all">{u.email}</td>
+                      <td className="py-2 pr-3">{ROLE_LABELS[u.role] ?? u.role}</td>
+                      <td className="py-2 pr-3">{u.location}</td>
+                      <td className="py-2 text-right">
+                        {canBeImpersonated(u.role) && u.id !== me.user.id && (
+                          <button type="button" className="btn-secondary px-3 py-1.5" disabled={busyId !== null} onClick={() => impersonate(u.id)} aria-label={`Impersonate ${u.email}`}>
+                            Impersonate
+                          </button>
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </section>
+
+          <section className="card mt-8" aria-labelledby="gigs-heading">
+            <h2 id="gigs-heading" className="text-xl font-semibold">
+              Gigs
+            </h2>
+            <div className="mt-4 max-h-[32rem] overflow-auto">
+              <table className="w-full text-left text-sm">
+                <thead className="sticky top-0 bg-zinc-900 text-zinc-400">
+                  <tr>
+                    <th className="py-2 pr-3">Date</th>
+                    <th className="py-2 pr-3">Band</th>
+                    <th className="py-2 pr-3">Venue</th>
+                    <th className="py-2 pr-3">Region</th>
+                    <th className="py-2 pr-3">Status</th>
+                    <th className="py-2">Tickets sold</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.gigs.map((g) => (
+                    <tr key={g.id} className="border-t border-zinc-800">
+                      <td className="py-2 pr-3 whitespace-nowrap">{formatLocalDate(g.localDate)}</td>
+                      <td className="py-2 pr-3">{g.bandName ?? 'TBA'}</td>
+                      <td className="py-2 pr-3">{g.venueName}</td>
+                      <td className="py-2 pr-3">{g.regionName}</td>
+                      <td className="py-2 pr-3">{g.isApproved ? 'Approved' : 'Pending'}</td>
+                      <td className="py-2">{g.isTicketed ? g.ticketsSold : '-'}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </section>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,268 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router';
+import {
+  BAND_DESCRIPTION_MAX,
+  MANAGER_DESCRIPTION_MAX,
+  REHEARSAL_DESCRIPTION_MAX,
+  registerSchema,
+} from '../../../core/schemas/account.ts';
+import { REGISTERABLE_ROLES, ROLE_LABELS, type RegisterableRole } from '../../../core/roles.ts';
+import { ImagePicker } from '../../components/image-crop-modal.tsx';
+import { Alert, TextAreaField, TextField } from '../../components/ui/field.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { usePublicConfig } from '../../lib/config.ts';
+import { fieldErrors } from '../../lib/form-errors.ts';
+import { useRefreshSession, useSession } from '../../lib/session.ts';
+import { fetchVenueOptions, registerAccount } from './api.ts';
+
+type Values = Record<string, string>;
+
+/** The fields of each role's section, in the spec's order (spec 1 §2 Register). */
+const SECTIONS: Record<RegisterableRole, { title: string; fields: FieldSpec[]; imageLabel?: string }> = {
+  fan: { title: '', fields: [] },
+  musician: { title: '', fields: [] },
+  venue: {
+    title: 'Venue details',
+    imageLabel: 'Venue image',
+    fields: [
+      { name: 'name', label: 'Venue name', required: true },
+      { name: 'address', label: 'Address', required: true, autoComplete: 'street-address' },
+      { name: 'phone', label: 'Phone', type: 'tel' },
+      { name: 'contactEmail', label: 'Contact email', type: 'email' },
+      { name: 'website', label: 'Website', type: 'url' },
+      { name: 'facebookUrl', label: 'Facebook', type: 'url' },
+      { name: 'instagramUrl', label: 'Instagram', type: 'url' },
+      { name: 'youtubeUrl', label: 'YouTube', type: 'url' },
+    ],
+  },
+  promoter: {
+    title: 'Promoter details',
+    imageLabel: 'Promoter image',
+    fields: [
+      { name: 'name', label: 'Promoter name', required: true },
+      { name: 'companyName', label: 'Company (optional)' },
+      { name: 'phone', label: 'Phone', type: 'tel' },
+      { name: 'contactEmail', label: 'Email', type: 'email' },
+      { name: 'website', label: 'Website', type: 'url' },
+      { name: 'facebookUrl', label: 'Facebook', type: 'url' },
+      { name: 'instagramUrl', label: 'Instagram', type: 'url' },
+      { name: 'youtubeUrl', label: 'YouTube', type: 'url' },
+    ],
+  },
+  artist_manager: {
+    title: 'Manager details',
+    imageLabel: 'Profile image',
+    fields: [
+      { name: 'name', label: 'Manager name', required: true },
+      { name: 'instagramUrl', label: 'Instagram', type: 'url' },
+      { name: 'description', label: 'Description', multiline: MANAGER_DESCRIPTION_MAX },
+      { name: 'website', label: 'Website', type: 'url' },
+    ],
+  },
+  rehearsal_space: {
+    title: 'Rehearsal space details',
+    imageLabel: 'Photo of your space',
+    fields: [
+      { name: 'name', label: 'Space name', required: true },
+      { name: 'address', label: 'Address', required: true, autoComplete: 'street-address' },
+      { name: 'phone', label: 'Phone', type: 'tel' },
+      { name: 'contactEmail', label: 'Email', type: 'email' },
+      { name: 'website', label: 'Website', type: 'url' },
+      { name: 'description', label: 'Description', multiline: REHEARSAL_DESCRIPTION_MAX },
+    ],
+  },
+  band: {
+    title: 'Band details',
+    imageLabel: 'Band image',
+    fields: [
+      { name: 'name', label: 'Band name', required: true },
+      { name: 'instagramUrl', label: 'Instagram', type: 'url' },
+      { name: 'description', label: 'Description', multiline: BAND_DESCRIPTION_MAX },
+      { name: 'website', label: 'Website', type: 'url' },
+    ],
+  },
+};
+
+type FieldSpec = { name: string; label: string; required?: boolean; type?: string; autoComplete?: string; multiline?: number };
+
+function VenuePicker({ selected, onChange }: { selected: string[]; onChange: (ids: string[]) => void }) {
+  const { data, isPending, isError } = useQuery({ queryKey: ['venue-options'], queryFn: fetchVenueOptions });
+  return (
+    <fieldset>
+      <legend className="field-label">Venues you promote at</legend>
+      {isPending && <p className="text-sm text-zinc-400">Loading venues…</p>}
+      {isError && <p className="text-sm text-red-300">The venue list could not be loaded.</p>}
+      {data && data.venues.length === 0 && <p className="text-sm text-zinc-400">No venues are registered yet; you can add them later.</p>}
+      <div className="max-h-56 space-y-1 overflow-y-auto rounded-lg border border-zinc-700 p-2">
+        {data?.venues.map((v) => (
+          <label key={v.id} className="flex cursor-pointer items-start gap-2 rounded p-1.5 hover:bg-zinc-800">
+            <input
+              type="checkbox"
+              className="mt-1 accent-brand-400"
+              checked={selected.includes(v.id)}
+              onChange={(e) => onChange(e.target.checked ? [...selected, v.id] : selected.filter((id) => id !== v.id))}
+            />
+            <span>
+              <span className="block text-sm font-medium">{v.name}</span>
+              <span className="block text-xs text-zinc-400">{v.address}</span>
+            </span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+export function RegisterPage() {
+  const { data: me } = useSession();
+  const { data: config } = usePublicConfig();
+  const navigate = useNavigate();
+  const refresh = useRefreshSession();
+  const [role, setRole] = useState<RegisterableRole>('fan');
+  const [values, setValues] = useState<Values>({ email: '', password: '', location: '' });
+  const [venueIds, setVenueIds] = useState<string[]>([]);
+  const [image, setImage] = useState<Blob | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  if (me) return <Navigate to="/dashboard" replace />;
+
+  const location = values.location || config?.regions.find((r) => r.isDefault)?.slug || '';
+  const section = SECTIONS[role];
+  const set = (name: string) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const input = { ...values, location, role, ...(role === 'promoter' ? { venueIds } : {}) };
+    const parsed = registerSchema.safeParse(input);
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      setFailure('Please correct the highlighted fields.');
+      return;
+    }
+    setErrors({});
+    setFailure('');
+    setBusy(true);
+    const form = new FormData();
+    form.set('data', JSON.stringify(input));
+    if (image && section.imageLabel) form.set('image', image, 'image.jpg');
+    try {
+      await registerAccount(form);
+      await refresh();
+      navigate('/dashboard');
+    } catch (error) {
+      if (error instanceof ApiError) {
+        setErrors(error.fields);
+        setFailure(error.message);
+      } else {
+        setFailure('Registration failed. Please try again.');
+      }
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-10">
+      <div className="card">
+        <h1 className="text-3xl font-bold">Create your account</h1>
+        <p className="mt-2 text-zinc-400">Fans, musicians, bands, venues, promoters, managers and rehearsal spaces all start here.</p>
+        <form noValidate onSubmit={submit} className="mt-6 space-y-5">
+          {failure && <Alert>{failure}</Alert>}
+          <TextField label="Email" name="email" type="email" autoComplete="email" required value={values.email} onChange={set('email')} error={errors.email} />
+          <TextField
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={8}
+            value={values.password}
+            onChange={set('password')}
+            error={errors.password}
+            hint="At least 8 characters."
+          />
+          <div>
+            <label htmlFor="location" className="field-label">
+              Location <span aria-hidden="true" className="text-brand-400">*</span>
+            </label>
+            <select id="location" name="location" className="field-input" value={location} onChange={set('location')} aria-invalid={errors.location ? true : undefined}>
+              {config?.regions.map((r) => (
+                <option key={r.slug} value={r.slug}>
+                  {r.name}
+                </option>
+              ))}
+            </select>
+            {errors.location && <p className="field-error">{errors.location}</p>}
+          </div>
+          <div>
+            <label htmlFor="role" className="field-label">
+              Account type <span aria-hidden="true" className="text-brand-400">*</span>
+            </label>
+            <select
+              id="role"
+              name="role"
+              className="field-input"
+              value={role}
+              onChange={(e) => {
+                setRole(e.target.value as RegisterableRole);
+                setErrors({});
+              }}
+            >
+              {REGISTERABLE_ROLES.map((r) => (
+                <option key={r} value={r}>
+                  {ROLE_LABELS[r]}
+                </option>
+              ))}
+            </select>
+          </div>
+
+          {section.title && (
+            <fieldset className="space-y-4 rounded-xl border border-zinc-700 p-4">
+              <legend className="px-2 text-lg font-semibold">{section.title}</legend>
+              {section.fields.map((f) =>
+                f.multiline ? (
+                  <TextAreaField
+                    key={`${role}-${f.name}`}
+                    label={f.label}
+                    name={f.name}
+                    maxLength={f.multiline}
+                    value={values[f.name] ?? ''}
+                    onChange={set(f.name)}
+                    error={errors[f.name]}
+                    hint={`${(values[f.name] ?? '').length}/${f.multiline}`}
+                  />
+                ) : (
+                  <TextField
+                    key={`${role}-${f.name}`}
+                    label={f.label}
+                    name={f.name}
+                    type={f.type ?? 'text'}
+                    required={f.required}
+                    autoComplete={f.autoComplete}
+                    value={values[f.name] ?? ''}
+                    onChange={set(f.name)}
+                    error={errors[f.name]}
+                  />
+                ),
+              )}
+              {role === 'promoter' && <VenuePicker selected={venueIds} onChange={setVenueIds} />}
+              {section.imageLabel && <ImagePicker label={section.imageLabel} value={image} onChange={setImage} error={errors.image} />}
+            </fieldset>
+          )}
+
+          <button type="submit" className="btn-primary w-full py-3 text-base" disabled={busy}>
+            {busy ? 'Creating account…' : 'Register'}
+          </button>
+        </form>
+        <p className="mt-6 text-center text-sm text-zinc-400">
+          Already have an account?{' '}
+          <Link to="/login" className="link">
+            Log in
+          </Link>
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+import { Navigate } from 'react-router';
+import type { ReactNode } from 'react';
+import { ROLE_LABELS, isRole, type Role } from '../../../core/roles.ts';
+import { useSession, type Me } from '../../lib/session.ts';
+import { AdminDashboard } from '../admin/admin-dashboard.tsx';
+
+function DashboardFrame({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-10">
+      <h1 className="text-3xl font-bold">{title}</h1>
+      {subtitle && <p className="mt-1 text-zinc-400">{subtitle}</p>}
+      <div className="mt-8 space-y-6">{children}</div>
+    </div>
+  );
+}
+
+/** Fan and musician dashboards (spec 2 §2): e-mail, location and the weekly-update note. */
+function ListenerDashboard({ me }: { me: Me }) {
+  return (
+    <DashboardFrame title={me.user.role === 'musician' ? 'Musician Dashboard' : 'Fan Dashboard'} subtitle="Welcome to Marquee">
+      <section className="card space-y-3" aria-labelledby="account-heading">
+        <h2 id="account-heading" className="text-xl font-semibold">
+          Your account
+        </h2>
+        <dl className="grid gap-3 sm:grid-cols-2">
+          <div>
+            <dt className="text-sm text-zinc-400">Email</dt>
+            <dd className="font-medium">{me.user.email}</dd>
+          </div>
+          <div>
+            <dt className="text-sm text-zinc-400">Location</dt>
+            <dd className="font-medium">{me.user.locationName}</dd>
+          </div>
+        </dl>
+      </section>
+      <section className="card border-brand-400/40 bg-brand-400/10">
+        <h2 className="text-lg font-semibold text-brand-400">Weekly gig updates</h2>
+        <p className="mt-2 text-zinc-200">
+          You'll receive weekly emails or texts with upcoming gigs in {me.user.locationName}, so you never miss a local show.
+        </p>
+      </section>
+    </DashboardFrame>
+  );
+}
+
+const SUMMARY_LABELS: Record<string, string> = {
+  name: 'Name',
+  companyName: 'Company',
+  address: 'Address',
+  phone: 'Phone',
+  contactEmail: 'Contact email',
+  email: 'Email',
+  website: 'Website',
+  instagramUrl: 'Instagram',
+  description: 'Description',
+  genres: 'Genres',
+  performerType: 'Performer type',
+  venues: 'Associated venues',
+  artists: 'Managed artists',
+  slug: 'Site address',
+};
+
+/** The account's profile summary, until the role's own dashboard issue fills the rest in. */
+function ProfileDashboard({ me, role }: { me: Me; role: Role }) {
+  const profile = me.profile ?? {};
+  const title =
+    role === 'rehearsal_space' ? `Welcome, ${profile.name || 'Rehearsal Space Owner'}!` : `${ROLE_LABELS[role]} Dashboard`;
+  const rows = Object.entries(SUMMARY_LABELS)
+    .filter(([key]) => key in profile)
+    .map(([key, label]) => {
+      const value = profile[key];
+      const text = Array.isArray(value) ? value.join(role === 'band' ? ' / ' : ', ') : value;
+      return { key, label, text: text ? String(text) : 'Not set' };
+    });
+  return (
+    <DashboardFrame title={title} subtitle={profile.name ? `Signed in as ${me.user.email}` : undefined}>
+      <section className="card" aria-labelledby="profile-heading">
+        <div className="flex flex-col gap-6 sm:flex-row">
+          {typeof profile.imageUrl === 'string' && profile.imageUrl && (
+            <img src={profile.imageUrl} alt="" className="aspect-video w-full rounded-xl object-cover sm:w-64" />
+          )}
+          <div className="flex-1">
+            <h2 id="profile-heading" className="text-xl font-semibold">
+              Profile
+            </h2>
+            <dl className="mt-3 grid gap-3 sm:grid-cols-2">
+              <div>
+                <dt className="text-sm text-zinc-400">Account email</dt>
+                <dd className="break-words font-medium">{me.user.email}</dd>
+              </div>
+              <div>
+                <dt className="text-sm text-zinc-400">Location</dt>
+                <dd className="font-medium">{me.user.locationName}</dd>
+              </div>
+              {rows.map((r) => (
+                <div key={r.key} className={r.key === 'description' ? 'sm:col-span-2' : undefined}>
+                  <dt className="text-sm text-zinc-400">{r.label}</dt>
+                  <dd className="break-words font-medium">
+                    {r.key === 'slug' && role === 'band' ? `${r.text}.${window.location.host}` : r.text}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          </div>
+        </div>
+      </section>
+    </DashboardFrame>
+  );
+}
+
+export function DashboardPage() {
+  const { data: me, isPending } = useSession();
+  if (isPending) return <p className="p-8 text-center text-zinc-400">Loading profile…</p>;
+  if (!me) return <Navigate to="/login" replace />;
+  const role = me.user.role;
+  if (!isRole(role)) {
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-10">
+        <p role="alert" className="rounded-lg border border-red-500 bg-red-950 p-4 font-semibold text-red-200">
+          No role assigned - Role: {String(role)}
+        </p>
+      </div>
+    );
+  }
+  if (role === 'fan' || role === 'musician') return <ListenerDashboard me={me} />;
+  if (role === 'admin') return <AdminDashboard me={me} />;
+  return <ProfileDashboard me={me} role={role} />;
+}

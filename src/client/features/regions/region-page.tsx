@@ -1,0 +1,37 @@
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { ApiError, apiFetch } from '../../lib/api.ts';
+import { usePublicConfig } from '../../lib/config.ts';
+import { HomePage } from '../home/home-page.tsx';
+import { RegionGigCard } from '../gigs/region-gig-card.tsx';
+import type { PublicGig } from '../gigs/types.ts';
+
+type RegionGigs = { region: { slug: string; name: string; timeZone: string }; gigs: PublicGig[] };
+
+/** Location homepage (/chicago, /cleveland, /cortland…); an unknown path shows the home page. */
+export function RegionPage() {
+  const { regionPath = '' } = useParams();
+  const { data: config } = usePublicConfig();
+  const { data, isPending, error } = useQuery({
+    queryKey: ['region-gigs', regionPath],
+    queryFn: () => apiFetch<RegionGigs>(`/api/regions/${encodeURIComponent(regionPath)}/gigs`),
+    retry: (count, err) => !(err instanceof ApiError && err.status === 404) && count < 1,
+  });
+  if (error instanceof ApiError && error.status === 404) return <HomePage />;
+  if (isPending || !config) return <p className="p-8 text-center text-zinc-400">Loading shows…</p>;
+  if (!data) return <p className="p-8 text-center text-red-300">The shows could not be loaded. Please try again.</p>;
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <h1 className="font-display text-4xl sm:text-5xl">Live Music in {data.region.name}</h1>
+      {data.gigs.length === 0 ? (
+        <p className="mt-10 text-lg text-zinc-300">No upcoming shows; check back soon.</p>
+      ) : (
+        <div className="mt-8 grid gap-6 md:grid-cols-2">
+          {data.gigs.map((gig, i) => (
+            <RegionGigCard key={gig.id} gig={gig} publicUrl={config.publicUrl} isFeatured={i === 0} />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

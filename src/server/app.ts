@@ -1,0 +1,120 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { secureHeaders } from 'hono/secure-headers';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { asc, sql } from 'drizzle-orm';
+import type { HttpBindings } from '@hono/node-server';
+import { isPublicAuthPath } from './auth/create-auth.ts';
+import { regions } from './db/schema.ts';
+import { AppError } from './http/app-error.ts';
+import { handleError } from './http/error-handler.ts';
+import type { Services } from './services.ts';
+import { accountRoutes } from './features/accounts/routes.ts';
+import { adminRoutes } from './features/admin/routes.ts';
+import { contactRoutes } from './features/contact/routes.ts';
+import { discoveryRoutes } from './features/discovery/routes.ts';
+import { isSafeKey } from './storage/storage.ts';
+
+export const CLIENT_DIST = fileURLToPath(new URL('../../dist/client', import.meta.url));
+
+export function createApp(services: Services) {
+  const { env, logger } = services;
+  const app = new Hono<{ Bindings: HttpBindings }>();
+
+  app.onError((error, c) => handleError(error, c, logger));
+
+  // The client address rate limits key on: the socket's, unless a trusted proxy sets it.
+  app.use(async (c, next) => {
+    if (!env.TRUST_PROXY) {
+      const socketIp = c.env?.incoming?.socket?.remoteAddress;
+      const headers = c.req.raw.headers;
+      if (socketIp) headers.set('x-forwarded-for', socketIp);
+      else headers.delete('x-forwarded-for');
+    }
+    const started = performance.now();
+    await next();
+    logger.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, 'request');
+  });
+
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        frameSrc: ['https://www.youtube.com', 'https://www.youtube-nocookie.com', 'https://open.spotify.com'],
+        connectSrc: ["'self'"],
+      },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+
+  app.get('/healthz', async (c) => {
+    await services.db.execute(sql`select 1`);
+    return c.json({ status: 'ok', database: services.database.kind });
+  });
+
+  const api = new Hono();
+  api.use(bodyLimit({ maxSize: env.UPLOAD_MAX_BYTES + 64 * 1024, onError: () => {
+    throw new AppError('PAYLOAD_TOO_LARGE', `That upload is too large. Please keep files under ${Math.floor(env.UPLOAD_MAX_BYTES / (1024 * 1024))} MB.`);
+  } }));
+
+  api.on(['GET', 'POST'], '/auth/*', (c) => {
+    // Sign-up and admin actions go through Marquee's own routes, which add profiles, rules and audit.
+    if (!isPublicAuthPath(c.req.path)) throw new AppError('NOT_FOUND', 'Not found.');
+    return services.auth.handler(c.req.raw);
+  });
+
+  api.get('/config', async (c) => {
+    const rows = await services.db
+      .select({ slug: regions.slug, name: regions.name, path: regions.path, timeZone: regions.timeZone, isDefault: regions.isDefault })
+      .from(regions)
+      .orderBy(asc(regions.sortOrder), asc(regions.name));
+    c.header('Cache-Control', 'public, max-age=60');
+    return c.json({
+      publicUrl: env.PUBLIC_URL,
+      smsNumber: env.SMS_NUMBER,
+      merchUrl: env.MERCH_URL,
+      instagramUrl: env.INSTAGRAM_URL,
+      supportEmail: env.SUPPORT_EMAIL,
+      regions: rows,
+    });
+  });
+
+  api.route('/', accountRoutes(services));
+  api.route('/', contactRoutes(services));
+  api.route('/', adminRoutes(services));
+  api.route('/', discoveryRoutes(services));
+  api.all('*', () => {
+    throw new AppError('NOT_FOUND', 'Not found.');
+  });
+  app.route('/api', api);
+
+  app.get('/files/*', async (c) => {
+    const key = c.req.path.slice('/files/'.length);
+    if (!isSafeKey(key)) return c.notFound();
+    const body = await services.storage.get(key);
+    if (!body) return c.notFound();
+    c.header('Content-Type', key.endsWith('.png') ? 'image/png' : 'image/jpeg');
+    c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    c.header('X-Content-Type-Options', 'nosniff');
+    return c.body(new Uint8Array(body));
+  });
+
+  // The built client; any other path is the single-page app (unknown paths show the home page).
+  const root = path.relative(process.cwd(), CLIENT_DIST);
+  app.use('/assets/*', serveStatic({ root, onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable') }));
+  app.use('/favicon.svg', serveStatic({ root }));
+  let indexHtml: string | undefined;
+  app.get('*', async (c) => {
+    indexHtml ??= await fs.readFile(path.join(CLIENT_DIST, 'index.html'), 'utf8').catch(() => undefined);
+    if (!indexHtml) return c.text('The client is not built yet: run `npm run build`.', 503);
+    c.header('Cache-Control', 'no-cache');
+    return c.html(indexHtml);
+  });
+
+  return app;
+}

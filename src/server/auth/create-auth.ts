@@ -1,0 +1,107 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { admin } from 'better-auth/plugins';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../core/schemas/account.ts';
+import type { Db } from '../db/client.ts';
+import * as schema from '../db/schema.ts';
+import type { Mailer } from '../mail/send-mail.ts';
+import { passwordResetEmail } from '../mail/templates.ts';
+
+export type AuthDeps = {
+  db: Db;
+  publicUrl: string;
+  secret: string;
+  adminEmails: string[];
+  mailer: Mailer;
+  /** Off in tests that sign in many times from one address. */
+  isRateLimitEnabled?: boolean;
+};
+
+/** Subdomain origins (band sites, D16) are trusted for auth calls on the main domain. */
+function trustedOriginsFor(publicUrl: string): string[] {
+  const url = new URL(publicUrl);
+  return [url.origin, `${url.protocol}//*.${url.host}`];
+}
+
+export function createAuth({ db, publicUrl, secret, adminEmails, mailer, isRateLimitEnabled = true }: AuthDeps) {
+  return betterAuth({
+    appName: 'Marquee',
+    baseURL: publicUrl,
+    basePath: '/api/auth',
+    secret,
+    trustedOrigins: trustedOriginsFor(publicUrl),
+    database: drizzleAdapter(db, { provider: 'pg', schema, transaction: true }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      autoSignIn: true,
+      // D4: a password reset ends the account's other sessions.
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      sendResetPassword: async ({ user, url }) => {
+        await mailer.send({ to: user.email, kind: 'password_reset', ...passwordResetEmail({ url }) });
+      },
+    },
+    user: {
+      additionalFields: {
+        location: { type: 'string', required: false, input: false, defaultValue: 'chicagoland' },
+      },
+    },
+    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    rateLimit: {
+      enabled: isRateLimitEnabled,
+      storage: 'database',
+      window: 60,
+      max: 100,
+      // D4: sign-in is rate-limited; so are reset e-mails.
+      customRules: {
+        '/sign-in/email': { window: 60, max: 10 },
+        '/request-password-reset': { window: 60 * 15, max: 5 },
+      },
+    },
+    advanced: {
+      // Band sites live on subdomains and must not see sessions (stack notes).
+      crossSubDomainCookies: { enabled: false },
+      // The server sets x-forwarded-for itself unless TRUST_PROXY says a proxy does (app.ts).
+      ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
+      // Keep Origin/CSRF checks on in every environment, tests included.
+      disableOriginCheck: false,
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // D2: admin comes only from the operator's ADMIN_EMAILS, never from a request.
+          before: async (user) => ({
+            data: { ...user, role: adminEmails.includes(user.email.toLowerCase()) ? 'admin' : 'fan' },
+          }),
+        },
+      },
+    },
+    plugins: [
+      admin({
+        defaultRole: 'fan',
+        adminRoles: ['admin'],
+        // Spec 2 §9 / stack notes: impersonation sessions last an hour.
+        impersonationSessionDuration: 60 * 60,
+      }),
+    ],
+    logger: { level: 'error' },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+/** The better-auth endpoints the browser may call directly; everything else goes through our routes. */
+export const PUBLIC_AUTH_PATHS = new Set([
+  '/api/auth/get-session',
+  '/api/auth/sign-in/email',
+  '/api/auth/sign-out',
+  '/api/auth/request-password-reset',
+  '/api/auth/reset-password',
+  '/api/auth/change-password',
+]);
+
+export function isPublicAuthPath(path: string): boolean {
+  return PUBLIC_AUTH_PATHS.has(path) || path.startsWith('/api/auth/reset-password/');
+}

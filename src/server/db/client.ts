@@ -1,0 +1,83 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import lockfile from 'proper-lockfile';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+/** One query interface over both back ends; node-postgres and PGlite share Drizzle's pg-core API. */
+export type Db = PgliteDatabase<typeof schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../../drizzle', import.meta.url));
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** The PGlite instance (embedded) or the pg pool (server), for pg-boss and raw access. */
+  pglite?: PGlite;
+  pool?: pg.Pool;
+  close(): Promise<void>;
+};
+
+export class DataFolderLockedError extends Error {}
+
+/** Takes the data folder for this process; a second process is refused, not allowed to corrupt it. */
+export async function lockDataFolder(dataDir: string): Promise<() => Promise<void>> {
+  await fs.mkdir(dataDir, { recursive: true });
+  const lockPath = path.join(dataDir, 'marquee.lock');
+  try {
+    return await lockfile.lock(dataDir, { lockfilePath: lockPath, stale: 15_000, update: 5_000, retries: 0 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ELOCKED') {
+      throw new DataFolderLockedError(
+        `The data folder ${path.resolve(dataDir)} is in use by another Marquee process (lock ${lockPath}). ` +
+          'Stop that process first, or set DATA_DIR to another folder.',
+      );
+    }
+    throw error;
+  }
+}
+
+const drizzleOptions = { schema, casing: 'snake_case' } as const;
+
+export async function openEmbeddedDatabase(dataDir?: string): Promise<Database> {
+  const pglite = dataDir ? await PGlite.create(path.join(dataDir, 'db')) : await PGlite.create();
+  return fromPglite(pglite);
+}
+
+export function fromPglite(pglite: PGlite): Database {
+  const db = drizzlePglite({ client: pglite, ...drizzleOptions });
+  return { db, kind: 'pglite', pglite, close: () => pglite.close() };
+}
+
+export async function openServerDatabase(url: string, max = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max });
+  // Fail fast with a clear message rather than on the first request.
+  const client = await pool.connect();
+  client.release();
+  const db = drizzlePg({ client: pool, ...drizzleOptions }) as unknown as Db;
+  return { db, kind: 'postgres', pool, close: () => pool.end() };
+}
+
+/** Applies the committed SQL migrations. On a server, an advisory lock lets one process migrate. */
+export async function migrateDatabase(database: Database): Promise<void> {
+  if (database.kind === 'pglite') {
+    await migratePglite(database.db, { migrationsFolder: MIGRATIONS_FOLDER });
+    return;
+  }
+  const client = await database.pool!.connect();
+  try {
+    await client.query('select pg_advisory_lock(727274)');
+    await migratePg(drizzlePg({ client, ...drizzleOptions }), { migrationsFolder: MIGRATIONS_FOLDER });
+  } finally {
+    await client.query('select pg_advisory_unlock(727274)').catch(() => {});
+    client.release();
+  }
+}

@@ -1,0 +1,811 @@
+// The whole Marquee schema. Column names are snake_case in SQL (drizzle `casing`), camelCase here.
+// One name per field (decisions.md D5); money is integer cents (D9); gigs keep local date and
+// times plus the absolute start instant (D8).
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { ROLES } from '../../core/roles.ts';
+
+const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp({ withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+// ---------- Regions (D6) ----------
+export const regions = pgTable('regions', {
+  slug: text().primaryKey(),
+  name: text().notNull(),
+  /** URL path of the region page, e.g. /chicago; null for regions without a public page. */
+  path: text().unique(),
+  timeZone: text().notNull(),
+  isDefault: boolean().notNull().default(false),
+  sortOrder: integer().notNull().default(0),
+});
+
+// ---------- Accounts (better-auth tables, with the admin plugin's fields) ----------
+export const userRole = pgEnum('user_role', ROLES);
+
+export const user = pgTable(
+  'user',
+  {
+    id: text().primaryKey(),
+    name: text().notNull(),
+    email: text().notNull().unique(),
+    emailVerified: boolean().notNull().default(false),
+    image: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    role: userRole().notNull().default('fan'),
+    banned: boolean().default(false),
+    banReason: text(),
+    banExpires: timestamp({ withTimezone: true }),
+    location: text()
+      .notNull()
+      .default('chicagoland')
+      .references(() => regions.slug),
+  },
+  (t) => [index().on(t.role)],
+);
+
+export const session = pgTable(
+  'session',
+  {
+    id: text().primaryKey(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    token: text().notNull().unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    ipAddress: text(),
+    userAgent: text(),
+    userId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    impersonatedBy: text(),
+  },
+  (t) => [index().on(t.userId)],
+);
+
+export const account = pgTable(
+  'account',
+  {
+    id: text().primaryKey(),
+    accountId: text().notNull(),
+    providerId: text().notNull(),
+    userId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    accessToken: text(),
+    refreshToken: text(),
+    idToken: text(),
+    accessTokenExpiresAt: timestamp({ withTimezone: true }),
+    refreshTokenExpiresAt: timestamp({ withTimezone: true }),
+    scope: text(),
+    password: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index().on(t.userId)],
+);
+
+export const verification = pgTable(
+  'verification',
+  {
+    id: text().primaryKey(),
+    identifier: text().notNull(),
+    value: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index().on(t.identifier)],
+);
+
+export const rateLimit = pgTable('rate_limit', {
+  id: text().primaryKey(),
+  key: text().notNull().unique(),
+  count: integer().notNull(),
+  lastRequest: bigint({ mode: 'number' }).notNull(),
+});
+
+// ---------- Uploaded files (D23, D24) ----------
+export const files = pgTable('files', {
+  id: uuid().primaryKey().defaultRandom(),
+  /** Storage key, e.g. images/2026/11/<uuid>.jpg; served at /files/<key>. */
+  key: text().notNull().unique(),
+  ownerId: text().references(() => user.id, { onDelete: 'set null' }),
+  contentType: text().notNull(),
+  width: integer().notNull(),
+  height: integer().notNull(),
+  bytes: integer().notNull(),
+  createdAt: createdAt(),
+});
+
+// ---------- One profile per role ----------
+const userFk = () =>
+  text()
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' });
+
+export const bandProfiles = pgTable(
+  'band_profiles',
+  {
+    userId: userFk(),
+    name: text().notNull(),
+    /** Subdomain slug: lower-cased name without whitespace (spec 1 §1). */
+    slug: text().notNull(),
+    description: text().notNull().default(''),
+    bio: text(),
+    performerType: text().notNull().default('BAND'),
+    genres: text().array().notNull().default(sql`'{}'::text[]`),
+    imageUrl: text(),
+    contentImageUrl: text(),
+    logoUrl: text(),
+    instagramUrl: text(),
+    facebookUrl: text(),
+    youtubeUrl: text(),
+    spotifyUrl: text(),
+    youtubeChannelUrl: text(),
+    youtubeHighlightUrl: text(),
+    youtubeEmbedUrl: text(),
+    spotifyEmbedUrl: text(),
+    website: text(),
+    phone: text(),
+    contactEmail: text(),
+    contactPhone: text(),
+    hasBetaOutreach: boolean().notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex().on(t.slug), index('band_profiles_lower_name_idx').on(sql`lower(${t.name})`)],
+);
+
+export const bandMembers = pgTable(
+  'band_members',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    bandId: text()
+      .notNull()
+      .references(() => bandProfiles.userId, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    instrument: text().notNull().default(''),
+    instagramHandle: text(),
+    position: integer().notNull().default(0),
+  },
+  (t) => [index().on(t.bandId)],
+);
+
+export const bandGalleryImages = pgTable(
+  'band_gallery_images',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    bandId: text()
+      .notNull()
+      .references(() => bandProfiles.userId, { onDelete: 'cascade' }),
+    url: text().notNull(),
+    position: integer().notNull().default(0),
+  },
+  (t) => [index().on(t.bandId)],
+);
+
+export const bandLinks = pgTable(
+  'band_links',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    bandId: text()
+      .notNull()
+      .references(() => bandProfiles.userId, { onDelete: 'cascade' }),
+    label: text().notNull(),
+    url: text().notNull(),
+    position: integer().notNull().default(0),
+  },
+  (t) => [index().on(t.bandId)],
+);
+
+/** Shows a band lists itself that are not booked through Marquee (content.extraGigs). */
+export const bandExtraGigs = pgTable(
+  'band_extra_gigs',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    bandId: text()
+      .notNull()
+      .references(() => bandProfiles.userId, { onDelete: 'cascade' }),
+    localDate: date().notNull(),
+    venueName: text().notNull(),
+    ticketUrl: text(),
+  },
+  (t) => [index().on(t.bandId)],
+);
+
+export const venueProfiles = pgTable(
+  'venue_profiles',
+  {
+    userId: userFk(),
+    name: text().notNull(),
+    /** camelCased name used in /venue/{slug} (spec 1 §2). */
+    slug: text().notNull(),
+    address: text().notNull().default(''),
+    phone: text(),
+    contactEmail: text(),
+    website: text(),
+    facebookUrl: text(),
+    instagramUrl: text(),
+    youtubeUrl: text(),
+    imageUrl: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index().on(t.slug), index('venue_profiles_lower_name_idx').on(sql`lower(${t.name})`)],
+);
+
+export const promoterProfiles = pgTable(
+  'promoter_profiles',
+  {
+    userId: userFk(),
+    name: text().notNull(),
+    companyName: text(),
+    slug: text().notNull(),
+    description: text().notNull().default(''),
+    phone: text(),
+    email: text(),
+    website: text(),
+    facebookUrl: text(),
+    instagramUrl: text(),
+    youtubeUrl: text(),
+    imageUrl: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex().on(t.slug)],
+);
+
+export const promoterVenues = pgTable(
+  'promoter_venues',
+  {
+    promoterId: text()
+      .notNull()
+      .references(() => promoterProfiles.userId, { onDelete: 'cascade' }),
+    venueId: text()
+      .notNull()
+      .references(() => venueProfiles.userId, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.promoterId, t.venueId] })],
+);
+
+export const managerProfiles = pgTable('manager_profiles', {
+  userId: userFk(),
+  name: text().notNull(),
+  description: text().notNull().default(''),
+  instagramUrl: text(),
+  facebookUrl: text(),
+  website: text(),
+  youtubeChannelUrl: text(),
+  youtubeHighlightUrl: text(),
+  imageUrl: text(),
+  logoUrl: text(),
+  profileImageUrl: text(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const managedArtists = pgTable(
+  'managed_artists',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    managerId: text()
+      .notNull()
+      .references(() => managerProfiles.userId, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    genre: text(),
+    description: text().notNull().default(''),
+    instagramUrl: text(),
+    facebookUrl: text(),
+    spotifyUrl: text(),
+    youtubeUrl: text(),
+    website: text(),
+    imageUrl: text(),
+    position: integer().notNull().default(0),
+    addedAt: createdAt(),
+  },
+  (t) => [index().on(t.managerId)],
+);
+
+export const rehearsalSpaceProfiles = pgTable('rehearsal_space_profiles', {
+  userId: userFk(),
+  name: text().notNull(),
+  address: text().notNull().default(''),
+  phone: text(),
+  contactEmail: text(),
+  website: text(),
+  description: text().notNull().default(''),
+  imageUrl: text(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+// ---------- Gigs and applications ----------
+export const gigStatus = pgEnum('gig_status', ['open', 'confirmed']);
+
+export const gigs = pgTable(
+  'gigs',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    regionSlug: text()
+      .notNull()
+      .references(() => regions.slug),
+    venueId: text()
+      .notNull()
+      .references(() => venueProfiles.userId, { onDelete: 'cascade' }),
+    /** Set when a promoter created the gig; the promoter is then the organiser (D10). */
+    promoterId: text().references(() => promoterProfiles.userId, { onDelete: 'set null' }),
+    bandId: text().references(() => bandProfiles.userId, { onDelete: 'set null' }),
+    createdBy: text().references(() => user.id, { onDelete: 'set null' }),
+    localDate: date().notNull(),
+    startTime: text().notNull(),
+    endTime: text().notNull(),
+    /** Absolute start instant, computed from localDate + startTime in the region's zone. */
+    startsAt: timestamp({ withTimezone: true }).notNull(),
+    description: text().notNull(),
+    loadInSoundCheck: text().notNull().default(''),
+    compensation: text().notNull().default(''),
+    coverCharge: text(),
+    isApproved: boolean().notNull().default(false),
+    status: gigStatus().notNull().default('open'),
+    approvedAt: timestamp({ withTimezone: true }),
+    isTicketed: boolean().notNull().default(false),
+    ticketPriceCents: integer(),
+    ticketQuantity: integer(),
+    ticketsSold: integer().notNull().default(0),
+    bandPercent: integer().notNull().default(50),
+    organiserPercent: integer().notNull().default(25),
+    advanceTicketUrl: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index().on(t.isApproved, t.localDate),
+    index().on(t.regionSlug, t.isApproved, t.localDate),
+    index().on(t.venueId, t.localDate),
+    index().on(t.bandId, t.localDate),
+    index().on(t.promoterId, t.localDate),
+    check('gigs_split_total', sql`${t.bandPercent} + ${t.organiserPercent} = 75`),
+    check('gigs_split_range', sql`${t.bandPercent} between 0 and 75 and ${t.organiserPercent} between 0 and 75`),
+    check(
+      'gigs_sold_within_quantity',
+      sql`${t.ticketsSold} >= 0 and (${t.ticketQuantity} is null or ${t.ticketsSold} <= ${t.ticketQuantity})`,
+    ),
+    check('gigs_price_positive', sql`${t.ticketPriceCents} is null or ${t.ticketPriceCents} >= 0`),
+  ],
+);
+
+export const applicationStatus = pgEnum('application_status', ['pending', 'accepted', 'rejected']);
+
+export const gigApplications = pgTable(
+  'gig_applications',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    gigId: uuid()
+      .notNull()
+      .references(() => gigs.id, { onDelete: 'cascade' }),
+    /** A band applying for itself. */
+    bandId: text().references(() => bandProfiles.userId, { onDelete: 'cascade' }),
+    /** A manager applying on behalf of one of their artists. */
+    managerId: text().references(() => managerProfiles.userId, { onDelete: 'cascade' }),
+    managedArtistId: uuid().references(() => managedArtists.id, { onDelete: 'cascade' }),
+    status: applicationStatus().notNull().default('pending'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index().on(t.gigId),
+    uniqueIndex('gig_applications_band_once').on(t.gigId, t.bandId),
+    uniqueIndex('gig_applications_artist_once').on(t.gigId, t.managedArtistId),
+    check(
+      'gig_applications_one_applicant',
+      sql`(${t.bandId} is not null) <> (${t.managerId} is not null and ${t.managedArtistId} is not null)`,
+    ),
+  ],
+);
+
+// ---------- Payments, orders, tickets (D9-D15) ----------
+export const paymentAccountStatus = pgEnum('payment_account_status', ['not_setup', 'pending', 'complete']);
+
+export const paymentAccounts = pgTable('payment_accounts', {
+  userId: userFk(),
+  provider: text().notNull(),
+  providerAccountId: text().notNull().unique(),
+  status: paymentAccountStatus().notNull().default('pending'),
+  requirementsDue: jsonb().$type<string[]>().notNull().default([]),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const orderStatus = pgEnum('order_status', ['pending', 'paid', 'expired', 'refunded']);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    gigId: uuid()
+      .notNull()
+      .references(() => gigs.id, { onDelete: 'restrict' }),
+    buyerEmail: text().notNull(),
+    buyerUserId: text().references(() => user.id, { onDelete: 'set null' }),
+    quantity: integer().notNull().default(1),
+    faceCents: integer().notNull(),
+    feeCents: integer().notNull(),
+    totalCents: integer().notNull(),
+    status: orderStatus().notNull().default('pending'),
+    provider: text().notNull(),
+    providerSessionId: text().unique(),
+    providerPaymentId: text(),
+    createdAt: createdAt(),
+    paidAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index().on(t.gigId, t.status), check('orders_total', sql`${t.totalCents} = ${t.faceCents} + ${t.feeCents}`)],
+);
+
+export const ticketStatus = pgEnum('ticket_status', ['valid', 'used', 'refunded']);
+
+export const tickets = pgTable(
+  'tickets',
+  {
+    /** Unguessable: at least 128 random bits (D14). */
+    id: text().primaryKey(),
+    orderId: uuid()
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    gigId: uuid()
+      .notNull()
+      .references(() => gigs.id, { onDelete: 'restrict' }),
+    holderEmail: text().notNull(),
+    status: ticketStatus().notNull().default('valid'),
+    usedAt: timestamp({ withTimezone: true }),
+    usedBy: text().references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.gigId)],
+);
+
+/** Provider events already applied, so duplicates change nothing twice (D13). */
+export const paymentEvents = pgTable('payment_events', {
+  id: text().primaryKey(),
+  provider: text().notNull(),
+  type: text().notNull(),
+  payload: jsonb().notNull(),
+  processedAt: createdAt(),
+});
+
+export const transferKind = pgEnum('transfer_kind', ['band_share', 'organiser_share']);
+export const transferStatus = pgEnum('transfer_status', ['paid', 'forfeited']);
+
+export const transfers = pgTable(
+  'transfers',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    orderId: uuid().references(() => orders.id, { onDelete: 'restrict' }),
+    heldPaymentId: uuid().references(() => heldPayments.id, { onDelete: 'restrict' }),
+    payeeUserId: text().references(() => user.id, { onDelete: 'set null' }),
+    kind: transferKind().notNull(),
+    amountCents: integer().notNull(),
+    status: transferStatus().notNull(),
+    providerTransferId: text(),
+    reason: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('transfers_once_per_order').on(t.orderId, t.kind)],
+);
+
+export const heldPaymentStatus = pgEnum('held_payment_status', ['holding', 'released', 'forfeited']);
+
+export const heldPayments = pgTable('held_payments', {
+  id: uuid().primaryKey().defaultRandom(),
+  gigId: uuid()
+    .notNull()
+    .unique()
+    .references(() => gigs.id, { onDelete: 'restrict' }),
+  status: heldPaymentStatus().notNull().default('holding'),
+  amountCents: integer().notNull().default(0),
+  ticketCount: integer().notNull().default(0),
+  transferId: text(),
+  forfeitReason: text(),
+  completedBy: text().references(() => user.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+// ---------- Community: open jam (D22) and gear swap (D21) ----------
+export const jamSessions = pgTable(
+  'jam_sessions',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    regionSlug: text()
+      .notNull()
+      .references(() => regions.slug),
+    venueId: text().references(() => venueProfiles.userId, { onDelete: 'set null' }),
+    localDate: date().notNull(),
+    location: text().notNull(),
+    timeStart: text().notNull(),
+    timeEnd: text().notNull(),
+    timeZone: text().notNull(),
+    houseBand: text().array().notNull().default(sql`'{}'::text[]`),
+    createdBy: text().references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index().on(t.localDate)],
+);
+
+export const jamSongs = pgTable(
+  'jam_songs',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    sessionId: uuid()
+      .notNull()
+      .references(() => jamSessions.id, { onDelete: 'cascade' }),
+    song: text().notNull().default(''),
+    isEditable: boolean().notNull().default(true),
+    createdBy: text().references(() => user.id, { onDelete: 'set null' }),
+    songOrder: integer().notNull().default(0),
+    /** Bumped on every change: a stale edit is refused rather than overwriting (D22). */
+    version: integer().notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index().on(t.sessionId)],
+);
+
+export const jamSlot = pgEnum('jam_slot', [
+  'artist',
+  'key',
+  'drums',
+  'bass',
+  'guitar1',
+  'guitar2',
+  'keys',
+  'vocal1',
+  'other',
+]);
+
+export const jamSongSlots = pgTable(
+  'jam_song_slots',
+  {
+    songId: uuid()
+      .notNull()
+      .references(() => jamSongs.id, { onDelete: 'cascade' }),
+    slot: jamSlot().notNull(),
+    name: text().notNull(),
+    userId: text().references(() => user.id, { onDelete: 'set null' }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.songId, t.slot] })],
+);
+
+export const gearListings = pgTable(
+  'gear_listings',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    title: text().notNull(),
+    description: text().notNull(),
+    price: text().notNull(),
+    email: text(),
+    phone: text(),
+    imageUrls: text().array().notNull().default(sql`'{}'::text[]`),
+    isSold: boolean().notNull().default(false),
+    soldAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.isSold, t.createdAt)],
+);
+
+// ---------- Followers and subscribers (D19, D29) ----------
+export const bandFollowers = pgTable(
+  'band_followers',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    bandId: text()
+      .notNull()
+      .references(() => bandProfiles.userId, { onDelete: 'cascade' }),
+    email: text().notNull(),
+    unsubscribeToken: text().notNull().unique(),
+    unsubscribedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('band_followers_once').on(t.bandId, sql`lower(${t.email})`)],
+);
+
+export const smsSubscribers = pgTable('sms_subscribers', {
+  phone: text().primaryKey(),
+  regionSlug: text()
+    .notNull()
+    .references(() => regions.slug),
+  subscribedAt: createdAt(),
+  unsubscribedAt: timestamp({ withTimezone: true }),
+});
+
+/** Addresses that asked for no more marketing e-mail of a kind (weekly digest, outreach…). */
+export const emailOptOuts = pgTable(
+  'email_opt_outs',
+  {
+    email: text().notNull(),
+    kind: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.email, t.kind] })],
+);
+
+// ---------- Contact form (D20) ----------
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    name: text().notNull(),
+    email: text().notNull(),
+    message: text().notNull(),
+    ipAddress: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.email, t.createdAt), index().on(t.ipAddress, t.createdAt)],
+);
+
+// ---------- Venue outreach (spec 3, D25-D27) ----------
+export const venueDirectory = pgTable(
+  'venue_directory',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    name: text().notNull(),
+    regionSlug: text()
+      .notNull()
+      .references(() => regions.slug),
+    address: text(),
+    city: text(),
+    state: text(),
+    zipCode: text(),
+    phone: text(),
+    email: text(),
+    bookingEmail: text(),
+    website: text(),
+    contactPerson: text(),
+    venueType: text().notNull().default('Bar/Pub'),
+    capacity: integer(),
+    notes: text(),
+    musicGenres: text().array().notNull().default(sql`'{}'::text[]`),
+    hasStage: boolean().notNull().default(true),
+    hasSoundSystem: boolean().notNull().default(true),
+    allowsOriginalMusic: boolean().notNull().default(true),
+    typicalBookingLeadDays: integer().notNull().default(30),
+    paymentStructure: text(),
+    isActive: boolean().notNull().default(true),
+    optOutToken: text()
+      .notNull()
+      .unique()
+      .default(sql`md5(random()::text || clock_timestamp()::text)`),
+    optedOutAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index().on(t.regionSlug, t.isActive)],
+);
+
+export const outreachPackageKind = pgEnum('outreach_package_kind', ['standard', 'beta', 'single']);
+export const outreachType = pgEnum('outreach_type', ['opener', 'headline']);
+
+export const outreachPackages = pgTable('outreach_packages', {
+  id: text().primaryKey(),
+  kind: outreachPackageKind().notNull(),
+  outreachType: outreachType(),
+  name: text().notNull(),
+  priceCents: integer().notNull(),
+  description: text().notNull(),
+  venueLimit: integer().notNull(),
+  features: text().array().notNull().default(sql`'{}'::text[]`),
+  allowsCustomMessage: boolean().notNull().default(false),
+  sortOrder: integer().notNull().default(0),
+});
+
+export const campaignStatus = pgEnum('campaign_status', ['pending', 'processing', 'completed', 'completed_test']);
+
+export const outreachCampaigns = pgTable(
+  'outreach_campaigns',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    bandId: text()
+      .notNull()
+      .references(() => bandProfiles.userId, { onDelete: 'cascade' }),
+    packageId: text()
+      .notNull()
+      .references(() => outreachPackages.id),
+    regionSlug: text()
+      .notNull()
+      .references(() => regions.slug),
+    status: campaignStatus().notNull().default('pending'),
+    venuesTargeted: integer().notNull().default(0),
+    venuesReached: integer().notNull().default(0),
+    responses: integer().notNull().default(0),
+    customMessage: text(),
+    bandDraw: text(),
+    isTest: boolean().notNull().default(false),
+    provider: text(),
+    providerSessionId: text().unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index().on(t.bandId, t.createdAt)],
+);
+
+export const outreachEmails = pgTable(
+  'outreach_emails',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    campaignId: uuid()
+      .notNull()
+      .references(() => outreachCampaigns.id, { onDelete: 'cascade' }),
+    venueDirectoryId: uuid()
+      .notNull()
+      .references(() => venueDirectory.id, { onDelete: 'cascade' }),
+    toEmail: text().notNull(),
+    outboxId: uuid().references(() => outbox.id, { onDelete: 'set null' }),
+    responseToken: text().notNull().unique(),
+    respondedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('outreach_emails_once').on(t.campaignId, t.venueDirectoryId)],
+);
+
+// ---------- Outbox (D28) and audit log (D3) ----------
+export const messageChannel = pgEnum('message_channel', ['email', 'sms']);
+export const messageStatus = pgEnum('message_status', ['stored', 'queued', 'sent', 'failed']);
+
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    channel: messageChannel().notNull().default('email'),
+    toAddress: text().notNull(),
+    fromAddress: text().notNull(),
+    replyTo: text(),
+    subject: text().notNull(),
+    textBody: text().notNull(),
+    htmlBody: text(),
+    /** What the message is, e.g. password_reset, contact_message, follow_confirmation. */
+    kind: text().notNull(),
+    status: messageStatus().notNull().default('stored'),
+    error: text(),
+    sentAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.createdAt), index().on(t.toAddress)],
+);
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial().primaryKey(),
+    actorId: text().references(() => user.id, { onDelete: 'set null' }),
+    action: text().notNull(),
+    targetId: text(),
+    details: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.createdAt)],
+);

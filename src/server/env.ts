@@ -1,0 +1,67 @@
+import { z } from 'zod';
+
+const bool = (fallback: boolean) =>
+  z
+    .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
+    .default(fallback ? 'true' : 'false')
+    .transform((v) => (v === '' ? fallback : ['1', 'true', 'yes', 'on'].includes(v)));
+
+const optional = () =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (v?.trim() ? v.trim() : undefined));
+
+/** Every setting Marquee reads. Listed in README.md and .env.example. */
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: optional().pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+    PUBLIC_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:3000'),
+    AUTH_SECRET: optional().pipe(z.string().min(32).optional()),
+    ADMIN_EMAILS: z
+      .string()
+      .default('')
+      .transform((v) =>
+        v
+          .split(',')
+          .map((e) => e.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.email())),
+    DEMO_DATA: bool(true),
+    /** Set when a reverse proxy in front of Marquee sets X-Forwarded-For. */
+    TRUST_PROXY: bool(false),
+    SMS_NUMBER: z.string().default('(312) 555-0142'),
+    MERCH_URL: z.string().default('https://merch.marquee.example'),
+    INSTAGRAM_URL: z.string().default('https://instagram.com/marquee.live'),
+    SUPPORT_EMAIL: z.email().default('support@marquee.local'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    MAIL_FROM: z.string().default('Marquee <hello@marquee.local>'),
+    OPERATOR_EMAIL: z.email().default('operators@marquee.local'),
+    SMTP_HOST: optional(),
+    SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
+    SMTP_SECURE: bool(false),
+    SMTP_USER: optional(),
+    SMTP_PASSWORD: optional(),
+    UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(8 * 1024 * 1024),
+  })
+  .transform((env) => ({ ...env, PUBLIC_URL: env.PUBLIC_URL.replace(/\/+$/, '') }));
+
+export type Env = z.output<typeof envSchema>;
+
+export class InvalidSettingsError extends Error {}
+
+/** Reads and validates the settings; a bad one stops the start with a message that names it. */
+export function readEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => {
+    const name = issue.path.join('.') || 'settings';
+    return `  ${name}: ${issue.message} (got ${JSON.stringify(source[name] ?? '')})`;
+  });
+  throw new InvalidSettingsError(`Invalid settings:\n${lines.join('\n')}`);
+}

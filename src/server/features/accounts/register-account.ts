@@ -1,0 +1,181 @@
+import { eq, inArray } from 'drizzle-orm';
+import { APIError } from 'better-auth/api';
+import { toSiteSlug, toVenueSlug } from '../../../core/slugs.ts';
+import type { Registration } from '../../../core/schemas/account.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { Services } from '../../services.ts';
+import {
+  bandProfiles,
+  managerProfiles,
+  promoterProfiles,
+  promoterVenues,
+  regions,
+  rehearsalSpaceProfiles,
+  user,
+  venueProfiles,
+} from '../../db/schema.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { storeImage } from '../uploads/store-image.ts';
+import { welcomeEmail } from '../../mail/templates.ts';
+
+async function assertProfileIsFree(db: DbOrTx, input: Registration): Promise<void> {
+  const [region] = await db.select({ slug: regions.slug }).from(regions).where(eq(regions.slug, input.location));
+  if (!region) throw new AppError('VALIDATION', 'Please choose your location.', { location: 'Please choose your location.' });
+  if (input.role === 'band' || input.role === 'promoter') {
+    const slug = toSiteSlug(input.name);
+    if (!slug) throw new AppError('VALIDATION', 'Please use letters or numbers in the name.', { name: 'Please use letters or numbers in the name.' });
+    const table = input.role === 'band' ? bandProfiles : promoterProfiles;
+    const [taken] = await db.select({ id: table.userId }).from(table).where(eq(table.slug, slug));
+    if (taken) {
+      const message = `The name "${input.name}" is already taken on Marquee. Please choose another.`;
+      throw new AppError('CONFLICT', message, { name: message });
+    }
+  }
+  if (input.role === 'promoter' && input.venueIds.length) {
+    const found = await db.select({ id: venueProfiles.userId }).from(venueProfiles).where(inArray(venueProfiles.userId, input.venueIds));
+    if (found.length !== new Set(input.venueIds).size) {
+      throw new AppError('VALIDATION', 'One of the chosen venues no longer exists.', { venueIds: 'One of the chosen venues no longer exists.' });
+    }
+  }
+}
+
+async function createProfile(tx: DbOrTx, userId: string, input: Registration, imageUrl: string | undefined): Promise<void> {
+  switch (input.role) {
+    case 'fan':
+    case 'musician':
+      return;
+    case 'venue':
+      await tx.insert(venueProfiles).values({
+        userId,
+        name: input.name,
+        slug: toVenueSlug(input.name),
+        address: input.address,
+        phone: input.phone,
+        contactEmail: input.contactEmail ?? input.email,
+        website: input.website,
+        facebookUrl: input.facebookUrl,
+        instagramUrl: input.instagramUrl,
+        youtubeUrl: input.youtubeUrl,
+        imageUrl,
+      });
+      return;
+    case 'promoter':
+      await tx.insert(promoterProfiles).values({
+        userId,
+        name: input.name,
+        companyName: input.companyName,
+        slug: toSiteSlug(input.name),
+        phone: input.phone,
+        email: input.contactEmail ?? input.email,
+        website: input.website,
+        facebookUrl: input.facebookUrl,
+        instagramUrl: input.instagramUrl,
+        youtubeUrl: input.youtubeUrl,
+        imageUrl,
+      });
+      if (input.venueIds.length) {
+        await tx.insert(promoterVenues).values([...new Set(input.venueIds)].map((venueId) => ({ promoterId: userId, venueId })));
+      }
+      return;
+    case 'artist_manager':
+      await tx.insert(managerProfiles).values({
+        userId,
+        name: input.name,
+        instagramUrl: input.instagramUrl,
+        description: input.description,
+        website: input.website,
+        imageUrl,
+      });
+      return;
+    case 'rehearsal_space':
+      await tx.insert(rehearsalSpaceProfiles).values({
+        userId,
+        name: input.name,
+        address: input.address,
+        phone: input.phone,
+        contactEmail: input.contactEmail ?? input.email,
+        website: input.website,
+        description: input.description,
+        imageUrl,
+      });
+      return;
+    case 'band':
+      await tx.insert(bandProfiles).values({
+        userId,
+        name: input.name,
+        slug: toSiteSlug(input.name),
+        instagramUrl: input.instagramUrl,
+        description: input.description,
+        website: input.website,
+        imageUrl,
+        contactEmail: input.email,
+        // D25: bands whose name contains "goldtop" get beta outreach by default.
+        hasBetaOutreach: /goldtop/i.test(input.name),
+      });
+      return;
+  }
+}
+
+function accountName(input: Registration): string {
+  return 'name' in input ? input.name : input.email.split('@')[0]!;
+}
+
+/**
+ * Creates the account (better-auth), gives it the chosen role and location, and its role's
+ * profile. Returns the Set-Cookie headers that sign the new account in.
+ */
+export async function registerAccount(
+  services: Services,
+  input: Registration,
+  { image, headers }: { image?: Buffer; headers: Headers },
+): Promise<{ userId: string; setCookies: string[] }> {
+  const { db, auth, storage, env } = services;
+  await assertProfileIsFree(db, input);
+  // Process the image before the account exists, so a bad file loses nothing else.
+  const imageUrl =
+    image && input.role !== 'fan' && input.role !== 'musician'
+      ? await storeImage({ db, storage, maxBytes: env.UPLOAD_MAX_BYTES }, image, {})
+      : undefined;
+
+  let signUp;
+  try {
+    signUp = await auth.api.signUpEmail({
+      body: { name: accountName(input), email: input.email, password: input.password },
+      headers,
+      returnHeaders: true,
+    });
+  } catch (error) {
+    if (error instanceof APIError) {
+      const code = error.body?.code ?? '';
+      if (code.startsWith('USER_ALREADY_EXISTS')) {
+        const message = 'An account with this e-mail already exists. Log in, or reset your password.';
+        throw new AppError('CONFLICT', message, { email: message });
+      }
+      const message = error.body?.message ?? 'Registration failed. Please try again.';
+      throw new AppError('VALIDATION', message, { [code.includes('PASSWORD') ? 'password' : 'email']: message });
+    }
+    throw error;
+  }
+  const userId = signUp.response.user.id;
+  try {
+    await db.transaction(async (tx) => {
+      const isAdmin = env.ADMIN_EMAILS.includes(input.email);
+      await tx.update(user).set({ role: isAdmin ? 'admin' : input.role, location: input.location }).where(eq(user.id, userId));
+      await createProfile(tx, userId, input, imageUrl);
+    });
+  } catch (error) {
+    // Keep registration all-or-nothing: no account without its profile.
+    await db.delete(user).where(eq(user.id, userId));
+    if ((error as { code?: string }).code === '23505') {
+      const message = `The name "${accountName(input)}" is already taken on Marquee. Please choose another.`;
+      throw new AppError('CONFLICT', message, { name: message });
+    }
+    throw error;
+  }
+  await services.mailer.send({
+    to: input.email,
+    kind: 'welcome',
+    ...welcomeEmail({ name: accountName(input), dashboardUrl: `${env.PUBLIC_URL}/dashboard` }),
+  });
+  return { userId, setCookies: signUp.headers.getSetCookie() };
+}

@@ -1,0 +1,66 @@
+import { Hono } from 'hono';
+import { asc, eq } from 'drizzle-orm';
+import { registerSchema } from '../../../core/schemas/account.ts';
+import { AppError } from '../../http/app-error.ts';
+import { getCurrentSession } from '../../http/session.ts';
+import { parseInput } from '../../http/validate.ts';
+import type { Services } from '../../services.ts';
+import { regions, user, venueProfiles } from '../../db/schema.ts';
+import { getProfileSummary } from './get-profile-summary.ts';
+import { registerAccount } from './register-account.ts';
+
+async function readRegistration(c: { req: { parseBody: () => Promise<Record<string, unknown>> } }) {
+  const body = await c.req.parseBody();
+  let data: unknown;
+  try {
+    data = JSON.parse(String(body.data ?? ''));
+  } catch {
+    throw new AppError('BAD_REQUEST', 'The registration form could not be read. Please try again.');
+  }
+  const file = body.image;
+  const image = file instanceof File && file.size > 0 ? Buffer.from(await file.arrayBuffer()) : undefined;
+  return { data, image };
+}
+
+export function accountRoutes(services: Services) {
+  const app = new Hono();
+
+  app.post('/register', async (c) => {
+    if (await getCurrentSession(services, c)) throw new AppError('CONFLICT', 'You are already signed in.');
+    const { data, image } = await readRegistration(c);
+    const input = parseInput(registerSchema, data);
+    const { setCookies } = await registerAccount(services, input, { image, headers: c.req.raw.headers });
+    for (const cookie of setCookies) c.header('Set-Cookie', cookie, { append: true });
+    return c.json({ ok: true }, 201);
+  });
+
+  app.get('/me', async (c) => {
+    const session = await getCurrentSession(services, c);
+    if (!session) return c.json({ me: null });
+    const { user: u } = session;
+    const [region] = await services.db.select({ name: regions.name }).from(regions).where(eq(regions.slug, u.location));
+    let impersonation = null;
+    if (session.impersonatedBy) {
+      const [admin] = await services.db.select({ email: user.email }).from(user).where(eq(user.id, session.impersonatedBy));
+      impersonation = { adminId: session.impersonatedBy, adminEmail: admin?.email ?? '' };
+    }
+    return c.json({
+      me: {
+        user: { ...u, locationName: region?.name ?? u.location },
+        profile: await getProfileSummary(services.db, u.id, u.role),
+        impersonation,
+      },
+    });
+  });
+
+  /** The venue picker of the promoter registration and editor. */
+  app.get('/venues/options', async (c) => {
+    const venues = await services.db
+      .select({ id: venueProfiles.userId, name: venueProfiles.name, address: venueProfiles.address })
+      .from(venueProfiles)
+      .orderBy(asc(venueProfiles.name));
+    return c.json({ venues });
+  });
+
+  return app;
+}

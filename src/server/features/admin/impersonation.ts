@@ -1,0 +1,37 @@
+import { eq } from 'drizzle-orm';
+import { APIError } from 'better-auth/api';
+import { canBeImpersonated } from '../../../core/roles.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { CurrentSession } from '../../http/session.ts';
+import type { Services } from '../../services.ts';
+import { auditLog, user } from '../../db/schema.ts';
+
+/** D3: an admin may impersonate a band, venue, promoter or fan account, never another admin. */
+export async function startImpersonation(
+  { db, auth }: Services,
+  session: CurrentSession,
+  targetId: string,
+  headers: Headers,
+): Promise<string[]> {
+  if (session.user.role !== 'admin' || session.impersonatedBy) throw new AppError('FORBIDDEN', 'Only admins can impersonate users.');
+  const [target] = await db.select({ id: user.id, role: user.role }).from(user).where(eq(user.id, targetId));
+  if (!target) throw new AppError('NOT_FOUND', 'That user does not exist.');
+  if (!canBeImpersonated(target.role)) {
+    throw new AppError('FORBIDDEN', 'Admins may impersonate band, venue, promoter and fan accounts only.');
+  }
+  try {
+    const result = await auth.api.impersonateUser({ body: { userId: targetId }, headers, returnHeaders: true });
+    await db.insert(auditLog).values({ actorId: session.user.id, action: 'impersonation.start', targetId, details: { targetRole: target.role } });
+    return result.headers.getSetCookie();
+  } catch (error) {
+    if (error instanceof APIError) throw new AppError('FORBIDDEN', error.body?.message ?? 'Impersonation was refused.');
+    throw error;
+  }
+}
+
+export async function stopImpersonation({ db, auth }: Services, session: CurrentSession, headers: Headers): Promise<string[]> {
+  if (!session.impersonatedBy) throw new AppError('BAD_REQUEST', 'You are not impersonating anyone.');
+  const result = await auth.api.stopImpersonating({ headers, returnHeaders: true });
+  await db.insert(auditLog).values({ actorId: session.impersonatedBy, action: 'impersonation.stop', targetId: session.user.id, details: {} });
+  return result.headers.getSetCookie();
+}

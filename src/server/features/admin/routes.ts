@@ -1,0 +1,69 @@
+import { Hono } from 'hono';
+import { count, desc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { AppError } from '../../http/app-error.ts';
+import { requireRole, requireSession } from '../../http/session.ts';
+import { parseInput } from '../../http/validate.ts';
+import type { Services } from '../../services.ts';
+import { auditLog, outbox } from '../../db/schema.ts';
+import { getAdminOverview } from './get-admin-overview.ts';
+import { startImpersonation, stopImpersonation } from './impersonation.ts';
+
+const OUTBOX_PAGE_SIZE = 50;
+
+export function adminRoutes(services: Services) {
+  const app = new Hono();
+  const { db } = services;
+
+  app.get('/admin/overview', async (c) => {
+    await requireRole(services, c, 'admin');
+    return c.json(await getAdminOverview(db));
+  });
+
+  app.post('/admin/impersonate', async (c) => {
+    const session = await requireSession(services, c);
+    const { userId } = parseInput(z.object({ userId: z.string().min(1) }), await c.req.json().catch(() => ({})));
+    const cookies = await startImpersonation(services, session, userId, c.req.raw.headers);
+    for (const cookie of cookies) c.header('Set-Cookie', cookie, { append: true });
+    return c.json({ ok: true });
+  });
+
+  app.post('/admin/stop-impersonating', async (c) => {
+    const session = await requireSession(services, c);
+    const cookies = await stopImpersonation(services, session, c.req.raw.headers);
+    for (const cookie of cookies) c.header('Set-Cookie', cookie, { append: true });
+    return c.json({ ok: true });
+  });
+
+  /** D28: admins read every e-mail Marquee sent, in the app. */
+  app.get('/admin/outbox', async (c) => {
+    await requireRole(services, c, 'admin');
+    const page = Math.max(1, Number(c.req.query('page')) || 1);
+    const [rows, [total]] = await Promise.all([
+      db
+        .select({ id: outbox.id, toAddress: outbox.toAddress, subject: outbox.subject, kind: outbox.kind, status: outbox.status, channel: outbox.channel, createdAt: outbox.createdAt })
+        .from(outbox)
+        .orderBy(desc(outbox.createdAt))
+        .limit(OUTBOX_PAGE_SIZE)
+        .offset((page - 1) * OUTBOX_PAGE_SIZE),
+      db.select({ n: count() }).from(outbox),
+    ]);
+    return c.json({ messages: rows, page, pageSize: OUTBOX_PAGE_SIZE, total: total?.n ?? 0 });
+  });
+
+  app.get('/admin/outbox/:id', async (c) => {
+    await requireRole(services, c, 'admin');
+    const id = c.req.param('id');
+    if (!z.uuid().safeParse(id).success) throw new AppError('NOT_FOUND', 'That message does not exist.');
+    const [message] = await db.select().from(outbox).where(eq(outbox.id, id));
+    if (!message) throw new AppError('NOT_FOUND', 'That message does not exist.');
+    return c.json({ message });
+  });
+
+  app.get('/admin/audit-log', async (c) => {
+    await requireRole(services, c, 'admin');
+    return c.json({ entries: await db.select().from(auditLog).orderBy(desc(auditLog.createdAt)).limit(200) });
+  });
+
+  return app;
+}

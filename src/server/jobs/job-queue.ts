@@ -1,0 +1,35 @@
+import { PgBoss, fromPglite } from 'pg-boss';
+import type { Database } from '../db/client.ts';
+import type { Logger } from '../logger.ts';
+
+export type JobQueue = {
+  send(queue: string, data: object): Promise<void>;
+  work<T extends object>(queue: string, handler: (data: T) => Promise<void>): Promise<void>;
+  stop(): Promise<void>;
+};
+
+export const QUEUES = { deliverEmail: 'deliver-email' } as const;
+
+/** A durable queue on the same database (pg-boss), so a restart loses no job. */
+export async function startJobQueue(database: Database, logger: Logger): Promise<JobQueue> {
+  const boss =
+    database.kind === 'pglite'
+      ? new PgBoss({ db: fromPglite(database.pglite!), backend: 'pglite' })
+      : new PgBoss({ db: { executeSql: (text: string, values?: unknown[]) => database.pool!.query(text, values) } });
+  boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
+  await boss.start();
+  for (const queue of Object.values(QUEUES)) await boss.createQueue(queue);
+  return {
+    async send(queue, data) {
+      await boss.send(queue, data, { retryLimit: 5, retryDelay: 30, retryBackoff: true });
+    },
+    async work(queue, handler) {
+      await boss.work(queue, { pollingIntervalSeconds: 2 }, async (jobs) => {
+        for (const job of jobs) await handler(job.data as never);
+      });
+    },
+    async stop() {
+      await boss.stop({ graceful: true, timeout: 5000, close: false });
+    },
+  };
+}

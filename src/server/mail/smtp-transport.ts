@@ -1,0 +1,12 @@
+import nodemailer from 'nodemailer';
+import type { Env } from '../env.ts';
+
+export function createSmtpTransport(env: Env) {
+  if (!env.SMTP_HOST) return undefined;
+  return nodemailer.createTransport({
+    host: env.SMTP_HOST,
+    port: env.SMTP_PORT,
+    secure: env.SMTP_SECURE,
+    auth: env.SMTP_USER ? { user: env.SMTP_USER, pass: env.SMTP_PASSWORD ?? '' } : undefined,
+  });
+}

@@ -1,0 +1,27 @@
+/** E-mail bodies. Plain text first; the HTML is the same words with a link. */
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+export function passwordResetEmail({ url }: { url: string }) {
+  return {
+    subject: 'Reset your Marquee password',
+    text: `Someone asked to reset the password of your Marquee account.\n\nChoose a new password here (the link works for one hour):\n${url}\n\nIf it wasn't you, ignore this e-mail; your password stays the same.`,
+    html: `<p>Someone asked to reset the password of your Marquee account.</p><p><a href="${escapeHtml(url)}">Choose a new password</a> (the link works for one hour).</p><p>If it wasn't you, ignore this e-mail; your password stays the same.</p>`,
+  };
+}
+
+export function contactMessageEmail({ name, email, message }: { name: string; email: string; message: string }) {
+  return {
+    subject: `Contact form: ${name}`,
+    text: `From: ${name} <${email}>\n\n${message}`,
+    html: `<p>From: ${escapeHtml(name)} &lt;${escapeHtml(email)}&gt;</p><pre style="white-space:pre-wrap">${escapeHtml(message)}</pre>`,
+  };
+}
+
+export function welcomeEmail({ name, dashboardUrl }: { name: string; dashboardUrl: string }) {
+  return {
+    subject: 'Welcome to Marquee',
+    text: `Hi ${name},\n\nYour Marquee account is ready. Your dashboard: ${dashboardUrl}\n\nSee you at a show!`,
+    html: `<p>Hi ${escapeHtml(name)},</p><p>Your Marquee account is ready. <a href="${escapeHtml(dashboardUrl)}">Open your dashboard</a>.</p><p>See you at a show!</p>`,
+  };
+}

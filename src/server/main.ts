@@ -1,0 +1,59 @@
+import path from 'node:path';
+import { serve } from '@hono/node-server';
+import { createApp } from './app.ts';
+import { DataFolderLockedError, lockDataFolder, openEmbeddedDatabase, openServerDatabase, type Database } from './db/client.ts';
+import { prepareDatabase } from './db/prepare-database.ts';
+import { InvalidSettingsError, readEnv } from './env.ts';
+import { grantAdmins } from './features/admin/grant-admins.ts';
+import { createLogger } from './logger.ts';
+import { createServices } from './services.ts';
+import { createLocalStorage } from './storage/storage.ts';
+
+async function start() {
+  const env = readEnv();
+  const logger = createLogger(env.LOG_LEVEL);
+  let releaseLock: (() => Promise<void>) | undefined;
+  let database: Database;
+  if (env.DATABASE_URL) {
+    database = await openServerDatabase(env.DATABASE_URL);
+  } else {
+    releaseLock = await lockDataFolder(env.DATA_DIR);
+    database = await openEmbeddedDatabase(env.DATA_DIR);
+  }
+  await prepareDatabase(database, {
+    isDemoDataEnabled: env.DEMO_DATA,
+    storage: createLocalStorage(path.join(env.DATA_DIR, 'files')),
+    logger,
+  });
+  const granted = await grantAdmins(database.db, env.ADMIN_EMAILS);
+  if (granted.length) logger.info({ granted }, 'admin granted from ADMIN_EMAILS');
+
+  const services = await createServices(env, database, logger);
+  const app = createApp(services);
+  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+    logger.info({ url: env.PUBLIC_URL, port: info.port, database: database.kind }, 'Marquee is ready');
+  });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'stopping');
+    server.close();
+    await services.close();
+    await database.close();
+    await releaseLock?.();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+start().catch((error: unknown) => {
+  if (error instanceof InvalidSettingsError || error instanceof DataFolderLockedError) {
+    console.error(`\nMarquee cannot start.\n${error.message}\n`);
+  } else {
+    console.error('Marquee failed to start:', error);
+  }
+  process.exit(1);
+});

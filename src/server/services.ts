@@ -1,0 +1,80 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { createAuth, type Auth } from './auth/create-auth.ts';
+import type { Database } from './db/client.ts';
+import type { Env } from './env.ts';
+import { QUEUES, startJobQueue, type JobQueue } from './jobs/job-queue.ts';
+import type { Logger } from './logger.ts';
+import { createMailer, type Mailer } from './mail/send-mail.ts';
+import { createSmtpTransport } from './mail/smtp-transport.ts';
+import { createLocalStorage, type Storage } from './storage/storage.ts';
+
+export type Services = {
+  env: Env;
+  database: Database;
+  db: Database['db'];
+  logger: Logger;
+  auth: Auth;
+  mailer: Mailer;
+  storage: Storage;
+  jobs?: JobQueue;
+  close(): Promise<void>;
+};
+
+/** AUTH_SECRET, or one made once and kept in the data folder so sessions survive restarts. */
+async function resolveSecret(env: Env): Promise<string> {
+  if (env.AUTH_SECRET) return env.AUTH_SECRET;
+  const file = path.join(env.DATA_DIR, 'auth-secret');
+  try {
+    return (await fs.readFile(file, 'utf8')).trim();
+  } catch {
+    const secret = randomBytes(32).toString('base64url');
+    await fs.mkdir(env.DATA_DIR, { recursive: true });
+    await fs.writeFile(file, secret, { mode: 0o600 });
+    return secret;
+  }
+}
+
+export type ServiceOptions = { isRateLimitEnabled?: boolean; startJobs?: boolean };
+
+export async function createServices(
+  env: Env,
+  database: Database,
+  logger: Logger,
+  { isRateLimitEnabled = true, startJobs = true }: ServiceOptions = {},
+): Promise<Services> {
+  const transport = createSmtpTransport(env);
+  const jobs = startJobs ? await startJobQueue(database, logger) : undefined;
+  const mailer = createMailer({
+    db: database.db,
+    from: env.MAIL_FROM,
+    transport,
+    enqueueDelivery: jobs ? (outboxId) => jobs.send(QUEUES.deliverEmail, { outboxId }) : undefined,
+  });
+  if (jobs && transport) {
+    await jobs.work<{ outboxId: string }>(QUEUES.deliverEmail, ({ outboxId }) => mailer.deliver(outboxId));
+  }
+  const auth = createAuth({
+    db: database.db,
+    publicUrl: env.PUBLIC_URL,
+    secret: await resolveSecret(env),
+    adminEmails: env.ADMIN_EMAILS,
+    mailer,
+    isRateLimitEnabled,
+  });
+  return {
+    env,
+    database,
+    db: database.db,
+    logger,
+    auth,
+    mailer,
+    storage: createLocalStorage(path.join(env.DATA_DIR, 'files')),
+    jobs,
+    async close() {
+      await jobs?.stop();
+      transport?.close();
+    },
+  };
+}
