@@ -4,7 +4,7 @@ CREATE TYPE "public"."gig_status" AS ENUM('open', 'confirmed');--> statement-bre
 CREATE TYPE "public"."held_payment_status" AS ENUM('holding', 'released', 'forfeited');--> statement-breakpoint
 CREATE TYPE "public"."jam_slot" AS ENUM('artist', 'key', 'drums', 'bass', 'guitar1', 'guitar2', 'keys', 'vocal1', 'other');--> statement-breakpoint
 CREATE TYPE "public"."message_channel" AS ENUM('email', 'sms');--> statement-breakpoint
-CREATE TYPE "public"."message_status" AS ENUM('stored', 'queued', 'sent', 'failed');--> statement-breakpoint
+CREATE TYPE "public"."message_status" AS ENUM('stored', 'queued', 'sending', 'sent', 'failed');--> statement-breakpoint
 CREATE TYPE "public"."order_status" AS ENUM('pending', 'paid', 'expired', 'refunded');--> statement-breakpoint
 CREATE TYPE "public"."outreach_package_kind" AS ENUM('standard', 'beta', 'single');--> statement-breakpoint
 CREATE TYPE "public"."outreach_type" AS ENUM('opener', 'headline');--> statement-breakpoint
@@ -307,6 +307,8 @@ CREATE TABLE "outbox" (
 	"html_body" text,
 	"kind" text NOT NULL,
 	"status" "message_status" DEFAULT 'stored' NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"claimed_at" timestamp with time zone,
 	"error" text,
 	"sent_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
@@ -625,6 +627,7 @@ CREATE INDEX "managed_artists_manager_id_index" ON "managed_artists" USING btree
 CREATE INDEX "orders_gig_id_status_index" ON "orders" USING btree ("gig_id","status");--> statement-breakpoint
 CREATE INDEX "outbox_created_at_index" ON "outbox" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "outbox_to_address_index" ON "outbox" USING btree ("to_address");--> statement-breakpoint
+CREATE INDEX "outbox_status_index" ON "outbox" USING btree ("status");--> statement-breakpoint
 CREATE INDEX "outreach_campaigns_band_id_created_at_index" ON "outreach_campaigns" USING btree ("band_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "outreach_emails_once" ON "outreach_emails" USING btree ("campaign_id","venue_directory_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "promoter_profiles_slug_index" ON "promoter_profiles" USING btree ("slug");--> statement-breakpoint

@@ -47,6 +47,8 @@ const envSchema = z
     SMTP_SECURE: bool(false),
     SMTP_USER: optional(),
     SMTP_PASSWORD: optional(),
+    /** D4: sign-in attempts per client address per minute. */
+    SIGN_IN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
     UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(8 * 1024 * 1024),
   })
   .transform((env) => ({ ...env, PUBLIC_URL: env.PUBLIC_URL.replace(/\/+$/, '') }));

@@ -50,10 +50,14 @@ export async function createServices(
     db: database.db,
     from: env.MAIL_FROM,
     transport,
-    enqueueDelivery: jobs ? (outboxId) => jobs.send(QUEUES.deliverEmail, { outboxId }) : undefined,
+    requestDelivery: jobs ? () => jobs.send(QUEUES.deliverEmail) : undefined,
   });
   if (jobs && transport) {
-    await jobs.work<{ outboxId: string }>(QUEUES.deliverEmail, ({ outboxId }) => mailer.deliver(outboxId));
+    await jobs.work(QUEUES.deliverEmail, async () => {
+      const delivered = await mailer.deliverQueued();
+      if (delivered) logger.info({ delivered }, 'e-mail delivered over SMTP');
+    });
+    await jobs.schedule(QUEUES.deliverEmail, '* * * * *');
   }
   const auth = createAuth({
     db: database.db,
@@ -62,6 +66,7 @@ export async function createServices(
     adminEmails: env.ADMIN_EMAILS,
     mailer,
     isRateLimitEnabled,
+    signInPerMinute: env.SIGN_IN_RATE_LIMIT_PER_MINUTE,
   });
   return {
     env,

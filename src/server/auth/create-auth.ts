@@ -15,6 +15,7 @@ export type AuthDeps = {
   mailer: Mailer;
   /** Off in tests that sign in many times from one address. */
   isRateLimitEnabled?: boolean;
+  signInPerMinute?: number;
 };
 
 /** Subdomain origins (band sites, D16) are trusted for auth calls on the main domain. */
@@ -23,7 +24,7 @@ function trustedOriginsFor(publicUrl: string): string[] {
   return [url.origin, `${url.protocol}//*.${url.host}`];
 }
 
-export function createAuth({ db, publicUrl, secret, adminEmails, mailer, isRateLimitEnabled = true }: AuthDeps) {
+export function createAuth({ db, publicUrl, secret, adminEmails, mailer, isRateLimitEnabled = true, signInPerMinute = 10 }: AuthDeps) {
   return betterAuth({
     appName: 'Marquee',
     baseURL: publicUrl,
@@ -56,7 +57,7 @@ export function createAuth({ db, publicUrl, secret, adminEmails, mailer, isRateL
       max: 100,
       // D4: sign-in is rate-limited; so are reset e-mails.
       customRules: {
-        '/sign-in/email': { window: 60, max: 10 },
+        '/sign-in/email': { window: 60, max: signInPerMinute },
         '/request-password-reset': { window: 60 * 15, max: 5 },
       },
     },

@@ -774,7 +774,7 @@ export const outreachEmails = pgTable(
 
 // ---------- Outbox (D28) and audit log (D3) ----------
 export const messageChannel = pgEnum('message_channel', ['email', 'sms']);
-export const messageStatus = pgEnum('message_status', ['stored', 'queued', 'sent', 'failed']);
+export const messageStatus = pgEnum('message_status', ['stored', 'queued', 'sending', 'sent', 'failed']);
 
 export const outbox = pgTable(
   'outbox',
@@ -790,11 +790,13 @@ export const outbox = pgTable(
     /** What the message is, e.g. password_reset, contact_message, follow_confirmation. */
     kind: text().notNull(),
     status: messageStatus().notNull().default('stored'),
+    attempts: integer().notNull().default(0),
+    claimedAt: timestamp({ withTimezone: true }),
     error: text(),
     sentAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index().on(t.createdAt), index().on(t.toAddress)],
+  (t) => [index().on(t.createdAt), index().on(t.toAddress), index().on(t.status)],
 );
 
 export const auditLog = pgTable(

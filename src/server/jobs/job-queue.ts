@@ -3,8 +3,10 @@ import type { Database } from '../db/client.ts';
 import type { Logger } from '../logger.ts';
 
 export type JobQueue = {
-  send(queue: string, data: object): Promise<void>;
+  send(queue: string, data?: object): Promise<void>;
   work<T extends object>(queue: string, handler: (data: T) => Promise<void>): Promise<void>;
+  /** Runs a queue's job on a cron schedule (minute granularity). */
+  schedule(queue: string, cron: string): Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -15,18 +17,21 @@ export async function startJobQueue(database: Database, logger: Logger): Promise
   const boss =
     database.kind === 'pglite'
       ? new PgBoss({ db: fromPglite(database.pglite!), backend: 'pglite' })
-      : new PgBoss({ db: { executeSql: (text: string, values?: unknown[]) => database.pool!.query(text, values) } });
+      : new PgBoss({ db: { executeSql: (text: string, values?: unknown[]) => database.pool!.query(text, values as unknown[]) } });
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
   await boss.start();
   for (const queue of Object.values(QUEUES)) await boss.createQueue(queue);
   return {
-    async send(queue, data) {
+    async send(queue, data = {}) {
       await boss.send(queue, data, { retryLimit: 5, retryDelay: 30, retryBackoff: true });
     },
     async work(queue, handler) {
-      await boss.work(queue, { pollingIntervalSeconds: 2 }, async (jobs) => {
+      await boss.work(queue, { pollingIntervalSeconds: 1 }, async (jobs) => {
         for (const job of jobs) await handler(job.data as never);
       });
+    },
+    async schedule(queue, cron) {
+      await boss.schedule(queue, cron);
     },
     async stop() {
       await boss.stop({ graceful: true, timeout: 5000, close: false });

@@ -1,6 +1,6 @@
 import type { Transporter } from 'nodemailer';
-import { eq } from 'drizzle-orm';
-import type { DbOrTx, Db } from '../db/client.ts';
+import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../db/client.ts';
 import { outbox } from '../db/schema.ts';
 
 export type MailMessage = {
@@ -14,10 +14,10 @@ export type MailMessage = {
 };
 
 export type Mailer = {
-  /** Records the message in the outbox; with SMTP configured it is also queued for delivery. */
+  /** Records the message in the outbox; with SMTP configured it is queued for delivery too. */
   send(message: MailMessage, tx?: DbOrTx): Promise<{ id: string }>;
-  /** Delivers one queued outbox message over SMTP (run by the job queue). */
-  deliver(outboxId: string): Promise<void>;
+  /** Delivers queued messages over SMTP; returns how many went out. Run by the job queue. */
+  deliverQueued(): Promise<number>;
   readonly usesSmtp: boolean;
 };
 
@@ -25,12 +25,36 @@ export type MailerDeps = {
   db: Db;
   from: string;
   transport?: Transporter;
-  /** Called after a message is stored as queued, to hand it to the job queue. */
-  enqueueDelivery?: (outboxId: string) => Promise<void>;
+  /** Asks the job queue to run a delivery soon. Must not be awaited inside a transaction. */
+  requestDelivery?: () => Promise<void>;
+  maxAttempts?: number;
 };
 
-/** D28: every e-mail is kept in the outbox; with SMTP settings it also goes out by SMTP. */
-export function createMailer({ db, from, transport, enqueueDelivery }: MailerDeps): Mailer {
+const BATCH = 20;
+const STALE_CLAIM_MS = 10 * 60 * 1000;
+
+/**
+ * D28: every e-mail is kept in the outbox; with SMTP settings the outbox is also the durable
+ * delivery queue. A message is claimed before sending (FOR UPDATE SKIP LOCKED), so two workers
+ * never send it twice, and nothing is sent while a database transaction is held open.
+ */
+export function createMailer({ db, from, transport, requestDelivery, maxAttempts = 5 }: MailerDeps): Mailer {
+  const claimBatch = async () => {
+    const staleBefore = new Date(Date.now() - STALE_CLAIM_MS);
+    const ids = db
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(or(eq(outbox.status, 'queued'), and(eq(outbox.status, 'sending'), lt(outbox.claimedAt, staleBefore))))
+      .orderBy(outbox.createdAt)
+      .limit(BATCH)
+      .for('update', { skipLocked: true });
+    return db
+      .update(outbox)
+      .set({ status: 'sending', claimedAt: new Date(), attempts: sql`${outbox.attempts} + 1` })
+      .where(inArray(outbox.id, ids))
+      .returning();
+  };
+
   return {
     usesSmtp: Boolean(transport),
     async send(message, tx = db) {
@@ -47,30 +71,38 @@ export function createMailer({ db, from, transport, enqueueDelivery }: MailerDep
           status: transport ? 'queued' : 'stored',
         })
         .returning({ id: outbox.id });
-      if (transport && enqueueDelivery) await enqueueDelivery(row!.id);
+      // Not awaited: inside a transaction the row is not visible yet, and on PGlite (one
+      // connection) waiting here would deadlock. The per-minute sweep catches anything missed.
+      if (transport && requestDelivery) setImmediate(() => void requestDelivery().catch(() => {}));
       return row!;
     },
-    async deliver(outboxId) {
-      if (!transport) return;
-      const [row] = await db.select().from(outbox).where(eq(outbox.id, outboxId));
-      if (!row || row.status === 'sent') return;
-      try {
-        await transport.sendMail({
-          from: row.fromAddress,
-          to: row.toAddress,
-          replyTo: row.replyTo ?? undefined,
-          subject: row.subject,
-          text: row.textBody,
-          html: row.htmlBody ?? undefined,
-        });
-        await db.update(outbox).set({ status: 'sent', sentAt: new Date(), error: null }).where(eq(outbox.id, outboxId));
-      } catch (error) {
-        await db
-          .update(outbox)
-          .set({ status: 'failed', error: (error as Error).message })
-          .where(eq(outbox.id, outboxId));
-        throw error;
+    async deliverQueued() {
+      if (!transport) return 0;
+      let delivered = 0;
+      for (let batch = await claimBatch(); batch.length > 0; batch = await claimBatch()) {
+        for (const row of batch) {
+          try {
+            await transport.sendMail({
+              from: row.fromAddress,
+              to: row.toAddress,
+              replyTo: row.replyTo ?? undefined,
+              subject: row.subject,
+              text: row.textBody,
+              html: row.htmlBody ?? undefined,
+            });
+            await db.update(outbox).set({ status: 'sent', sentAt: new Date(), error: null }).where(eq(outbox.id, row.id));
+            delivered++;
+          } catch (error) {
+            const isFinal = row.attempts >= maxAttempts;
+            await db
+              .update(outbox)
+              .set({ status: isFinal ? 'failed' : 'queued', error: (error as Error).message })
+              .where(eq(outbox.id, row.id));
+            if (!isFinal) return delivered; // SMTP trouble: leave the rest for the next run.
+          }
+        }
       }
+      return delivered;
     },
   };
 }

@@ -2,6 +2,22 @@ import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttri
 
 type Common = { label: string; error?: string; hint?: ReactNode };
 
+/** The label's text is the field's name alone; the required mark sits beside it, hidden from readers. */
+export function FieldLabel({ htmlFor, label, required }: { htmlFor: string; label: string; required?: boolean }) {
+  return (
+    <div className="mb-1 flex gap-1">
+      <label htmlFor={htmlFor} className="block text-sm font-medium text-zinc-200">
+        {label}
+      </label>
+      {required && (
+        <span aria-hidden="true" className="text-sm text-brand-400">
+          *
+        </span>
+      )}
+    </div>
+  );
+}
+
 /** A labelled input whose error is announced and tied to it with aria-describedby. */
 export function TextField({ label, error, hint, id, ...input }: Common & InputHTMLAttributes<HTMLInputElement>) {
   const autoId = useId();
@@ -9,10 +25,7 @@ export function TextField({ label, error, hint, id, ...input }: Common & InputHT
   const describedBy = [error ? `${fieldId}-error` : '', hint ? `${fieldId}-hint` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div>
-      <label htmlFor={fieldId} className="field-label">
-        {label}
-        {input.required && <span aria-hidden="true" className="text-brand-400"> *</span>}
-      </label>
+      <FieldLabel htmlFor={fieldId} label={label} required={input.required} />
       <input id={fieldId} className="field-input" aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
       {hint && (
         <p id={`${fieldId}-hint`} className="mt-1 text-xs text-zinc-400">
@@ -40,10 +53,7 @@ export function TextAreaField({
   const describedBy = [error ? `${fieldId}-error` : '', hint ? `${fieldId}-hint` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div>
-      <label htmlFor={fieldId} className="field-label">
-        {label}
-        {input.required && <span aria-hidden="true" className="text-brand-400"> *</span>}
-      </label>
+      <FieldLabel htmlFor={fieldId} label={label} required={input.required} />
       <textarea id={fieldId} className="field-input min-h-24" aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
       {hint && (
         <p id={`${fieldId}-hint`} className="mt-1 text-xs text-zinc-400">

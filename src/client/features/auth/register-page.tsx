@@ -9,7 +9,7 @@ import {
 } from '../../../core/schemas/account.ts';
 import { REGISTERABLE_ROLES, ROLE_LABELS, type RegisterableRole } from '../../../core/roles.ts';
 import { ImagePicker } from '../../components/image-crop-modal.tsx';
-import { Alert, TextAreaField, TextField } from '../../components/ui/field.tsx';
+import { Alert, FieldLabel, TextAreaField, TextField } from '../../components/ui/field.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { usePublicConfig } from '../../lib/config.ts';
 import { fieldErrors } from '../../lib/form-errors.ts';
@@ -184,9 +184,7 @@ export function RegisterPage() {
             hint="At least 8 characters."
           />
           <div>
-            <label htmlFor="location" className="field-label">
-              Location <span aria-hidden="true" className="text-brand-400">*</span>
-            </label>
+            <FieldLabel htmlFor="location" label="Location" required />
             <select id="location" name="location" className="field-input" value={location} onChange={set('location')} aria-invalid={errors.location ? true : undefined}>
               {config?.regions.map((r) => (
                 <option key={r.slug} value={r.slug}>
@@ -197,9 +195,7 @@ export function RegisterPage() {
             {errors.location && <p className="field-error">{errors.location}</p>}
           </div>
           <div>
-            <label htmlFor="role" className="field-label">
-              Account type <span aria-hidden="true" className="text-brand-400">*</span>
-            </label>
+            <FieldLabel htmlFor="role" label="Account type" required />
             <select
               id="role"
               name="role"

@@ -1,0 +1,48 @@
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT ?? 3199);
+export const E2E_URL = `http://localhost:${PORT}`;
+const dataDir = path.join(os.tmpdir(), `marquee-e2e-${process.pid}`);
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results/e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    baseURL: E2E_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  projects: [
+    { name: 'laptop', use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 } } },
+  ],
+  webServer: {
+    // The production server, on a fresh data folder with the demo scene.
+    command: `rm -rf ${dataDir} && node src/server/main.ts`,
+    url: `${E2E_URL}/healthz`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: E2E_URL,
+      DEMO_DATA: 'true',
+      LOG_LEVEL: 'warn',
+      SIGN_IN_RATE_LIMIT_PER_MINUTE: '1000',
+      TZ: 'UTC',
+    },
+  },
+});

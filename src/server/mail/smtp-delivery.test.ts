@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SMTPServer } from 'smtp-server';
+import { eq } from 'drizzle-orm';
+import type { AddressInfo } from 'node:net';
+import { outbox } from '../db/schema.ts';
+import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
+
+// A real SMTP server on loopback: the edge of the system, where the outside world would be.
+const received: { to: string[]; raw: string }[] = [];
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS', 'AUTH'],
+  onData(stream, session, callback) {
+    let raw = '';
+    stream.on('data', (chunk) => (raw += chunk.toString()));
+    stream.on('end', () => {
+      received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+      callback();
+    });
+  },
+});
+
+let t: TestApp;
+beforeAll(async () => {
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const port = (smtp.server.address() as AddressInfo).port;
+  t = await createTestApp({ env: { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(port), OPERATOR_EMAIL: 'ops@marquee.test' }, startJobs: true });
+});
+afterAll(async () => {
+  await t.close();
+  await new Promise<void>((resolve) => smtp.close(resolve));
+});
+
+describe('with SMTP settings (D28)', () => {
+  it('mail is kept in the outbox and delivered over SMTP by the job queue', async () => {
+    const res = await t.client().post('/api/contact', { name: 'Sam', email: 'sam@fan.test', message: 'Over SMTP please' });
+    expect(res.status).toBe(200);
+    const deadline = Date.now() + 20_000;
+    while (received.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    expect(received).toHaveLength(1);
+    expect(received[0]!.to).toEqual(['ops@marquee.test']);
+    expect(received[0]!.raw).toContain('Over SMTP please');
+    const [row] = await t.db.select().from(outbox).where(eq(outbox.kind, 'contact_message'));
+    for (let i = 0; i < 20 && row!.status !== 'sent'; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      Object.assign(row!, (await t.db.select().from(outbox).where(eq(outbox.id, row!.id)))[0]);
+    }
+    expect(row!.status).toBe('sent');
+  });
+});

@@ -1,0 +1,45 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/server/db/seed/demo-content.ts';
+
+export { DEMO_ACCOUNTS, DEMO_PASSWORD };
+
+const SHOTS = path.join('test-results', 'screenshots');
+
+/** Saves a full-page screenshot of the screen under test-results/screenshots. */
+export async function shot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+export function demoAccount(role: string) {
+  const account = DEMO_ACCOUNTS.find((a) => a.role === role);
+  if (!account) throw new Error(`No demo account for ${role}`);
+  return account;
+}
+
+export async function logIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+export async function logOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Log out' }).first().click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+/** A photo file for upload fields, made on the fly. */
+export async function photoFile(name = 'photo.png') {
+  const buffer = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#7c3aed' } })
+    .composite([{ input: Buffer.from('<svg width="1600" height="1000"><circle cx="800" cy="500" r="300" fill="#fbbf24"/></svg>') }])
+    .png()
+    .toBuffer();
+  return { name, mimeType: 'image/png', buffer };
+}
+
+export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.test`;
