@@ -121,6 +121,9 @@ function Header() {
       </nav>
       {menuOpen && (
         <div id="mobile-menu" className="flex flex-col gap-1 border-t border-zinc-800 px-4 pb-4 pt-2 lg:hidden">
+          <div className="sm:hidden">
+            <LocationDropdown isInMenu />
+          </div>
           {links}
         </div>
       )}

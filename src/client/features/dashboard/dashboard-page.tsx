@@ -57,8 +57,14 @@ const SUMMARY_LABELS: Record<string, string> = {
   performerType: 'Performer type',
   venues: 'Associated venues',
   artists: 'Managed artists',
-  slug: 'Site address',
+  slug: 'Public page',
 };
+
+/** Bands and promoters have a mini-site on a subdomain (D16); venues a page under /venue. */
+function publicAddress(role: Role, slug: string): string {
+  const { protocol, host } = window.location;
+  return role === 'venue' ? `${protocol}//${host}/venue/${slug}` : `${protocol}//${slug}.${host}`;
+}
 
 /** The account's profile summary, until the role's own dashboard issue fills the rest in. */
 function ProfileDashboard({ me, role }: { me: Me; role: Role }) {
@@ -77,7 +83,7 @@ function ProfileDashboard({ me, role }: { me: Me; role: Role }) {
       <section className="card" aria-labelledby="profile-heading">
         <div className="flex flex-col gap-6 sm:flex-row">
           {typeof profile.imageUrl === 'string' && profile.imageUrl && (
-            <img src={profile.imageUrl} alt="" className="aspect-video w-full rounded-xl object-cover sm:w-64" />
+            <img src={profile.imageUrl} alt="" className="aspect-video w-full self-start rounded-xl object-cover sm:w-64" />
           )}
           <div className="flex-1">
             <h2 id="profile-heading" className="text-xl font-semibold">
@@ -95,9 +101,7 @@ function ProfileDashboard({ me, role }: { me: Me; role: Role }) {
               {rows.map((r) => (
                 <div key={r.key} className={r.key === 'description' ? 'sm:col-span-2' : undefined}>
                   <dt className="text-sm text-zinc-400">{r.label}</dt>
-                  <dd className="break-words font-medium">
-                    {r.key === 'slug' && role === 'band' ? `${r.text}.${window.location.host}` : r.text}
-                  </dd>
+                  <dd className="break-words font-medium">{r.key === 'slug' ? publicAddress(role, r.text) : r.text}</dd>
                 </div>
               ))}
             </dl>

@@ -2,7 +2,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { pageRegions, usePublicConfig } from '../../lib/config.ts';
 
 /** Elsewhere than / the location selector is a dropdown (spec 1 §2). */
-export function LocationDropdown() {
+export function LocationDropdown({ isInMenu = false }: { isInMenu?: boolean }) {
   const { data: config } = usePublicConfig();
   const { pathname } = useLocation();
   const navigate = useNavigate();
@@ -10,7 +10,7 @@ export function LocationDropdown() {
   if (pathname === '/' || regions.length === 0) return null;
   const current = regions.find((r) => r.path === pathname)?.path ?? '';
   return (
-    <label className="hidden items-center gap-2 text-sm text-zinc-300 sm:flex">
+    <label className={`items-center gap-2 text-sm text-zinc-300 ${isInMenu ? 'flex py-2' : 'hidden sm:flex'}`}>
       <span className="sr-only">Choose a location</span>
       <select
         className="rounded-md border border-zinc-700 bg-zinc-900 px-2 py-1.5 text-sm text-zinc-100"

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIn } from '../../../core/time.ts';
 import { createLocalStorage, isSafeKey, type Storage } from '../../storage/storage.ts';
-import { migrateDatabase, openEmbeddedDatabase, type Database } from '../client.ts';
+import { migrateDatabase, type Database } from '../client.ts';
+import { openTestDatabase } from '../../../../tests/helpers/test-database.ts';
 import * as schema from '../schema.ts';
 import { DEMO_ACCOUNTS, seedDemoData } from './seed-demo-data.ts';
 import { seedOutreachPackages } from './seed-outreach-packages.ts';
@@ -19,7 +20,7 @@ const now = new Date();
 beforeAll(async () => {
   storageRoot = await fs.mkdtemp(path.join(os.tmpdir(), 'marquee-seed-'));
   storage = createLocalStorage(storageRoot);
-  database = await openEmbeddedDatabase();
+  database = await openTestDatabase();
   await migrateDatabase(database);
   await seedRegions(database.db);
   await seedOutreachPackages(database.db);
