@@ -604,12 +604,12 @@ ALTER TABLE "venue_profiles" ADD CONSTRAINT "venue_profiles_user_id_user_id_fk" 
 CREATE INDEX "account_user_id_index" ON "account" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "audit_log_created_at_index" ON "audit_log" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "band_extra_gigs_band_id_index" ON "band_extra_gigs" USING btree ("band_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "band_followers_once" ON "band_followers" USING btree ("band_id",lower("email"));--> statement-breakpoint
+CREATE UNIQUE INDEX "band_followers_once" ON "band_followers" USING btree ("band_id","email");--> statement-breakpoint
 CREATE INDEX "band_gallery_images_band_id_index" ON "band_gallery_images" USING btree ("band_id");--> statement-breakpoint
 CREATE INDEX "band_links_band_id_index" ON "band_links" USING btree ("band_id");--> statement-breakpoint
 CREATE INDEX "band_members_band_id_index" ON "band_members" USING btree ("band_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "band_profiles_slug_index" ON "band_profiles" USING btree ("slug");--> statement-breakpoint
-CREATE INDEX "band_profiles_lower_name_idx" ON "band_profiles" USING btree (lower("name"));--> statement-breakpoint
+CREATE INDEX "band_profiles_lower_name_idx" ON "band_profiles" USING btree (lower("name") text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "contact_messages_email_created_at_index" ON "contact_messages" USING btree ("email","created_at");--> statement-breakpoint
 CREATE INDEX "contact_messages_ip_address_created_at_index" ON "contact_messages" USING btree ("ip_address","created_at");--> statement-breakpoint
 CREATE INDEX "gear_listings_is_sold_created_at_index" ON "gear_listings" USING btree ("is_sold","created_at");--> statement-breakpoint
@@ -637,5 +637,5 @@ CREATE UNIQUE INDEX "transfers_once_per_order" ON "transfers" USING btree ("orde
 CREATE INDEX "user_role_index" ON "user" USING btree ("role");--> statement-breakpoint
 CREATE INDEX "venue_directory_region_slug_is_active_index" ON "venue_directory" USING btree ("region_slug","is_active");--> statement-breakpoint
 CREATE INDEX "venue_profiles_slug_index" ON "venue_profiles" USING btree ("slug");--> statement-breakpoint
-CREATE INDEX "venue_profiles_lower_name_idx" ON "venue_profiles" USING btree (lower("name"));--> statement-breakpoint
+CREATE INDEX "venue_profiles_lower_name_idx" ON "venue_profiles" USING btree (lower("name") text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "verification_identifier_index" ON "verification" USING btree ("identifier");

@@ -16,6 +16,10 @@ import { accountRoutes } from './features/accounts/routes.ts';
 import { adminRoutes } from './features/admin/routes.ts';
 import { contactRoutes } from './features/contact/routes.ts';
 import { discoveryRoutes } from './features/discovery/routes.ts';
+import { calendarRoutes } from './features/calendar/routes.ts';
+import { buildSitemap } from './features/seo/build-sitemap.ts';
+import { getPageMeta } from './features/seo/get-page-meta.ts';
+import { renderPageHead } from './features/seo/render-page-head.ts';
 import { isSafeKey } from './storage/storage.ts';
 
 export const CLIENT_DIST = fileURLToPath(new URL('../../dist/client', import.meta.url));
@@ -93,6 +97,15 @@ export function createApp(services: Services) {
   });
   app.route('/api', api);
 
+  app.route('/', calendarRoutes(services));
+
+  app.get('/sitemap.xml', async (c) => {
+    c.header('Content-Type', 'application/xml; charset=utf-8');
+    c.header('Cache-Control', 'public, max-age=3600');
+    return c.body(await buildSitemap(services.db, env.PUBLIC_URL));
+  });
+  app.get('/robots.txt', (c) => c.text(`User-agent: *\nDisallow: /api/\nDisallow: /dashboard\nSitemap: ${env.PUBLIC_URL}/sitemap.xml\n`));
+
   app.get('/files/*', async (c) => {
     const key = c.req.path.slice('/files/'.length);
     if (!isSafeKey(key)) return c.notFound();
@@ -104,7 +117,8 @@ export function createApp(services: Services) {
     return c.body(new Uint8Array(body));
   });
 
-  // The built client; any other path is the single-page app (unknown paths show the home page).
+  // The built client; any other path is the single-page app (unknown paths show the home page),
+  // sent with the page's own title, description, preview image and JSON-LD (D17).
   const root = path.relative(process.cwd(), CLIENT_DIST);
   app.use('/assets/*', serveStatic({ root, onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable') }));
   app.use('/favicon.svg', serveStatic({ root }));
@@ -112,8 +126,9 @@ export function createApp(services: Services) {
   app.get('*', async (c) => {
     indexHtml ??= await fs.readFile(path.join(CLIENT_DIST, 'index.html'), 'utf8').catch(() => undefined);
     if (!indexHtml) return c.text('The client is not built yet: run `npm run build`.', 503);
+    const meta = await getPageMeta(services, c.req.header('host'), c.req.path);
     c.header('Cache-Control', 'no-cache');
-    return c.html(indexHtml);
+    return c.html(renderPageHead(indexHtml, meta), meta.status ?? 200);
   });
 
   return app;

@@ -9,6 +9,7 @@ import type { Logger } from './logger.ts';
 import { createMailer, type Mailer } from './mail/send-mail.ts';
 import { createSmtpTransport } from './mail/smtp-transport.ts';
 import { createLocalStorage, type Storage } from './storage/storage.ts';
+import { listenForLiveEvents, type LiveEvents } from './features/live/live-events.ts';
 
 export type Services = {
   env: Env;
@@ -19,6 +20,7 @@ export type Services = {
   mailer: Mailer;
   storage: Storage;
   jobs?: JobQueue;
+  live?: LiveEvents;
   close(): Promise<void>;
 };
 
@@ -36,13 +38,13 @@ async function resolveSecret(env: Env): Promise<string> {
   }
 }
 
-export type ServiceOptions = { isRateLimitEnabled?: boolean; startJobs?: boolean };
+export type ServiceOptions = { isRateLimitEnabled?: boolean; startJobs?: boolean; listenLive?: boolean };
 
 export async function createServices(
   env: Env,
   database: Database,
   logger: Logger,
-  { isRateLimitEnabled = true, startJobs = true }: ServiceOptions = {},
+  { isRateLimitEnabled = true, startJobs = true, listenLive = true }: ServiceOptions = {},
 ): Promise<Services> {
   const transport = createSmtpTransport(env);
   const jobs = startJobs ? await startJobQueue(database, logger) : undefined;
@@ -59,6 +61,7 @@ export async function createServices(
     });
     await jobs.schedule(QUEUES.deliverEmail, '* * * * *');
   }
+  const live = listenLive ? await listenForLiveEvents(database, logger) : undefined;
   const auth = createAuth({
     db: database.db,
     publicUrl: env.PUBLIC_URL,
@@ -77,7 +80,9 @@ export async function createServices(
     mailer,
     storage: createLocalStorage(path.join(env.DATA_DIR, 'files')),
     jobs,
+    live,
     async close() {
+      await live?.close();
       await jobs?.stop();
       transport?.close();
     },

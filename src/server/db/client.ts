@@ -23,6 +23,8 @@ export type Database = {
   /** The PGlite instance (embedded) or the pg pool (server), for pg-boss and raw access. */
   pglite?: PGlite;
   pool?: pg.Pool;
+  /** The server's connection string, for clients that need their own connection (LISTEN). */
+  url?: string;
   close(): Promise<void>;
 };
 
@@ -63,7 +65,7 @@ export async function openServerDatabase(url: string, max = 10): Promise<Databas
   const client = await pool.connect();
   client.release();
   const db = drizzlePg({ client: pool, ...drizzleOptions }) as unknown as Db;
-  return { db, kind: 'postgres', pool, close: () => pool.end() };
+  return { db, kind: 'postgres', pool, url, close: () => pool.end() };
 }
 
 /** Applies the committed SQL migrations. On a server, an advisory lock lets one process migrate. */

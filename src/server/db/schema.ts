@@ -173,7 +173,7 @@ export const bandProfiles = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex().on(t.slug), index('band_profiles_lower_name_idx').on(sql`lower(${t.name})`)],
+  (t) => [uniqueIndex().on(t.slug), index('band_profiles_lower_name_idx').on(sql`lower(${t.name}) text_pattern_ops`)],
 );
 
 export const bandMembers = pgTable(
@@ -251,7 +251,7 @@ export const venueProfiles = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index().on(t.slug), index('venue_profiles_lower_name_idx').on(sql`lower(${t.name})`)],
+  (t) => [index().on(t.slug), index('venue_profiles_lower_name_idx').on(sql`lower(${t.name}) text_pattern_ops`)],
 );
 
 export const promoterProfiles = pgTable(
@@ -631,7 +631,8 @@ export const bandFollowers = pgTable(
     unsubscribedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('band_followers_once').on(t.bandId, sql`lower(${t.email})`)],
+  // E-mails are stored lower-cased (the shared schema normalises them), so one row per address.
+  (t) => [uniqueIndex('band_followers_once').on(t.bandId, t.email)],
 );
 
 export const smsSubscribers = pgTable('sms_subscribers', {

@@ -25,3 +25,11 @@ export function welcomeEmail({ name, dashboardUrl }: { name: string; dashboardUr
     html: `<p>Hi ${escapeHtml(name)},</p><p>Your Marquee account is ready. <a href="${escapeHtml(dashboardUrl)}">Open your dashboard</a>.</p><p>See you at a show!</p>`,
   };
 }
+
+export function followConfirmationEmail({ bandName, unsubscribeUrl }: { bandName: string; unsubscribeUrl: string }) {
+  return {
+    subject: `You're following ${bandName} on Marquee`,
+    text: `Thanks for following ${bandName}! We'll e-mail you when they announce a new show.\n\nTo stop these e-mails, unsubscribe here:\n${unsubscribeUrl}`,
+    html: `<p>Thanks for following ${escapeHtml(bandName)}! We'll e-mail you when they announce a new show.</p><p><a href="${escapeHtml(unsubscribeUrl)}">Unsubscribe</a></p>`,
+  };
+}

@@ -1,0 +1,47 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { gigs, regions, user, venueProfiles } from '../../db/schema.ts';
+import { isUpcomingApproved, queryPublicGigs } from '../discovery/public-gigs.ts';
+import { findIdByName } from '../sites/find-by-name.ts';
+
+export const VENUE_PAGE_GIG_LIMIT = 50;
+
+/** The venue's id from navigation state, else its slug, else the bands' name matching (spec 1 §2). */
+export async function resolveVenueId(db: Db, { id, slugOrName }: { id?: string; slugOrName: string }): Promise<string | undefined> {
+  if (id) {
+    const [found] = await db.select({ id: venueProfiles.userId }).from(venueProfiles).where(eq(venueProfiles.userId, id));
+    if (found) return found.id;
+  }
+  const [bySlug] = await db.select({ id: venueProfiles.userId }).from(venueProfiles).where(eq(venueProfiles.slug, slugOrName));
+  if (bySlug) return bySlug.id;
+  return findIdByName(db, venueProfiles, { id: venueProfiles.userId, name: venueProfiles.name, slug: venueProfiles.slug }, slugOrName);
+}
+
+/** Venue public page: the venue and its upcoming performances (Featured Shows are the first 4). */
+export async function getVenuePage(db: Db, venueId: string) {
+  const [[venue], upcoming] = await Promise.all([
+    db
+      .select({
+        id: venueProfiles.userId,
+        name: venueProfiles.name,
+        slug: venueProfiles.slug,
+        address: venueProfiles.address,
+        contactEmail: venueProfiles.contactEmail,
+        phone: venueProfiles.phone,
+        website: venueProfiles.website,
+        instagramUrl: venueProfiles.instagramUrl,
+        facebookUrl: venueProfiles.facebookUrl,
+        youtubeUrl: venueProfiles.youtubeUrl,
+        imageUrl: venueProfiles.imageUrl,
+        regionSlug: regions.slug,
+        regionName: regions.name,
+        timeZone: regions.timeZone,
+      })
+      .from(venueProfiles)
+      .innerJoin(user, eq(user.id, venueProfiles.userId))
+      .innerJoin(regions, eq(regions.slug, user.location))
+      .where(eq(venueProfiles.userId, venueId)),
+    queryPublicGigs(db, and(eq(gigs.venueId, venueId), isUpcomingApproved), { limit: VENUE_PAGE_GIG_LIMIT }),
+  ]);
+  return venue ? { venue, gigs: upcoming } : null;
+}

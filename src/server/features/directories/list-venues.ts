@@ -1,0 +1,50 @@
+import { count, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { venueProfiles } from '../../db/schema.ts';
+
+export const VENUE_DIRECTORY_PAGE_SIZE = 48;
+const PERFORMANCES_PER_CARD = 3;
+
+/** Venue directory (spec 1 §2): venue cards with their upcoming booked performances. */
+export async function listVenues(db: Db, { page = 1 }: { page?: number }) {
+  const offset = (page - 1) * VENUE_DIRECTORY_PAGE_SIZE;
+  const [rows, [total]] = await Promise.all([
+    db.execute<Record<string, any>>(sql`
+      with page as (
+        select v.user_id, v.name, v.slug, v.address, v.image_url, u.location, r.name as region_name
+        from venue_profiles v join "user" u on u.id = v.user_id join regions r on r.slug = u.location
+        order by lower(v.name), v.user_id limit ${VENUE_DIRECTORY_PAGE_SIZE} offset ${offset}
+      ),
+      upcoming as (
+        select g.venue_id, g.id, g.local_date, g.start_time, r.time_zone, b.name as band_name, b.slug as band_slug,
+               row_number() over (partition by g.venue_id order by g.local_date, g.start_time, g.id) as n,
+               count(*) over (partition by g.venue_id) as total
+        from gigs g
+        join page p on p.user_id = g.venue_id
+        join regions r on r.slug = g.region_slug
+        join band_profiles b on b.user_id = g.band_id
+        where g.is_approved and g.local_date >= (now() at time zone r.time_zone)::date
+      )
+      select p.*,
+        coalesce((select json_agg(json_build_object('id', u.id, 'localDate', u.local_date, 'startTime', u.start_time, 'timeZone', u.time_zone, 'bandName', u.band_name, 'bandSlug', u.band_slug) order by u.n)
+                  from upcoming u where u.venue_id = p.user_id and u.n <= ${PERFORMANCES_PER_CARD}), '[]') as upcoming,
+        coalesce((select max(u.total) from upcoming u where u.venue_id = p.user_id), 0) as upcoming_count
+      from page p order by lower(p.name), p.user_id`),
+    db.select({ n: count() }).from(venueProfiles),
+  ]);
+  return {
+    venues: rows.rows.map((r) => ({
+      id: r.user_id as string,
+      name: r.name as string,
+      slug: r.slug as string,
+      address: r.address as string,
+      imageUrl: r.image_url as string | null,
+      regionName: r.region_name as string,
+      upcoming: (typeof r.upcoming === 'string' ? JSON.parse(r.upcoming) : r.upcoming).map((u: any) => ({ ...u, localDate: String(u.localDate).slice(0, 10) })),
+      upcomingCount: Number(r.upcoming_count),
+    })),
+    page,
+    pageSize: VENUE_DIRECTORY_PAGE_SIZE,
+    total: total?.n ?? 0,
+  };
+}

@@ -1,0 +1,203 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { bandFollowers, gigs, outbox } from '../../db/schema.ts';
+import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
+import { createBand, createGig, createPromoter, createRegion, createRehearsalSpace, createVenue, dayIn } from '../../../../tests/helpers/factories.ts';
+import { publishGigsChanged } from '../live/live-events.ts';
+
+let t: TestApp;
+const CHICAGO = 'America/Chicago';
+let hall: { id: string; name: string; slug: string };
+let salt: { id: string; name: string; slug: string };
+let strokes: { id: string; name: string; slug: string };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  hall = await createVenue(t.db, { name: 'The Empty Bottle' });
+  salt = await createBand(t.db, { name: 'Salt & Static', genres: ['Post-Punk', 'Garage Rock'], members: [{ name: 'Ana', instrument: 'Bass' }] });
+  strokes = await createBand(t.db, { name: 'The Strokes', genres: ['Indie Rock'] });
+});
+afterAll(() => t.close());
+
+describe('which gigs the public sees', () => {
+  it('a region page lists up to 6 approved gigs dated today or later, soonest first', async () => {
+    const region = await createRegion(t.db, { slug: 'testville', name: 'Testville', timeZone: CHICAGO });
+    const venue = await createVenue(t.db, { name: 'Testville Hall', location: region });
+    const yesterday = await createGig(t.db, { regionSlug: region, venueId: venue.id, bandId: salt.id, localDate: dayIn(CHICAGO, -1) });
+    const pending = await createGig(t.db, { regionSlug: region, venueId: venue.id, localDate: dayIn(CHICAGO, 1), isApproved: false });
+    const upcoming: string[] = [];
+    for (let d = 7; d >= 0; d--) upcoming.push(await createGig(t.db, { regionSlug: region, venueId: venue.id, bandId: strokes.id, localDate: dayIn(CHICAGO, d) }));
+
+    const res = await t.client().get('/api/regions/testville/gigs');
+    expect(res.status).toBe(200);
+    expect(res.json.region.name).toBe('Testville');
+    const ids = res.json.gigs.map((g: { id: string }) => g.id);
+    expect(ids).toHaveLength(6);
+    expect(ids).not.toContain(yesterday);
+    expect(ids).not.toContain(pending);
+    expect(ids).toEqual(upcoming.slice().reverse().slice(0, 6));
+    expect(res.json.gigs[0].localDate).toBe(dayIn(CHICAGO, 0));
+    expect(res.json.gigs[0].band).toMatchObject({ name: 'The Strokes', performerType: 'BAND', genres: ['Indie Rock'] });
+  });
+
+  it("decides 'today' in each gig's own region zone (D8)", async () => {
+    // 25 hours apart: the two zones never share a calendar date.
+    const ahead = await createRegion(t.db, { slug: 'far-east', timeZone: 'Pacific/Kiritimati' });
+    const behind = await createRegion(t.db, { slug: 'far-west', timeZone: 'Pacific/Pago_Pago' });
+    const venueAhead = await createVenue(t.db, { location: ahead });
+    const venueBehind = await createVenue(t.db, { location: behind });
+    const todayBehind = dayIn('Pacific/Pago_Pago', 0);
+    const pastInAhead = await createGig(t.db, { regionSlug: ahead, venueId: venueAhead.id, localDate: todayBehind });
+    const todayInBehind = await createGig(t.db, { regionSlug: behind, venueId: venueBehind.id, localDate: todayBehind });
+    expect((await t.client().get('/api/regions/far-east/gigs')).json.gigs.map((g: { id: string }) => g.id)).not.toContain(pastInAhead);
+    expect((await t.client().get('/api/regions/far-west/gigs')).json.gigs.map((g: { id: string }) => g.id)).toContain(todayInBehind);
+  });
+
+  it('an unknown region answers 404', async () => {
+    expect((await t.client().get('/api/regions/atlantis/gigs')).status).toBe(404);
+  });
+
+  it('/gigs filters by region, genre and date range, and pages', async () => {
+    const from = dayIn(CHICAGO, 2);
+    const to = dayIn(CHICAGO, 4);
+    const res = await t.client().get(`/api/gigs?region=testville&genre=indie%20rock&from=${from}&to=${to}`);
+    expect(res.status).toBe(200);
+    expect(res.json.total).toBe(3);
+    expect(res.json.gigs.every((g: { localDate: string; band: { name: string } }) => g.localDate >= from && g.localDate <= to && g.band.name === 'The Strokes')).toBe(true);
+    expect((await t.client().get('/api/gigs?region=testville&genre=polka')).json.total).toBe(0);
+    expect((await t.client().get('/api/gigs?from=not-a-date')).status).toBe(422);
+  });
+});
+
+describe('band sites: resolution and contents', () => {
+  it('finds a band by slug, exact name, any case, &/And, and first word; says when it cannot', async () => {
+    const find = async (name: string) => (await t.client().get(`/api/bands/site?name=${encodeURIComponent(name)}`)).json?.band?.name;
+    expect(await find('saltandstatic')).toBe('Salt & Static');
+    expect(await find('Salt & Static')).toBe('Salt & Static');
+    expect(await find('salt and static')).toBe('Salt & Static');
+    expect(await find('the strokes')).toBe('The Strokes');
+    expect(await find('Salt')).toBe('Salt & Static');
+    const missing = await t.client().get('/api/bands/site?name=nobody-here');
+    expect(missing.status).toBe(404);
+    expect(missing.json.error.message).toBe("Band not found - Sorry, that band doesn't exist here.");
+  });
+
+  it('prefers the id passed as navigation state', async () => {
+    expect((await t.client().get(`/api/bands/site?id=${strokes.id}&name=salt`)).json.band.name).toBe('The Strokes');
+  });
+
+  it('lists only its upcoming approved gigs, ascending, with members and genres', async () => {
+    await createGig(t.db, { venueId: hall.id, bandId: salt.id, localDate: dayIn(CHICAGO, 10) });
+    await createGig(t.db, { venueId: hall.id, bandId: salt.id, localDate: dayIn(CHICAGO, 3) });
+    await createGig(t.db, { venueId: hall.id, bandId: salt.id, localDate: dayIn(CHICAGO, -3) });
+    const { band } = (await t.client().get(`/api/bands/site?id=${salt.id}`)).json;
+    const dates = band.gigs.map((g: { localDate: string }) => g.localDate);
+    expect(dates).toEqual([...dates].sort());
+    expect(dates.every((d: string) => d >= dayIn(CHICAGO, 0))).toBe(true);
+    expect(band.members).toEqual([{ name: 'Ana', instrument: 'Bass', instagramHandle: null }]);
+    expect(band.genres).toEqual(['Post-Punk', 'Garage Rock']);
+  });
+
+  it('a subdomain finds a band first, then a promoter, else says page not found', async () => {
+    const promoter = await createPromoter(t.db, { name: 'Night Owls', description: 'Late shows.' });
+    expect((await t.client().get('/api/sites/saltandstatic')).json).toMatchObject({ kind: 'band', band: { name: 'Salt & Static' } });
+    expect((await t.client().get(`/api/sites/${promoter.slug}`)).json).toMatchObject({ kind: 'promoter', promoter: { name: 'Night Owls', gigs: [] } });
+    const none = await t.client().get('/api/sites/ghosts');
+    expect(none.status).toBe(404);
+    expect(none.json.error.message).toBe("Page not found - Sorry, that page doesn't exist here.");
+  });
+});
+
+describe('directories', () => {
+  it('band cards carry their next 2 gigs and how many there are', async () => {
+    const res = await t.client().get('/api/bands?search=strokes');
+    const card = res.json.bands[0];
+    expect(card.name).toBe('The Strokes');
+    expect(card.upcoming).toHaveLength(2);
+    expect(card.upcomingCount).toBeGreaterThan(2);
+  });
+
+  it('a venue page is found by slug or id, with its upcoming shows', async () => {
+    const bySlug = await t.client().get(`/api/venues/page?name=${hall.slug}`);
+    expect(bySlug.json.venue.name).toBe('The Empty Bottle');
+    expect(bySlug.json.gigs.length).toBeGreaterThan(0);
+    expect((await t.client().get(`/api/venues/page?id=${hall.id}&name=whatever`)).json.venue.name).toBe('The Empty Bottle');
+    const missing = await t.client().get('/api/venues/page?name=nowhere-at-all');
+    expect(missing.status).toBe(404);
+    expect(missing.json.error.message).toBe('Venue not found.');
+  });
+
+  it('lists rehearsal spaces', async () => {
+    await createRehearsalSpace(t.db, { name: 'Noise Box', description: 'Four rooms.' });
+    const res = await t.client().get('/api/rehearsal-spaces');
+    expect(res.json.spaces.map((s: { name: string }) => s.name)).toContain('Noise Box');
+  });
+});
+
+describe('following a band by e-mail (D19)', () => {
+  it('confirms by e-mail with an unsubscribe link; following twice keeps one record', async () => {
+    const client = t.client();
+    const first = await client.post('/api/followers', { bandId: salt.id, email: 'Fan@Follow.test' });
+    expect(first.json).toEqual({ success: true, message: "You're now following Salt & Static! Check your inbox." });
+    const again = await client.post('/api/followers', { bandId: salt.id, email: 'fan@follow.test' });
+    expect(again.json.message).toBe("You're already following Salt & Static.");
+    expect(await t.db.select().from(bandFollowers).where(eq(bandFollowers.email, 'fan@follow.test'))).toHaveLength(1);
+
+    const mails = await t.db.select().from(outbox).where(eq(outbox.kind, 'follow_confirmation'));
+    expect(mails).toHaveLength(1);
+    const token = new URL(/http\S+/.exec(mails[0]!.textBody)![0]).searchParams.get('token')!;
+    expect((await client.post('/api/followers/unsubscribe', { token })).json).toEqual({ bandName: 'Salt & Static' });
+    const [row] = await t.db.select().from(bandFollowers).where(eq(bandFollowers.email, 'fan@follow.test'));
+    expect(row!.unsubscribedAt).not.toBeNull();
+
+    // Following again after unsubscribing re-activates the same record.
+    expect((await client.post('/api/followers', { bandId: salt.id, email: 'fan@follow.test' })).json.message).toMatch(/now following/);
+    expect(await t.db.select().from(bandFollowers).where(eq(bandFollowers.email, 'fan@follow.test'))).toHaveLength(1);
+  });
+
+  it('a bad e-mail or unknown band gets a clear message', async () => {
+    const bad = await t.client().post('/api/followers', { bandId: salt.id, email: 'not-an-email' });
+    expect(bad.status).toBe(422);
+    expect(bad.json.error.message).toBe('Please enter a valid email address.');
+    expect((await t.client().post('/api/followers', { bandId: 'nope', email: 'a@b.test' })).status).toBe(404);
+    expect((await t.client().post('/api/followers/unsubscribe', { token: 'x'.repeat(20) })).status).toBe(404);
+  });
+});
+
+describe('shareable and subscribable', () => {
+  it('a band calendar feed lists its upcoming gigs in the region zone', async () => {
+    const res = await t.client().get('/calendar/band/saltandstatic.ics');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/calendar');
+    expect(res.text).toContain('BEGIN:VEVENT');
+    expect(res.text).toContain('SUMMARY:Salt & Static at The Empty Bottle');
+    expect(res.text).toMatch(/DTSTART;TZID=America\/Chicago:\d{8}T190000/);
+    expect(res.text).toContain('BEGIN:VTIMEZONE');
+    expect((await t.client().get('/calendar/region/testville.ics')).text).toContain('BEGIN:VEVENT');
+    expect((await t.client().get(`/calendar/venue/${hall.slug}.ics`)).status).toBe(200);
+    expect((await t.client().get('/calendar/band/nobody.ics')).status).toBe(404);
+  });
+
+  it('the sitemap lists band sites on their subdomains and venue pages', async () => {
+    const res = await t.client().get('/sitemap.xml');
+    expect(res.text).toContain('<loc>http://saltandstatic.localhost:3000/</loc>');
+    expect(res.text).toContain(`<loc>http://localhost:3000/venue/${hall.slug}</loc>`);
+  });
+
+  it('open pages hear when gigs change', async () => {
+    const response = await t.app.fetch(new Request('http://localhost:3000/api/live'));
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    let seen = '';
+    const readUntil = async (needle: string) => {
+      while (!seen.includes(needle)) seen += decoder.decode((await reader.read()).value);
+    };
+    await readUntil('event: ready');
+    await t.db.transaction(async (tx) => {
+      await tx.update(gigs).set({ coverCharge: '$12' }).where(eq(gigs.venueId, hall.id));
+      await publishGigsChanged(tx);
+    });
+    await readUntil('event: gigs');
+    await reader.cancel();
+  });
+});

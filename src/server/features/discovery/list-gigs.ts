@@ -1,0 +1,46 @@
+import { and, count, eq, gte, lte, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { bandProfiles, gigs, regions, venueProfiles } from '../../db/schema.ts';
+import { isUpcomingApproved, queryPublicGigs } from './public-gigs.ts';
+
+export const GIGS_PAGE_SIZE = 24;
+
+const isoDate = z.iso.date({ error: 'Dates look like 2026-12-31.' });
+
+export const gigFiltersSchema = z.object({
+  region: z.string().max(64).optional(),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+  genre: z.string().trim().max(64).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+export type GigFilters = z.output<typeof gigFiltersSchema>;
+
+/** /gigs (D18): every upcoming approved gig, filtered by region, date range and genre, paginated. */
+export async function listGigs(db: Db, filters: GigFilters) {
+  const where = and(
+    isUpcomingApproved,
+    filters.region ? eq(gigs.regionSlug, filters.region) : undefined,
+    filters.from ? gte(gigs.localDate, filters.from) : undefined,
+    filters.to ? lte(gigs.localDate, filters.to) : undefined,
+    filters.genre ? sql`exists (select 1 from unnest(${bandProfiles.genres}) g where lower(g) = lower(${filters.genre}))` : undefined,
+  );
+  const [list, [total]] = await Promise.all([
+    queryPublicGigs(db, where, { limit: GIGS_PAGE_SIZE, offset: (filters.page - 1) * GIGS_PAGE_SIZE }),
+    db
+      .select({ n: count() })
+      .from(gigs)
+      .innerJoin(regions, eq(regions.slug, gigs.regionSlug))
+      .innerJoin(venueProfiles, eq(venueProfiles.userId, gigs.venueId))
+      .leftJoin(bandProfiles, eq(bandProfiles.userId, gigs.bandId))
+      .where(where),
+  ]);
+  return { gigs: list, page: filters.page, pageSize: GIGS_PAGE_SIZE, total: total?.n ?? 0 };
+}
+
+/** The genres bands play, for the /gigs filter. */
+export async function listGenres(db: Db): Promise<string[]> {
+  const rows = await db.execute<{ genre: string }>(sql`select distinct g as genre from band_profiles, unnest(genres) g order by g`);
+  return rows.rows.map((r) => r.genre);
+}

@@ -1,0 +1,112 @@
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { bandProfiles, gigs, promoterProfiles, regions, venueProfiles } from '../../db/schema.ts';
+
+export type PublicGig = {
+  id: string;
+  localDate: string;
+  startTime: string;
+  endTime: string;
+  startsAt: string;
+  timeZone: string;
+  regionSlug: string;
+  description: string;
+  coverCharge: string | null;
+  ticketPriceCents: number | null;
+  isSoldOut: boolean;
+  advanceTicketUrl: string | null;
+  venue: { id: string; name: string; slug: string; address: string };
+  band: { id: string; name: string; slug: string; performerType: string; genres: string[]; imageUrl: string | null } | null;
+  promoter: { id: string; name: string; slug: string } | null;
+};
+
+/** Everything a public gig card shows, from one join: never one lookup per gig. */
+const columns = {
+  id: gigs.id,
+  localDate: gigs.localDate,
+  startTime: gigs.startTime,
+  endTime: gigs.endTime,
+  startsAt: gigs.startsAt,
+  timeZone: regions.timeZone,
+  regionSlug: gigs.regionSlug,
+  description: gigs.description,
+  coverCharge: gigs.coverCharge,
+  isTicketed: gigs.isTicketed,
+  ticketPriceCents: gigs.ticketPriceCents,
+  ticketQuantity: gigs.ticketQuantity,
+  ticketsSold: gigs.ticketsSold,
+  advanceTicketUrl: gigs.advanceTicketUrl,
+  venueId: venueProfiles.userId,
+  venueName: venueProfiles.name,
+  venueSlug: venueProfiles.slug,
+  venueAddress: venueProfiles.address,
+  bandId: bandProfiles.userId,
+  bandName: bandProfiles.name,
+  bandSlug: bandProfiles.slug,
+  performerType: bandProfiles.performerType,
+  genres: bandProfiles.genres,
+  bandImageUrl: bandProfiles.imageUrl,
+  promoterId: promoterProfiles.userId,
+  promoterName: promoterProfiles.name,
+  promoterCompany: promoterProfiles.companyName,
+  promoterSlug: promoterProfiles.slug,
+};
+
+type Row = {
+  [K in keyof typeof columns]: (typeof columns)[K]['_']['notNull'] extends true
+    ? (typeof columns)[K]['_']['data']
+    : (typeof columns)[K]['_']['data'] | null;
+};
+
+function toPublicGig(r: Row): PublicGig {
+  return {
+    id: r.id,
+    localDate: r.localDate,
+    startTime: r.startTime,
+    endTime: r.endTime,
+    startsAt: new Date(r.startsAt).toISOString(),
+    timeZone: r.timeZone,
+    regionSlug: r.regionSlug,
+    description: r.description,
+    coverCharge: r.coverCharge,
+    ticketPriceCents: r.isTicketed ? r.ticketPriceCents : null,
+    isSoldOut: r.isTicketed && r.ticketQuantity !== null && r.ticketsSold >= r.ticketQuantity,
+    advanceTicketUrl: r.advanceTicketUrl,
+    venue: { id: r.venueId, name: r.venueName, slug: r.venueSlug, address: r.venueAddress },
+    band: r.bandId
+      ? { id: r.bandId, name: r.bandName!, slug: r.bandSlug!, performerType: r.performerType || 'BAND', genres: r.genres ?? [], imageUrl: r.bandImageUrl }
+      : null,
+    promoter: r.promoterId ? { id: r.promoterId, name: r.promoterName || r.promoterCompany || '', slug: r.promoterSlug! } : null,
+  };
+}
+
+/**
+ * Public visitors see only approved gigs dated today or later, "today" being the date in each
+ * gig's own region zone (spec 1 §5, D8), computed by the database for every row.
+ */
+export const isUpcomingApproved: SQL = and(
+  eq(gigs.isApproved, true),
+  sql`${gigs.localDate} >= (now() at time zone ${regions.timeZone})::date`,
+)!;
+
+export const gigOrder = [asc(gigs.localDate), asc(gigs.startTime), asc(gigs.id)];
+
+/** One SQL query for any list of public gigs. */
+export async function queryPublicGigs(
+  db: DbOrTx,
+  where: SQL | undefined,
+  { limit, offset = 0 }: { limit: number; offset?: number },
+): Promise<PublicGig[]> {
+  const rows = await db
+    .select(columns)
+    .from(gigs)
+    .innerJoin(regions, eq(regions.slug, gigs.regionSlug))
+    .innerJoin(venueProfiles, eq(venueProfiles.userId, gigs.venueId))
+    .leftJoin(bandProfiles, eq(bandProfiles.userId, gigs.bandId))
+    .leftJoin(promoterProfiles, eq(promoterProfiles.userId, gigs.promoterId))
+    .where(where)
+    .orderBy(...gigOrder)
+    .limit(limit)
+    .offset(offset);
+  return rows.map((r) => toPublicGig(r as Row));
+}

@@ -1,0 +1,29 @@
+import { isNotNull } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { bandProfiles, promoterProfiles, regions, venueProfiles } from '../../db/schema.ts';
+import { siteUrlFor } from './get-page-meta.ts';
+
+const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** sitemap.xml of the public pages (D17): home, regions, directories, every band, venue and promoter. */
+export async function buildSitemap(db: Db, publicUrl: string): Promise<string> {
+  const siteUrl = siteUrlFor(publicUrl);
+  const [regionRows, bands, venues, promoters] = await Promise.all([
+    db.select({ path: regions.path }).from(regions).where(isNotNull(regions.path)),
+    db.select({ slug: bandProfiles.slug, updatedAt: bandProfiles.updatedAt }).from(bandProfiles),
+    db.select({ slug: venueProfiles.slug, updatedAt: venueProfiles.updatedAt }).from(venueProfiles),
+    db.select({ slug: promoterProfiles.slug, updatedAt: promoterProfiles.updatedAt }).from(promoterProfiles),
+  ]);
+  const entries: { loc: string; lastmod?: Date }[] = [
+    { loc: `${publicUrl}/` },
+    ...regionRows.map((r) => ({ loc: `${publicUrl}${r.path}` })),
+    ...['/gigs', '/bands', '/venues', '/rehearsal-space'].map((p) => ({ loc: `${publicUrl}${p}` })),
+    ...bands.map((b) => ({ loc: siteUrl(b.slug), lastmod: b.updatedAt })),
+    ...venues.map((v) => ({ loc: `${publicUrl}/venue/${encodeURIComponent(v.slug)}`, lastmod: v.updatedAt })),
+    ...promoters.map((p) => ({ loc: siteUrl(p.slug), lastmod: p.updatedAt })),
+  ];
+  const urls = entries.map(
+    (e) => `  <url><loc>${escapeXml(e.loc)}</loc>${e.lastmod ? `<lastmod>${e.lastmod.toISOString().slice(0, 10)}</lastmod>` : ''}</url>`,
+  );
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+}

@@ -1,0 +1,44 @@
+import { DateTime } from 'luxon';
+import type { PublicGig } from '../discovery/public-gigs.ts';
+
+const isoIn = (localDate: string, time: string, zone: string) =>
+  DateTime.fromISO(`${localDate}T${time}`, { zone }).toISO({ suppressMilliseconds: true });
+
+/** schema.org MusicEvent for a gig (D17): performer, location, startDate and offers. */
+export function musicEventJsonLd(gig: PublicGig, { publicUrl, siteUrl }: { publicUrl: string; siteUrl: (slug: string) => string }) {
+  const endDay = gig.endTime <= gig.startTime ? DateTime.fromISO(gig.localDate).plus({ days: 1 }).toISODate()! : gig.localDate;
+  const ticketUrl = gig.band && gig.ticketPriceCents !== null
+    ? `${publicUrl}/tickets?${new URLSearchParams({ band: gig.band.name, event: gig.venue.name, price: (gig.ticketPriceCents / 100).toFixed(2), date: gig.localDate, gigId: gig.id })}`
+    : undefined;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'MusicEvent',
+    name: gig.band ? `${gig.band.name} at ${gig.venue.name}` : `Live music at ${gig.venue.name}`,
+    startDate: isoIn(gig.localDate, gig.startTime, gig.timeZone),
+    endDate: isoIn(endDay, gig.endTime, gig.timeZone),
+    eventStatus: 'https://schema.org/EventScheduled',
+    eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+    description: gig.description,
+    image: gig.band?.imageUrl ? new URL(gig.band.imageUrl, publicUrl).toString() : undefined,
+    url: gig.band ? siteUrl(gig.band.slug) : `${publicUrl}/venue/${gig.venue.slug}`,
+    location: {
+      '@type': 'MusicVenue',
+      name: gig.venue.name,
+      address: gig.venue.address,
+      url: `${publicUrl}/venue/${gig.venue.slug}`,
+    },
+    performer: gig.band ? { '@type': 'MusicGroup', name: gig.band.name, url: siteUrl(gig.band.slug), genre: gig.band.genres } : undefined,
+    organizer: gig.promoter ? { '@type': 'Organization', name: gig.promoter.name, url: siteUrl(gig.promoter.slug) } : undefined,
+    offers: ticketUrl
+      ? {
+          '@type': 'Offer',
+          price: (gig.ticketPriceCents! / 100).toFixed(2),
+          priceCurrency: 'USD',
+          availability: gig.isSoldOut ? 'https://schema.org/SoldOut' : 'https://schema.org/InStock',
+          url: ticketUrl,
+        }
+      : gig.coverCharge
+        ? { '@type': 'Offer', description: `Cover: ${gig.coverCharge}`, priceCurrency: 'USD', url: `${publicUrl}/venue/${gig.venue.slug}` }
+        : undefined,
+  };
+}

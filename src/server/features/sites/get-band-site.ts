@@ -1,0 +1,83 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { bandProfiles, gigs } from '../../db/schema.ts';
+import { isUpcomingApproved, queryPublicGigs, type PublicGig } from '../discovery/public-gigs.ts';
+import { findIdByName } from './find-by-name.ts';
+
+export const SITE_GIG_LIMIT = 50;
+
+export type BandSite = {
+  id: string;
+  name: string;
+  slug: string;
+  description: string;
+  bio: string | null;
+  performerType: string;
+  genres: string[];
+  imageUrl: string | null;
+  heroImageUrl: string | null;
+  logoUrl: string | null;
+  links: { instagram: string | null; facebook: string | null; youtube: string | null; spotify: string | null; website: string | null };
+  youtubeEmbedUrl: string | null;
+  spotifyEmbedUrl: string | null;
+  contactEmail: string | null;
+  contactPhone: string | null;
+  members: { name: string; instrument: string; instagramHandle: string | null }[];
+  gallery: string[];
+  customLinks: { label: string; url: string }[];
+  extraGigs: { localDate: string; venueName: string; ticketUrl: string | null }[];
+  gigs: PublicGig[];
+};
+
+/** Resolves a band: by id (navigation state), else its slug, else by name (spec 1 §2). */
+export async function resolveBandId(db: Db, { id, slugOrName }: { id?: string; slugOrName?: string }): Promise<string | undefined> {
+  if (id) {
+    const [found] = await db.select({ id: bandProfiles.userId }).from(bandProfiles).where(eq(bandProfiles.userId, id));
+    if (found) return found.id;
+  }
+  if (!slugOrName) return undefined;
+  const [bySlug] = await db.select({ id: bandProfiles.userId }).from(bandProfiles).where(eq(bandProfiles.slug, slugOrName.toLowerCase()));
+  if (bySlug) return bySlug.id;
+  return findIdByName(db, bandProfiles, { id: bandProfiles.userId, name: bandProfiles.name, slug: bandProfiles.slug }, slugOrName);
+}
+
+/** Everything the band's public site shows: one query for the profile, one for its gigs. */
+export async function getBandSite(db: Db, bandId: string): Promise<BandSite | null> {
+  const [profileRows, upcoming] = await Promise.all([
+    db.execute<Record<string, unknown>>(sql`
+      select b.*,
+        coalesce((select json_agg(json_build_object('name', m.name, 'instrument', m.instrument, 'instagramHandle', m.instagram_handle) order by m.position)
+                  from band_members m where m.band_id = b.user_id), '[]') as members,
+        coalesce((select json_agg(g.url order by g.position) from band_gallery_images g where g.band_id = b.user_id), '[]') as gallery,
+        coalesce((select json_agg(json_build_object('label', l.label, 'url', l.url) order by l.position) from band_links l where l.band_id = b.user_id), '[]') as custom_links,
+        coalesce((select json_agg(json_build_object('localDate', e.local_date, 'venueName', e.venue_name, 'ticketUrl', e.ticket_url) order by e.local_date)
+                  from band_extra_gigs e where e.band_id = b.user_id and e.local_date >= current_date - 1), '[]') as extra_gigs
+      from band_profiles b where b.user_id = ${bandId}`),
+    queryPublicGigs(db, and(eq(gigs.bandId, bandId), isUpcomingApproved), { limit: SITE_GIG_LIMIT }),
+  ]);
+  const p = profileRows.rows[0] as Record<string, any> | undefined;
+  if (!p) return null;
+  const parse = <T,>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
+  return {
+    id: p.user_id,
+    name: p.name,
+    slug: p.slug,
+    description: p.description,
+    bio: p.bio,
+    performerType: p.performer_type || 'BAND',
+    genres: p.genres ?? [],
+    imageUrl: p.image_url,
+    heroImageUrl: p.content_image_url ?? p.image_url,
+    logoUrl: p.logo_url,
+    links: { instagram: p.instagram_url, facebook: p.facebook_url, youtube: p.youtube_url ?? p.youtube_channel_url, spotify: p.spotify_url, website: p.website },
+    youtubeEmbedUrl: p.youtube_embed_url ?? p.youtube_highlight_url,
+    spotifyEmbedUrl: p.spotify_embed_url,
+    contactEmail: p.contact_email,
+    contactPhone: p.contact_phone ?? p.phone,
+    members: parse(p.members),
+    gallery: parse(p.gallery),
+    customLinks: parse(p.custom_links),
+    extraGigs: parse<{ localDate: string; venueName: string; ticketUrl: string | null }[]>(p.extra_gigs).map((e) => ({ ...e, localDate: String(e.localDate).slice(0, 10) })),
+    gigs: upcoming,
+  };
+}

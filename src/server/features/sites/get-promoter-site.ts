@@ -1,0 +1,34 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { gigs, promoterProfiles } from '../../db/schema.ts';
+import { isUpcomingApproved, queryPublicGigs, type PublicGig } from '../discovery/public-gigs.ts';
+import { SITE_GIG_LIMIT } from './get-band-site.ts';
+
+export type PromoterSite = {
+  id: string;
+  name: string;
+  slug: string;
+  description: string;
+  email: string | null;
+  phone: string | null;
+  imageUrl: string | null;
+  links: { website: string | null; facebook: string | null; instagram: string | null; youtube: string | null };
+  gigs: PublicGig[];
+};
+
+/** The promoter's mini-site (spec 1 §2): name is promoterName, else companyName. */
+export async function getPromoterSite(db: Db, slug: string): Promise<PromoterSite | null> {
+  const [p] = await db.select().from(promoterProfiles).where(eq(promoterProfiles.slug, slug.toLowerCase()));
+  if (!p) return null;
+  return {
+    id: p.userId,
+    name: p.name || p.companyName || '',
+    slug: p.slug,
+    description: p.description,
+    email: p.email,
+    phone: p.phone,
+    imageUrl: p.imageUrl,
+    links: { website: p.website, facebook: p.facebookUrl, instagram: p.instagramUrl, youtube: p.youtubeUrl },
+    gigs: await queryPublicGigs(db, and(eq(gigs.promoterId, p.userId), isUpcomingApproved), { limit: SITE_GIG_LIMIT }),
+  };
+}
