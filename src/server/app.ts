@@ -43,15 +43,20 @@ export function createApp(services: Services) {
     logger.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, 'request');
   });
 
+  // Band sites on subdomains may be framed by the main site (the /my-website preview), nothing else.
+  const publicOrigin = new URL(env.PUBLIC_URL);
+  const siteOrigins = `${publicOrigin.protocol}//*.${publicOrigin.host}`;
   app.use(
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        frameSrc: ['https://www.youtube.com', 'https://www.youtube-nocookie.com', 'https://open.spotify.com'],
+        frameSrc: ["'self'", siteOrigins, 'https://www.youtube-nocookie.com', 'https://www.youtube.com', 'https://open.spotify.com'],
+        frameAncestors: ["'self'", publicOrigin.origin],
         connectSrc: ["'self'"],
       },
+      xFrameOptions: false,
       crossOriginEmbedderPolicy: false,
     }),
   );
@@ -128,7 +133,7 @@ export function createApp(services: Services) {
     if (!indexHtml) return c.text('The client is not built yet: run `npm run build`.', 503);
     const meta = await getPageMeta(services, c.req.header('host'), c.req.path);
     c.header('Cache-Control', 'no-cache');
-    return c.html(renderPageHead(indexHtml, meta), meta.status ?? 200);
+    return c.html(renderPageHead(indexHtml, meta, env.PUBLIC_URL), meta.status ?? 200);
   });
 
   return app;

@@ -6,6 +6,7 @@ import { signOut } from '../features/auth/api.ts';
 import { ContactModal } from '../features/contact/contact-modal.tsx';
 import { ImpersonationBanner } from '../features/admin/impersonation-banner.tsx';
 import { LocationDropdown } from '../features/regions/location-selector.tsx';
+import { currentSiteSlug } from '../features/sites/current-site-slug.ts';
 
 /** On a band's subdomain, header links point at the main domain with absolute addresses (spec 1 §2). */
 function SiteLink({ to, config, className, children, onClick }: {
@@ -159,7 +160,8 @@ function usePageEffects() {
   const { pathname } = useLocation();
   useEffect(() => {
     window.scrollTo(0, 0);
-    document.body.classList.toggle('home-light', pathname === '/');
+    // Only the main domain's home page is light; a band site at / on its subdomain is not.
+    document.body.classList.toggle('home-light', pathname === '/' && !currentSiteSlug());
   }, [pathname]);
 }
 

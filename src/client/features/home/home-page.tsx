@@ -1,5 +1,53 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { LoadingImage } from '../../components/ui/states.tsx';
+import { apiFetch } from '../../lib/api.ts';
+import { usePublicConfig } from '../../lib/config.ts';
+import { useLiveGigUpdates } from '../../lib/live.ts';
+import { HomeGigCard } from '../gigs/home-gig-card.tsx';
+import type { PublicGig } from '../gigs/types.ts';
 import { LocationButtons } from '../regions/location-selector.tsx';
+
+const HOME_GIGS_KEY = ['home-gigs'] as const;
+
+/** The grid of upcoming approved gigs: 1 large, a row of 2, a row of 2, then rows of 4 (spec 1 §2). */
+function UpcomingGigGrid() {
+  const { data: config } = usePublicConfig();
+  const { data, isPending, isError } = useQuery({
+    queryKey: HOME_GIGS_KEY,
+    queryFn: () => apiFetch<{ gigs: PublicGig[] }>('/api/gigs/home'),
+  });
+  useLiveGigUpdates([HOME_GIGS_KEY]);
+  if (isPending || !config) return <LoadingImage label="Loading shows…" />;
+  if (isError) return <p className="text-center text-red-700">The shows could not be loaded. Please try again.</p>;
+  const gigs = data.gigs;
+  if (gigs.length === 0) return <p className="text-center text-lg text-zinc-700">No upcoming shows; check back soon.</p>;
+  const [first, ...rest] = gigs;
+  const rows = [rest.slice(0, 2), rest.slice(2, 4)];
+  const tail = rest.slice(4);
+  return (
+    <div className="space-y-6">
+      {first && <HomeGigCard gig={first} publicUrl={config.publicUrl} size="large" />}
+      {rows.map(
+        (row, i) =>
+          row.length > 0 && (
+            <div key={i} className="grid gap-6 md:grid-cols-2">
+              {row.map((gig) => (
+                <HomeGigCard key={gig.id} gig={gig} publicUrl={config.publicUrl} size="medium" />
+              ))}
+            </div>
+          ),
+      )}
+      {tail.length > 0 && (
+        <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {tail.map((gig) => (
+            <HomeGigCard key={gig.id} gig={gig} publicUrl={config.publicUrl} size="small" />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
 
 const ICON_PATHS = {
   // A map pin, a ticket and a heart: drawn inline so they look the same on every device.
@@ -28,6 +76,18 @@ export function HomePage() {
         <div className="mt-8">
           <LocationButtons />
         </div>
+      </section>
+
+      <section aria-labelledby="upcoming-heading" className="mx-auto max-w-7xl px-4 pt-14">
+        <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
+          <h2 id="upcoming-heading" className="text-3xl font-bold">
+            Upcoming shows
+          </h2>
+          <Link to="/gigs" className="font-semibold text-amber-800 underline-offset-4 hover:underline">
+            See all upcoming gigs →
+          </Link>
+        </div>
+        <UpcomingGigGrid />
       </section>
 
       <section aria-labelledby="about-heading" className="mx-auto max-w-6xl px-4 py-14">

@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { ApiError, apiFetch } from '../../lib/api.ts';
 import { usePublicConfig } from '../../lib/config.ts';
+import { useLiveGigUpdates } from '../../lib/live.ts';
+import { LoadingImage } from '../../components/ui/states.tsx';
 import { HomePage } from '../home/home-page.tsx';
 import { RegionGigCard } from '../gigs/region-gig-card.tsx';
 import type { PublicGig } from '../gigs/types.ts';
@@ -17,12 +19,23 @@ export function RegionPage() {
     queryFn: () => apiFetch<RegionGigs>(`/api/regions/${encodeURIComponent(regionPath)}/gigs`),
     retry: (count, err) => !(err instanceof ApiError && err.status === 404) && count < 1,
   });
+  useLiveGigUpdates([['region-gigs', regionPath]]);
   if (error instanceof ApiError && error.status === 404) return <HomePage />;
-  if (isPending || !config) return <p className="p-8 text-center text-zinc-400">Loading shows…</p>;
+  if (isPending || !config) return <LoadingImage label="Loading shows…" />;
   if (!data) return <p className="p-8 text-center text-red-300">The shows could not be loaded. Please try again.</p>;
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="font-display text-4xl sm:text-5xl">Live Music in {data.region.name}</h1>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h1 className="font-display text-4xl sm:text-5xl">Live Music in {data.region.name}</h1>
+        <div className="flex gap-4 text-sm">
+          <Link to={`/gigs?region=${data.region.slug}`} className="link">
+            All gigs in {data.region.name}
+          </Link>
+          <a href={`/calendar/region/${data.region.slug}.ics`} className="link">
+            Subscribe to calendar
+          </a>
+        </div>
+      </div>
       {data.gigs.length === 0 ? (
         <p className="mt-10 text-lg text-zinc-300">No upcoming shows; check back soon.</p>
       ) : (

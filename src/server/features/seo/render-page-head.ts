@@ -16,7 +16,7 @@ const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;
 const safeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
 
 /** Puts the page's own title, description, preview image and JSON-LD into index.html (D17). */
-export function renderPageHead(template: string, meta: PageMeta): string {
+export function renderPageHead(template: string, meta: PageMeta, publicUrl: string): string {
   const description = meta.description.replace(/\s+/g, ' ').trim().slice(0, 300);
   const tags = [
     `<title>${escapeAttr(meta.title)}</title>`,
@@ -30,6 +30,8 @@ export function renderPageHead(template: string, meta: PageMeta): string {
     meta.image ? `<meta property="og:image" content="${escapeAttr(meta.image)}" />` : '',
     `<meta name="twitter:card" content="${meta.image ? 'summary_large_image' : 'summary'}" />`,
     meta.siteSlug ? `<meta name="marquee-site" content="${escapeAttr(meta.siteSlug)}" />` : '',
+    // On a subdomain, links to the main site's pages are absolute.
+    meta.siteSlug ? `<meta name="marquee-main" content="${escapeAttr(publicUrl)}" />` : '',
     ...(meta.jsonLd ?? []).map((item) => `<script type="application/ld+json">${safeJson(item)}</script>`),
   ].filter(Boolean);
   return template

@@ -51,8 +51,11 @@ export async function getBandSite(db: Db, bandId: string): Promise<BandSite | nu
         coalesce((select json_agg(g.url order by g.position) from band_gallery_images g where g.band_id = b.user_id), '[]') as gallery,
         coalesce((select json_agg(json_build_object('label', l.label, 'url', l.url) order by l.position) from band_links l where l.band_id = b.user_id), '[]') as custom_links,
         coalesce((select json_agg(json_build_object('localDate', e.local_date, 'venueName', e.venue_name, 'ticketUrl', e.ticket_url) order by e.local_date)
-                  from band_extra_gigs e where e.band_id = b.user_id and e.local_date >= current_date - 1), '[]') as extra_gigs
-      from band_profiles b where b.user_id = ${bandId}`),
+                  from band_extra_gigs e where e.band_id = b.user_id and e.local_date >= (now() at time zone r.time_zone)::date), '[]') as extra_gigs
+      from band_profiles b
+      join "user" u on u.id = b.user_id
+      join regions r on r.slug = u.location
+      where b.user_id = ${bandId}`),
     queryPublicGigs(db, and(eq(gigs.bandId, bandId), isUpcomingApproved), { limit: SITE_GIG_LIMIT }),
   ]);
   const p = profileRows.rows[0] as Record<string, any> | undefined;

@@ -1,0 +1,68 @@
+import { Link } from 'react-router';
+import { formatCents } from '../../../core/money.ts';
+import { formatLocalDate, formatTimeRange } from '../../../core/time.ts';
+import { siteUrl, ticketsUrl } from '../../lib/site-urls.ts';
+import type { PublicGig } from '../gigs/types.ts';
+
+/** Buy Tickets (price + fees) for a gig sold through Marquee, 'Sold out' once every ticket is gone (D12). */
+function TicketButton({ gig }: { gig: PublicGig }) {
+  const { band } = gig;
+  if (gig.ticketPriceCents === null || !band) return null;
+  if (gig.isSoldOut) return <p className="font-semibold text-red-300">Sold out</p>;
+  return (
+    <Link
+      to={ticketsUrl({ band: band.name, bandId: band.id, gigId: gig.id, event: gig.venue.name, priceCents: gig.ticketPriceCents, date: gig.localDate })}
+      className="btn-primary"
+    >
+      Buy Tickets {formatCents(gig.ticketPriceCents)} + fees
+      <span className="sr-only">
+        {' '}
+        for {band.name} on {formatLocalDate(gig.localDate)}
+      </span>
+    </Link>
+  );
+}
+
+export function BandName({ gig, publicUrl }: { gig: PublicGig; publicUrl: string }) {
+  if (!gig.band) return <>TBA</>;
+  return (
+    <a href={siteUrl(publicUrl, gig.band.slug)} className="hover:text-brand-400 hover:underline">
+      {gig.band.name}
+    </a>
+  );
+}
+
+/**
+ * A compact gig card: date, time range in the gig's zone (D7), performer, genres, venue, cover
+ * and tickets. The venue page hides the venue; /gigs shows it.
+ */
+export function GigCard({ gig, publicUrl, headingLevel, showVenue }: { gig: PublicGig; publicUrl: string; headingLevel: 2 | 3; showVenue: boolean }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const { band } = gig;
+  return (
+    <article className="flex h-full flex-col gap-2 rounded-2xl border border-zinc-800 bg-zinc-900 p-5 shadow-lg shadow-black/20">
+      <p className="text-sm font-semibold text-brand-400">
+        {formatLocalDate(gig.localDate)} · {formatTimeRange(gig.localDate, gig.startTime, gig.endTime, gig.timeZone)}
+      </p>
+      <p className="text-xs font-semibold uppercase tracking-wide text-zinc-400">{band?.performerType || 'BAND'}</p>
+      <Heading className="text-xl font-bold text-white">
+        <BandName gig={gig} publicUrl={publicUrl} />
+      </Heading>
+      {band && band.genres.length > 0 && <p className="text-sm text-zinc-300">{band.genres.join(' / ')}</p>}
+      {showVenue && (
+        <p className="text-sm">
+          <Link to={`/venue/${gig.venue.slug}`} state={{ venueId: gig.venue.id }} className="font-semibold text-zinc-100 hover:text-brand-400 hover:underline">
+            {gig.venue.name}
+          </Link>
+          <span className="block text-zinc-400">{gig.venue.address}</span>
+        </p>
+      )}
+      {gig.coverCharge && <p className="text-sm text-zinc-300">Cover: {gig.coverCharge}</p>}
+      {gig.ticketPriceCents !== null && band && (
+        <div className="mt-auto pt-2">
+          <TicketButton gig={gig} />
+        </div>
+      )}
+    </article>
+  );
+}

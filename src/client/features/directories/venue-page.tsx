@@ -1,0 +1,233 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useLocation, useParams } from 'react-router';
+import { formatCents } from '../../../core/money.ts';
+import { formatClock, formatLocalDate, zoneAbbreviation } from '../../../core/time.ts';
+import { ApiError, apiFetch } from '../../lib/api.ts';
+import { usePublicConfig } from '../../lib/config.ts';
+import { EmptyState, LoadingImage } from '../../components/ui/states.tsx';
+import type { PublicGig } from '../gigs/types.ts';
+import { BandName, GigCard } from './gig-card.tsx';
+import { withHttps } from './with-https.ts';
+
+/** Spec 1 §9: Featured Shows lists up to 4. */
+const FEATURED_COUNT = 4;
+
+type Venue = {
+  id: string;
+  name: string;
+  slug: string;
+  address: string;
+  contactEmail: string | null;
+  phone: string | null;
+  website: string | null;
+  instagramUrl: string | null;
+  facebookUrl: string | null;
+  youtubeUrl: string | null;
+  imageUrl: string | null;
+  regionSlug: string;
+  regionName: string;
+  timeZone: string;
+};
+type VenuePageData = { venue: Venue; gigs: PublicGig[] };
+
+/** Callers pass the venue id as navigation state under venueId or venueID (spec 1 §2). */
+function venueIdFromState(state: unknown): string | undefined {
+  if (!state || typeof state !== 'object') return undefined;
+  const { venueId, venueID } = state as { venueId?: unknown; venueID?: unknown };
+  const id = venueId ?? venueID;
+  return typeof id === 'string' && id ? id : undefined;
+}
+
+/** Venue public page (/venue/{venueName}): the venue, its Featured Shows and all upcoming performances. */
+export function VenuePage() {
+  const { venueName = '' } = useParams();
+  const location = useLocation();
+  const venueId = venueIdFromState(location.state);
+  const { data: config } = usePublicConfig();
+  const { data, isPending, error, refetch } = useQuery({
+    queryKey: ['venue-page', venueName, venueId ?? null],
+    queryFn: () => {
+      const query = new URLSearchParams({ name: venueName });
+      if (venueId) query.set('id', venueId);
+      return apiFetch<VenuePageData>(`/api/venues/page?${query.toString()}`);
+    },
+    retry: (count, err) => !(err instanceof ApiError && err.status === 404) && count < 1,
+  });
+
+  if (error instanceof ApiError && error.status === 404) {
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-16">
+        <div className="rounded-2xl border border-amber-400/60 bg-amber-950/60 p-6 text-amber-100">
+          <h1 className="text-2xl font-bold">Venue not found.</h1>
+        </div>
+      </div>
+    );
+  }
+  if (isPending || !config) return <LoadingImage label="Loading venue…" />;
+  if (!data) {
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-16">
+        <div role="alert" className="rounded-lg border border-red-500/50 bg-red-950/60 p-4 text-red-100">
+          The venue could not be loaded. Please try again.{' '}
+          <button type="button" className="link ml-2 font-semibold" onClick={() => void refetch()}>
+            Retry
+          </button>
+        </div>
+      </div>
+    );
+  }
+
+  const { venue, gigs } = data;
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <VenueHeader venue={venue} />
+      {gigs.length === 0 ? (
+        <div className="mt-12">
+          <EmptyState>
+            <p className="text-lg font-semibold text-zinc-100">No upcoming performances scheduled.</p>
+            <p className="mt-1">Check back soon for new shows!</p>
+          </EmptyState>
+        </div>
+      ) : (
+        <>
+          <section aria-labelledby="featured-heading" className="mt-12">
+            <h2 id="featured-heading" className="font-display text-3xl">
+              Featured Shows
+            </h2>
+            <ul className="mt-5 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+              {gigs.slice(0, FEATURED_COUNT).map((gig) => (
+                <li key={gig.id}>
+                  <FeaturedShow gig={gig} publicUrl={config.publicUrl} />
+                </li>
+              ))}
+            </ul>
+          </section>
+          <section aria-labelledby="upcoming-heading" className="mt-14">
+            <h2 id="upcoming-heading" className="font-display text-3xl">
+              Upcoming Performances
+            </h2>
+            <ul className="mt-5 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+              {gigs.map((gig) => (
+                <li key={gig.id}>
+                  <GigCard gig={gig} publicUrl={config.publicUrl} headingLevel={3} showVenue={false} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        </>
+      )}
+    </div>
+  );
+}
+
+function VenueHeader({ venue }: { venue: Venue }) {
+  const socials = [
+    { label: 'Instagram', url: venue.instagramUrl },
+    { label: 'Facebook', url: venue.facebookUrl },
+    { label: 'YouTube', url: venue.youtubeUrl },
+  ].filter((s): s is { label: string; url: string } => Boolean(s.url));
+  return (
+    <header className="grid gap-8 md:grid-cols-5">
+      <div className="md:col-span-3">
+        {venue.imageUrl ? (
+          <img src={venue.imageUrl} alt="" className="aspect-video w-full rounded-2xl object-cover shadow-lg" />
+        ) : (
+          <div aria-hidden="true" className="aspect-video w-full rounded-2xl bg-gradient-to-br from-zinc-700 to-brand-700" />
+        )}
+      </div>
+      <div className="flex flex-col gap-4 md:col-span-2">
+        <div>
+          <p className="text-sm font-semibold uppercase tracking-wide text-brand-400">{venue.regionName}</p>
+          <h1 className="font-display text-4xl sm:text-5xl">{venue.name}</h1>
+          <p className="mt-2 text-lg text-zinc-300">{venue.address}</p>
+        </div>
+        <dl className="space-y-2 text-sm">
+          {venue.contactEmail && (
+            <Contact term="Email">
+              <a className="link break-all" href={`mailto:${venue.contactEmail}`}>
+                {venue.contactEmail}
+              </a>
+            </Contact>
+          )}
+          {venue.phone && (
+            <Contact term="Phone">
+              <a className="link" href={`tel:${venue.phone.replace(/[^\d+]/g, '')}`}>
+                {venue.phone}
+              </a>
+            </Contact>
+          )}
+          {venue.website && (
+            <Contact term="Website">
+              <ExternalLink href={withHttps(venue.website)} className="link break-all">
+                {venue.website.replace(/^https?:\/\//i, '').replace(/\/$/, '')}
+              </ExternalLink>
+            </Contact>
+          )}
+        </dl>
+        {socials.length > 0 && (
+          <ul aria-label="Social links" className="flex flex-wrap gap-2">
+            {socials.map((s) => (
+              <li key={s.label}>
+                <ExternalLink href={withHttps(s.url)} className="btn-secondary">
+                  {s.label}
+                  <span className="sr-only"> of {venue.name}</span>
+                </ExternalLink>
+              </li>
+            ))}
+          </ul>
+        )}
+        <div>
+          <a href={`/calendar/venue/${encodeURIComponent(venue.slug)}.ics`} className="btn-primary">
+            Subscribe to calendar
+          </a>
+        </div>
+      </div>
+    </header>
+  );
+}
+
+function Contact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="flex gap-3">
+      <dt className="w-20 shrink-0 font-semibold text-zinc-400">{term}</dt>
+      <dd className="min-w-0 text-zinc-100">{children}</dd>
+    </div>
+  );
+}
+
+function ExternalLink({ href, className, children }: { href: string; className: string; children: ReactNode }) {
+  return (
+    <a href={href} className={className} target="_blank" rel="noopener noreferrer">
+      {children}
+      <span className="sr-only"> (opens in a new tab)</span>
+    </a>
+  );
+}
+
+function FeaturedShow({ gig, publicUrl }: { gig: PublicGig; publicUrl: string }) {
+  const image = gig.band?.imageUrl;
+  return (
+    <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-brand-400/40 bg-zinc-900 shadow-lg shadow-black/20">
+      {image ? (
+        <img src={image} alt="" loading="lazy" className="aspect-video w-full object-cover" />
+      ) : (
+        <div aria-hidden="true" className="aspect-video w-full bg-gradient-to-br from-brand-600 to-fuchsia-800" />
+      )}
+      <div className="flex flex-1 flex-col gap-1 p-4">
+        <p className="text-sm font-semibold text-brand-400">
+          {formatLocalDate(gig.localDate)} · {formatClock(gig.startTime)} {zoneAbbreviation(gig.localDate, gig.startTime, gig.timeZone)}
+        </p>
+        <h3 className="text-lg font-bold text-white">
+          <BandName gig={gig} publicUrl={publicUrl} />
+        </h3>
+        {gig.band && gig.band.genres.length > 0 && <p className="text-sm text-zinc-300">{gig.band.genres.join(' / ')}</p>}
+        {gig.ticketPriceCents !== null && (
+          <p className="mt-auto pt-2 text-sm font-semibold text-zinc-100">
+            {gig.isSoldOut ? 'Sold out' : `Tickets ${formatCents(gig.ticketPriceCents)} + fees`}
+          </p>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,95 @@
+import { formatCents } from '../../../core/money.ts';
+import { formatLocalDate, formatTimeRange } from '../../../core/time.ts';
+import { siteUrl, ticketsUrl } from '../../lib/site-urls.ts';
+import type { PublicGig } from '../gigs/types.ts';
+import { SocialLinks } from './site-parts.tsx';
+
+export type PromoterSite = {
+  id: string;
+  name: string;
+  slug: string;
+  description: string;
+  email: string | null;
+  phone: string | null;
+  imageUrl: string | null;
+  links: { website: string | null; facebook: string | null; instagram: string | null; youtube: string | null };
+  gigs: PublicGig[];
+};
+
+/** The promoter's mini-site (spec 1 §2 Public promoter site). */
+export function PromoterSiteView({ promoter, publicUrl }: { promoter: PromoterSite; publicUrl: string }) {
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <section className="grid gap-8 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] md:items-center">
+        {promoter.imageUrl ? (
+          <img src={promoter.imageUrl} alt={promoter.name} className="aspect-video w-full rounded-2xl object-cover" />
+        ) : (
+          <div aria-hidden="true" className="aspect-video w-full rounded-2xl bg-gradient-to-br from-brand-600 to-fuchsia-800" />
+        )}
+        <div className="space-y-4">
+          <span className="inline-block rounded-full bg-brand-400 px-3 py-1 text-xs font-bold uppercase tracking-wide text-zinc-950">Music Promoter</span>
+          <h1 className="font-display text-5xl">{promoter.name}</h1>
+          {promoter.description && <p className="whitespace-pre-line text-lg text-zinc-200">{promoter.description}</p>}
+          <ul className="space-y-1">
+            {promoter.email && (
+              <li>
+                <a href={`mailto:${promoter.email}`} className="link">
+                  {promoter.email}
+                </a>
+              </li>
+            )}
+            {promoter.phone && (
+              <li>
+                <a href={`tel:${promoter.phone}`} className="link">
+                  {promoter.phone}
+                </a>
+              </li>
+            )}
+          </ul>
+          <SocialLinks links={promoter.links} name={promoter.name} />
+        </div>
+      </section>
+
+      <section aria-labelledby="events-heading" className="mt-12">
+        <h2 id="events-heading" className="text-3xl font-bold">
+          Upcoming events
+        </h2>
+        {promoter.gigs.length === 0 ? (
+          <p className="mt-4 text-lg text-zinc-300">No upcoming events currently scheduled. Check back soon for new shows!</p>
+        ) : (
+          <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {promoter.gigs.map((gig) => (
+              <li key={gig.id} className="card flex flex-col gap-1.5">
+                <p className="font-semibold text-brand-400">{formatLocalDate(gig.localDate)}</p>
+                <p className="text-sm text-zinc-300">{formatTimeRange(gig.localDate, gig.startTime, gig.endTime, gig.timeZone)}</p>
+                <h3 className="text-xl font-bold">
+                  {gig.band ? (
+                    <a href={siteUrl(publicUrl, gig.band.slug)} className="hover:text-brand-400">
+                      {gig.band.name}
+                    </a>
+                  ) : (
+                    'TBA'
+                  )}
+                </h3>
+                <p>
+                  <a href={`${publicUrl}/venue/${gig.venue.slug}`} className="link">
+                    {gig.venue.name}
+                  </a>
+                </p>
+                {gig.coverCharge && <p className="text-sm text-zinc-300">Cover: {gig.coverCharge}</p>}
+                {gig.ticketPriceCents !== null && gig.band && !gig.isSoldOut && (
+                  <a
+                    href={`${publicUrl}${ticketsUrl({ band: gig.band.name, bandId: gig.band.id, gigId: gig.id, event: gig.venue.name, priceCents: gig.ticketPriceCents, date: gig.localDate })}`}
+                    className="btn-primary mt-2"
+                  >
+                    Tickets {formatCents(gig.ticketPriceCents)} + fees
+                  </a>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
