@@ -18,15 +18,15 @@ export function FieldLabel({ htmlFor, label, required }: { htmlFor: string; labe
   );
 }
 
-/** A labelled input whose error is announced and tied to it with aria-describedby. */
-export function TextField({ label, error, hint, id, ...input }: Common & InputHTMLAttributes<HTMLInputElement>) {
+/** Label, hint and error around a control, tied to it with aria-describedby. */
+function FieldShell({ id, label, required, error, hint, control }: Common & { id?: string; required?: boolean; control: (props: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode }) {
   const autoId = useId();
   const fieldId = id ?? autoId;
   const describedBy = [error ? `${fieldId}-error` : '', hint ? `${fieldId}-hint` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div>
-      <FieldLabel htmlFor={fieldId} label={label} required={input.required} />
-      <input id={fieldId} className="field-input" aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
+      <FieldLabel htmlFor={fieldId} label={label} required={required} />
+      {control({ id: fieldId, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
       {hint && (
         <p id={`${fieldId}-hint`} className="mt-1 text-xs text-zinc-400">
           {hint}
@@ -41,32 +41,13 @@ export function TextField({ label, error, hint, id, ...input }: Common & InputHT
   );
 }
 
-export function TextAreaField({
-  label,
-  error,
-  hint,
-  id,
-  ...input
-}: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const autoId = useId();
-  const fieldId = id ?? autoId;
-  const describedBy = [error ? `${fieldId}-error` : '', hint ? `${fieldId}-hint` : ''].filter(Boolean).join(' ') || undefined;
-  return (
-    <div>
-      <FieldLabel htmlFor={fieldId} label={label} required={input.required} />
-      <textarea id={fieldId} className="field-input min-h-24" aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
-      {hint && (
-        <p id={`${fieldId}-hint`} className="mt-1 text-xs text-zinc-400">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${fieldId}-error`} className="field-error">
-          {error}
-        </p>
-      )}
-    </div>
-  );
+/** A labelled input whose error is announced and tied to it. */
+export function TextField({ label, error, hint, id, ...input }: Common & InputHTMLAttributes<HTMLInputElement>) {
+  return <FieldShell id={id} label={label} error={error} hint={hint} required={input.required} control={(a11y) => <input className="field-input" {...input} {...a11y} />} />;
+}
+
+export function TextAreaField({ label, error, hint, id, ...input }: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return <FieldShell id={id} label={label} error={error} hint={hint} required={input.required} control={(a11y) => <textarea className="field-input min-h-24" {...input} {...a11y} />} />;
 }
 
 export function Alert({ tone = 'error', children }: { tone?: 'error' | 'success' | 'info'; children: ReactNode }) {

@@ -10,29 +10,9 @@ import { ticketsUrl } from '../../lib/site-urls.ts';
 import { FollowForm } from '../followers/follow-form.tsx';
 import type { PublicGig } from '../gigs/types.ts';
 import { NotFoundNotice, SocialLinks } from './site-parts.tsx';
+import type { BandSite } from '../../../core/public-pages.ts';
 
-export type BandSite = {
-  id: string;
-  name: string;
-  slug: string;
-  description: string;
-  bio: string | null;
-  performerType: string;
-  genres: string[];
-  imageUrl: string | null;
-  heroImageUrl: string | null;
-  logoUrl: string | null;
-  links: { instagram: string | null; facebook: string | null; youtube: string | null; spotify: string | null; website: string | null };
-  youtubeEmbedUrl: string | null;
-  spotifyEmbedUrl: string | null;
-  contactEmail: string | null;
-  contactPhone: string | null;
-  members: { name: string; instrument: string; instagramHandle: string | null }[];
-  gallery: string[];
-  customLinks: { label: string; url: string }[];
-  extraGigs: { localDate: string; venueName: string; ticketUrl: string | null }[];
-  gigs: PublicGig[];
-};
+export type { BandSite };
 
 function Gallery({ images, bandName }: { images: string[]; bandName: string }) {
   const [main, setMain] = useState(0);

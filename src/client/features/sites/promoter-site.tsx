@@ -3,18 +3,9 @@ import { formatLocalDate, formatTimeRange } from '../../../core/time.ts';
 import { siteUrl, ticketsUrl } from '../../lib/site-urls.ts';
 import type { PublicGig } from '../gigs/types.ts';
 import { SocialLinks } from './site-parts.tsx';
+import type { PromoterSite } from '../../../core/public-pages.ts';
 
-export type PromoterSite = {
-  id: string;
-  name: string;
-  slug: string;
-  description: string;
-  email: string | null;
-  phone: string | null;
-  imageUrl: string | null;
-  links: { website: string | null; facebook: string | null; instagram: string | null; youtube: string | null };
-  gigs: PublicGig[];
-};
+export type { PromoterSite };
 
 /** The promoter's mini-site (spec 1 §2 Public promoter site). */
 export function PromoterSiteView({ promoter, publicUrl }: { promoter: PromoterSite; publicUrl: string }) {

@@ -1,19 +1,9 @@
 import { count, ilike, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bandProfiles } from '../../db/schema.ts';
+import type { BandCard } from '../../../core/public-pages.ts';
 
 export const BAND_DIRECTORY_PAGE_SIZE = 48;
-
-export type BandCard = {
-  id: string;
-  name: string;
-  slug: string;
-  genres: string[];
-  description: string;
-  imageUrl: string | null;
-  upcoming: { id: string; localDate: string; startTime: string; timeZone: string; venueName: string }[];
-  upcomingCount: number;
-};
 
 /**
  * Band directory (spec 1 §2): each card with its next 2 upcoming gigs and how many more; one SQL

@@ -1,24 +1,9 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { bandProfiles, gigs, promoterProfiles, regions, venueProfiles } from '../../db/schema.ts';
+import type { PublicGig } from '../../../core/public-pages.ts';
 
-export type PublicGig = {
-  id: string;
-  localDate: string;
-  startTime: string;
-  endTime: string;
-  startsAt: string;
-  timeZone: string;
-  regionSlug: string;
-  description: string;
-  coverCharge: string | null;
-  ticketPriceCents: number | null;
-  isSoldOut: boolean;
-  advanceTicketUrl: string | null;
-  venue: { id: string; name: string; slug: string; address: string };
-  band: { id: string; name: string; slug: string; performerType: string; genres: string[]; imageUrl: string | null } | null;
-  promoter: { id: string; name: string; slug: string } | null;
-};
+export type { PublicGig };
 
 /** Everything a public gig card shows, from one join: never one lookup per gig. */
 const columns = {

@@ -1,33 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bandProfiles, gigs } from '../../db/schema.ts';
-import { isUpcomingApproved, queryPublicGigs, type PublicGig } from '../discovery/public-gigs.ts';
+import { isUpcomingApproved, queryPublicGigs } from '../discovery/public-gigs.ts';
 import { findIdByName } from './find-by-name.ts';
+import type { BandSite } from '../../../core/public-pages.ts';
 
 export const SITE_GIG_LIMIT = 50;
-
-export type BandSite = {
-  id: string;
-  name: string;
-  slug: string;
-  description: string;
-  bio: string | null;
-  performerType: string;
-  genres: string[];
-  imageUrl: string | null;
-  heroImageUrl: string | null;
-  logoUrl: string | null;
-  links: { instagram: string | null; facebook: string | null; youtube: string | null; spotify: string | null; website: string | null };
-  youtubeEmbedUrl: string | null;
-  spotifyEmbedUrl: string | null;
-  contactEmail: string | null;
-  contactPhone: string | null;
-  members: { name: string; instrument: string; instagramHandle: string | null }[];
-  gallery: string[];
-  customLinks: { label: string; url: string }[];
-  extraGigs: { localDate: string; venueName: string; ticketUrl: string | null }[];
-  gigs: PublicGig[];
-};
 
 /** Resolves a band: by id (navigation state), else its slug, else by name (spec 1 §2). */
 export async function resolveBandId(db: Db, { id, slugOrName }: { id?: string; slugOrName?: string }): Promise<string | undefined> {

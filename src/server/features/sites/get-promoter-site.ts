@@ -1,20 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { gigs, promoterProfiles } from '../../db/schema.ts';
-import { isUpcomingApproved, queryPublicGigs, type PublicGig } from '../discovery/public-gigs.ts';
+import { isUpcomingApproved, queryPublicGigs } from '../discovery/public-gigs.ts';
 import { SITE_GIG_LIMIT } from './get-band-site.ts';
-
-export type PromoterSite = {
-  id: string;
-  name: string;
-  slug: string;
-  description: string;
-  email: string | null;
-  phone: string | null;
-  imageUrl: string | null;
-  links: { website: string | null; facebook: string | null; instagram: string | null; youtube: string | null };
-  gigs: PublicGig[];
-};
+import type { PromoterSite } from '../../../core/public-pages.ts';
 
 /** The promoter's mini-site (spec 1 §2): name is promoterName, else companyName. */
 export async function getPromoterSite(db: Db, slug: string): Promise<PromoterSite | null> {

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.ts';
-import { getBandSite, resolveBandId, type BandSite } from './get-band-site.ts';
-import { getPromoterSite, type PromoterSite } from './get-promoter-site.ts';
+import type { BandSite, PromoterSite } from '../../../core/public-pages.ts';
+import { getBandSite, resolveBandId } from './get-band-site.ts';
+import { getPromoterSite } from './get-promoter-site.ts';
 
 export type Site = { kind: 'band'; band: BandSite } | { kind: 'promoter'; promoter: PromoterSite };
 
