@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { spotifyEmbedUrl, truncateWords, youtubeVideoId } from './embeds.ts';
+import { spotifyEmbedUrl, youtubeVideoId } from './embeds.ts';
 
 describe('embeds', () => {
   it('reads a YouTube video id from every common address form', () => {
@@ -15,9 +15,5 @@ describe('embeds', () => {
     expect(spotifyEmbedUrl('https://open.spotify.com/album/4aawyAB9vmqN3uQ7FjRGTy?si=x')).toBe('https://open.spotify.com/embed/album/4aawyAB9vmqN3uQ7FjRGTy');
     expect(spotifyEmbedUrl('https://open.spotify.com/artist/0OdUWJ0sBjDrqHygGUXeCF')).toBe('https://open.spotify.com/embed/artist/0OdUWJ0sBjDrqHygGUXeCF');
     expect(spotifyEmbedUrl('https://spotify.evil.example/album/x')).toBeNull();
-  });
-  it('cuts long text at a word boundary', () => {
-    expect(truncateWords('short', 100)).toBe('short');
-    expect(truncateWords('The quick brown fox jumps over the lazy dog', 20)).toBe('The quick brown fox…');
   });
 });

@@ -32,12 +32,3 @@ export function spotifyEmbedUrl(url: string | null | undefined): string | null {
     return null;
   }
 }
-
-/** Cuts text at a word boundary to at most `max` characters, adding an ellipsis when cut. */
-export function truncateWords(text: string, max: number): string {
-  const clean = text.trim();
-  if (clean.length <= max) return clean;
-  const cut = clean.slice(0, max);
-  const lastSpace = cut.lastIndexOf(' ');
-  return `${(lastSpace > max * 0.6 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
-}

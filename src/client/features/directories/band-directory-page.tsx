@@ -7,7 +7,9 @@ import { usePublicConfig } from '../../lib/config.ts';
 import { siteUrl } from '../../lib/site-urls.ts';
 import { EmptyState, LoadingImage, PageHeading } from '../../components/ui/states.tsx';
 import { Pagination, usePageParam } from './pagination.tsx';
-import { truncate } from './truncate.ts';
+import { truncate } from '../../../core/text.ts';
+import { CardImage, UpcomingSummary } from './card-parts.tsx';
+import { LoadError } from './load-error.tsx';
 
 /** Spec 1 §9: band card descriptions are cut at 75 characters. */
 const DESCRIPTION_LIMIT = 75;
@@ -62,12 +64,7 @@ export function BandDirectoryPage() {
       {isPending || !config ? (
         <LoadingImage label="Loading bands…" />
       ) : error && !data ? (
-        <div role="alert" className="rounded-lg border border-red-500/50 bg-red-950/60 p-4 text-red-100">
-          The bands could not be loaded. Please try again.{' '}
-          <button type="button" className="link ml-2 font-semibold" onClick={() => void refetch()}>
-            Retry
-          </button>
-        </div>
+        <LoadError message="The bands could not be loaded. Please try again." onRetry={() => void refetch()} />
       ) : data.bands.length === 0 ? (
         <EmptyState>{search ? `No bands match “${search}”.` : 'No bands found in the system.'}</EmptyState>
       ) : (
@@ -127,14 +124,9 @@ function SearchForm({ initial, onSearch }: { initial: string; onSearch: (value: 
 
 /** The band's name links to its site and, stretched over the card, makes the whole card a link. */
 function BandDirectoryCard({ band, href }: { band: BandCard; href: string }) {
-  const more = band.upcomingCount - band.upcoming.length;
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-zinc-800 bg-zinc-900 shadow-lg shadow-black/20 transition hover:border-brand-400 has-[a:focus-visible]:border-brand-400 has-[a:focus-visible]:ring-3 has-[a:focus-visible]:ring-brand-400">
-      {band.imageUrl ? (
-        <img src={band.imageUrl} alt="" loading="lazy" className="aspect-video w-full object-cover" />
-      ) : (
-        <div aria-hidden="true" className="aspect-video w-full bg-gradient-to-br from-brand-600 to-fuchsia-800" />
-      )}
+      <CardImage src={band.imageUrl} />
       <div className="flex flex-1 flex-col gap-2 p-5">
         <h2 className="text-xl font-bold text-white">
           <a href={href} className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none group-hover:text-brand-400">
@@ -143,24 +135,22 @@ function BandDirectoryCard({ band, href }: { band: BandCard; href: string }) {
         </h2>
         {band.genres.length > 0 && <p className="text-sm font-medium text-brand-400">{band.genres.join(' / ')}</p>}
         {band.description && <p className="text-sm text-zinc-300">{truncate(band.description, DESCRIPTION_LIMIT)}</p>}
-        <div className="mt-2 border-t border-zinc-800 pt-3">
-          <h3 className="text-xs font-semibold uppercase tracking-wide text-zinc-400">Upcoming gigs</h3>
-          {band.upcoming.length === 0 ? (
-            <p className="mt-1 text-sm text-zinc-400">No upcoming gigs</p>
-          ) : (
-            <ul className="mt-1 space-y-1.5 text-sm text-zinc-200">
-              {band.upcoming.map((gig) => (
-                <li key={gig.id}>
-                  <span className="font-semibold">{formatLocalDate(gig.localDate)}</span>
-                  {' · '}
-                  {formatClock(gig.startTime)} {zoneAbbreviation(gig.localDate, gig.startTime, gig.timeZone)}
-                  <span className="block text-zinc-400">at {gig.venueName}</span>
-                </li>
-              ))}
-            </ul>
-          )}
-          {more > 0 && <p className="mt-1.5 text-sm font-semibold text-brand-400">+ {more} more</p>}
-        </div>
+        <UpcomingSummary
+          title="Upcoming gigs"
+          emptyText="No upcoming gigs"
+          more={band.upcomingCount - band.upcoming.length}
+          items={band.upcoming.map((gig) => ({
+            id: gig.id,
+            content: (
+              <>
+                <span className="font-semibold">{formatLocalDate(gig.localDate)}</span>
+                {' · '}
+                {formatClock(gig.startTime)} {zoneAbbreviation(gig.localDate, gig.startTime, gig.timeZone)}
+                <span className="block text-zinc-400">at {gig.venueName}</span>
+              </>
+            ),
+          }))}
+        />
         <p aria-hidden="true" className="mt-auto pt-3 text-sm font-semibold text-brand-400">
           Visit site →
         </p>

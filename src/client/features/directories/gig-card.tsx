@@ -51,7 +51,7 @@ export function GigCard({ gig, publicUrl, headingLevel, showVenue }: { gig: Publ
       {band && band.genres.length > 0 && <p className="text-sm text-zinc-300">{band.genres.join(' / ')}</p>}
       {showVenue && (
         <p className="text-sm">
-          <Link to={`/venue/${gig.venue.slug}`} state={{ venueId: gig.venue.id }} className="font-semibold text-zinc-100 hover:text-brand-400 hover:underline">
+          <Link to={`/venue/${gig.venue.slug}`} state={{ venueId: gig.venue.id }} className="font-semibold text-zinc-100 underline decoration-zinc-500 underline-offset-4 hover:text-brand-400 hover:decoration-brand-400">
             {gig.venue.name}
           </Link>
           <span className="block text-zinc-400">{gig.venue.address}</span>

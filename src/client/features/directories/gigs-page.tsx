@@ -7,6 +7,7 @@ import { EmptyState, LoadingImage, PageHeading } from '../../components/ui/state
 import type { PublicGig } from '../gigs/types.ts';
 import { GigCard } from './gig-card.tsx';
 import { Pagination, usePageParam } from './pagination.tsx';
+import { LoadError } from './load-error.tsx';
 
 type GigPage = { gigs: PublicGig[]; page: number; pageSize: number; total: number };
 type Filters = { region: string; from: string; to: string; genre: string };
@@ -48,15 +49,17 @@ export function GigsPage() {
   });
   const { data, isPending, error, refetch, isPlaceholderData } = useQuery({
     queryKey: ['gigs', filters, page],
-    queryFn: () => {
+    queryFn: async () => {
       const query = new URLSearchParams({ page: String(page) });
       for (const key of FILTER_KEYS) if (filters[key]) query.set(key, filters[key]);
-      return apiFetch<GigPage>(`/api/gigs?${query.toString()}`);
+      // The filters travel with the answer: while the next page loads, the count still describes the list shown.
+      return { ...(await apiFetch<GigPage>(`/api/gigs?${query.toString()}`)), filters };
     },
     placeholderData: keepPreviousData,
   });
   const regions = pageRegions(config);
   const region = config?.regions.find((r) => r.slug === filters.region);
+  const shownRegion = config?.regions.find((r) => r.slug === data?.filters.region);
   const hasFilters = FILTER_KEYS.some((key) => filters[key]);
 
   return (
@@ -97,18 +100,13 @@ export function GigsPage() {
       {isPending || !config ? (
         <LoadingImage label="Loading gigs…" />
       ) : error && !data ? (
-        <div role="alert" className="rounded-lg border border-red-500/50 bg-red-950/60 p-4 text-red-100">
-          {error.message || 'The gigs could not be loaded.'}{' '}
-          <button type="button" className="link ml-2 font-semibold" onClick={() => void refetch()}>
-            Retry
-          </button>
-        </div>
+        <LoadError message={error.message || 'The gigs could not be loaded.'} onRetry={() => void refetch()} />
       ) : (
         <>
           <div className="mb-5 flex flex-wrap items-center justify-between gap-3">
             <p role="status" className="text-lg font-semibold text-zinc-100">
               {data.total === 1 ? '1 gig' : `${data.total} gigs`}
-              {region && <span className="font-normal text-zinc-300"> in {region.name}</span>}
+              {shownRegion && <span className="font-normal text-zinc-300"> in {shownRegion.name}</span>}
             </p>
             <div className="flex flex-wrap gap-3">
               {hasFilters && (

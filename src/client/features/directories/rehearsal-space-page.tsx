@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { apiFetch } from '../../lib/api.ts';
 import { EmptyState, LoadingImage, PageHeading } from '../../components/ui/states.tsx';
-import { truncateAtWord } from './truncate.ts';
+import { CardImage } from './card-parts.tsx';
+import { truncateAtWord } from '../../../core/text.ts';
 import { withHttps } from './with-https.ts';
 
 /** Spec 1 §9: rehearsal descriptions are cut at 100 characters. */
@@ -72,11 +73,7 @@ function RehearsalSpaceCard({ space }: { space: RehearsalSpace }) {
   const forSpace = <span className="sr-only"> {space.name}</span>;
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-zinc-800 bg-zinc-900 shadow-lg shadow-black/20">
-      {space.imageUrl ? (
-        <img src={space.imageUrl} alt="" loading="lazy" className="aspect-video w-full object-cover" />
-      ) : (
-        <div aria-hidden="true" className="aspect-video w-full bg-gradient-to-br from-zinc-700 to-brand-700" />
-      )}
+      <CardImage src={space.imageUrl} tone="cool" />
       <div className="flex flex-1 flex-col gap-2 p-5">
         <h2 className="text-xl font-bold text-white">{space.name}</h2>
         <p className="text-sm text-zinc-300">{space.address}</p>

@@ -6,6 +6,8 @@ import { usePublicConfig } from '../../lib/config.ts';
 import { siteUrl } from '../../lib/site-urls.ts';
 import { EmptyState, LoadingImage, PageHeading } from '../../components/ui/states.tsx';
 import { Pagination, usePageParam } from './pagination.tsx';
+import { CardImage, UpcomingSummary } from './card-parts.tsx';
+import { LoadError } from './load-error.tsx';
 
 type VenueCard = {
   id: string;
@@ -35,12 +37,7 @@ export function VenueDirectoryPage() {
       {isPending || !config ? (
         <LoadingImage label="Loading venues…" />
       ) : error && !data ? (
-        <div role="alert" className="rounded-lg border border-red-500/50 bg-red-950/60 p-4 text-red-100">
-          The venues could not be loaded. Please try again.{' '}
-          <button type="button" className="link ml-2 font-semibold" onClick={() => void refetch()}>
-            Retry
-          </button>
-        </div>
+        <LoadError message="The venues could not be loaded. Please try again." onRetry={() => void refetch()} />
       ) : data.venues.length === 0 ? (
         <EmptyState>No venues yet.</EmptyState>
       ) : (
@@ -62,14 +59,9 @@ export function VenueDirectoryPage() {
 function VenueDirectoryCard({ venue, publicUrl }: { venue: VenueCard; publicUrl: string }) {
   const to = `/venue/${venue.slug}`;
   const state = { venueId: venue.id };
-  const more = venue.upcomingCount - venue.upcoming.length;
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-zinc-800 bg-zinc-900 shadow-lg shadow-black/20">
-      {venue.imageUrl ? (
-        <img src={venue.imageUrl} alt="" loading="lazy" className="aspect-video w-full object-cover" />
-      ) : (
-        <div aria-hidden="true" className="aspect-video w-full bg-gradient-to-br from-zinc-700 to-brand-700" />
-      )}
+      <CardImage src={venue.imageUrl} tone="cool" />
       <div className="flex flex-1 flex-col gap-1 p-5">
         <p className="text-xs font-semibold uppercase tracking-wide text-brand-400">{venue.regionName}</p>
         <h2 className="text-xl font-bold text-white">
@@ -78,25 +70,23 @@ function VenueDirectoryCard({ venue, publicUrl }: { venue: VenueCard; publicUrl:
           </Link>
         </h2>
         <p className="text-sm text-zinc-300">{venue.address}</p>
-        <div className="mt-3 border-t border-zinc-800 pt-3">
-          <h3 className="text-xs font-semibold uppercase tracking-wide text-zinc-400">Upcoming performances</h3>
-          {venue.upcoming.length === 0 ? (
-            <p className="mt-1 text-sm text-zinc-400">No upcoming performances</p>
-          ) : (
-            <ul className="mt-1 space-y-1.5 text-sm text-zinc-200">
-              {venue.upcoming.map((gig) => (
-                <li key={gig.id}>
-                  <span className="font-semibold">{formatLocalDate(gig.localDate)}</span>
-                  {' · '}
-                  <a href={siteUrl(publicUrl, gig.bandSlug)} className="link">
-                    {gig.bandName}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          )}
-          {more > 0 && <p className="mt-1.5 text-sm font-semibold text-brand-400">+ {more} more</p>}
-        </div>
+        <UpcomingSummary
+          title="Upcoming performances"
+          emptyText="No upcoming performances"
+          more={venue.upcomingCount - venue.upcoming.length}
+          items={venue.upcoming.map((gig) => ({
+            id: gig.id,
+            content: (
+              <>
+                <span className="font-semibold">{formatLocalDate(gig.localDate)}</span>
+                {' · '}
+                <a href={siteUrl(publicUrl, gig.bandSlug)} className="link underline">
+                  {gig.bandName}
+                </a>
+              </>
+            ),
+          }))}
+        />
         <div className="mt-auto pt-4">
           <Link to={to} state={state} className="btn-secondary">
             View venue<span className="sr-only">: {venue.name}</span>

@@ -1,14 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useLocation, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { formatCents } from '../../../core/money.ts';
 import { formatClock, formatLocalDate, zoneAbbreviation } from '../../../core/time.ts';
 import { ApiError, apiFetch } from '../../lib/api.ts';
 import { usePublicConfig } from '../../lib/config.ts';
 import { EmptyState, LoadingImage } from '../../components/ui/states.tsx';
 import type { PublicGig } from '../gigs/types.ts';
+import { SocialLinks } from '../sites/site-parts.tsx';
+import { CardImage } from './card-parts.tsx';
 import { BandName, GigCard } from './gig-card.tsx';
 import { withHttps } from './with-https.ts';
+import { LoadError } from './load-error.tsx';
 
 /** Spec 1 §9: Featured Shows lists up to 4. */
 const FEATURED_COUNT = 4;
@@ -61,6 +64,9 @@ export function VenuePage() {
         <div className="rounded-2xl border border-amber-400/60 bg-amber-950/60 p-6 text-amber-100">
           <h1 className="text-2xl font-bold">Venue not found.</h1>
         </div>
+        <Link to="/venues" className="btn-secondary mt-6">
+          Browse all venues
+        </Link>
       </div>
     );
   }
@@ -68,12 +74,7 @@ export function VenuePage() {
   if (!data) {
     return (
       <div className="mx-auto max-w-3xl px-4 py-16">
-        <div role="alert" className="rounded-lg border border-red-500/50 bg-red-950/60 p-4 text-red-100">
-          The venue could not be loaded. Please try again.{' '}
-          <button type="button" className="link ml-2 font-semibold" onClick={() => void refetch()}>
-            Retry
-          </button>
-        </div>
+        <LoadError message="The venue could not be loaded. Please try again." onRetry={() => void refetch()} />
       </div>
     );
   }
@@ -122,19 +123,10 @@ export function VenuePage() {
 }
 
 function VenueHeader({ venue }: { venue: Venue }) {
-  const socials = [
-    { label: 'Instagram', url: venue.instagramUrl },
-    { label: 'Facebook', url: venue.facebookUrl },
-    { label: 'YouTube', url: venue.youtubeUrl },
-  ].filter((s): s is { label: string; url: string } => Boolean(s.url));
   return (
     <header className="grid gap-8 md:grid-cols-5">
       <div className="md:col-span-3">
-        {venue.imageUrl ? (
-          <img src={venue.imageUrl} alt="" className="aspect-video w-full rounded-2xl object-cover shadow-lg" />
-        ) : (
-          <div aria-hidden="true" className="aspect-video w-full rounded-2xl bg-gradient-to-br from-zinc-700 to-brand-700" />
-        )}
+        <CardImage src={venue.imageUrl} tone="cool" className="rounded-2xl shadow-lg" isEager />
       </div>
       <div className="flex flex-col gap-4 md:col-span-2">
         <div>
@@ -159,24 +151,21 @@ function VenueHeader({ venue }: { venue: Venue }) {
           )}
           {venue.website && (
             <Contact term="Website">
-              <ExternalLink href={withHttps(venue.website)} className="link break-all">
+              <a href={withHttps(venue.website)} className="link break-all" target="_blank" rel="noopener noreferrer">
                 {venue.website.replace(/^https?:\/\//i, '').replace(/\/$/, '')}
-              </ExternalLink>
+                <span className="sr-only"> (opens in a new tab)</span>
+              </a>
             </Contact>
           )}
         </dl>
-        {socials.length > 0 && (
-          <ul aria-label="Social links" className="flex flex-wrap gap-2">
-            {socials.map((s) => (
-              <li key={s.label}>
-                <ExternalLink href={withHttps(s.url)} className="btn-secondary">
-                  {s.label}
-                  <span className="sr-only"> of {venue.name}</span>
-                </ExternalLink>
-              </li>
-            ))}
-          </ul>
-        )}
+        <SocialLinks
+          name={venue.name}
+          links={{
+            instagram: venue.instagramUrl && withHttps(venue.instagramUrl),
+            facebook: venue.facebookUrl && withHttps(venue.facebookUrl),
+            youtube: venue.youtubeUrl && withHttps(venue.youtubeUrl),
+          }}
+        />
         <div>
           <a href={`/calendar/venue/${encodeURIComponent(venue.slug)}.ics`} className="btn-primary">
             Subscribe to calendar
@@ -196,24 +185,10 @@ function Contact({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-function ExternalLink({ href, className, children }: { href: string; className: string; children: ReactNode }) {
-  return (
-    <a href={href} className={className} target="_blank" rel="noopener noreferrer">
-      {children}
-      <span className="sr-only"> (opens in a new tab)</span>
-    </a>
-  );
-}
-
 function FeaturedShow({ gig, publicUrl }: { gig: PublicGig; publicUrl: string }) {
-  const image = gig.band?.imageUrl;
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-brand-400/40 bg-zinc-900 shadow-lg shadow-black/20">
-      {image ? (
-        <img src={image} alt="" loading="lazy" className="aspect-video w-full object-cover" />
-      ) : (
-        <div aria-hidden="true" className="aspect-video w-full bg-gradient-to-br from-brand-600 to-fuchsia-800" />
-      )}
+      <CardImage src={gig.band?.imageUrl} />
       <div className="flex flex-1 flex-col gap-1 p-4">
         <p className="text-sm font-semibold text-brand-400">
           {formatLocalDate(gig.localDate)} · {formatClock(gig.startTime)} {zoneAbbreviation(gig.localDate, gig.startTime, gig.timeZone)}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { truncate, truncateAtWord } from './truncate.ts';
+import { truncate, truncateAtWord } from './text.ts';
 
 describe('truncate (band cards: 75 characters)', () => {
   it('leaves a short description as it is', () => {
