@@ -616,8 +616,8 @@ CREATE INDEX "gear_listings_is_sold_created_at_index" ON "gear_listings" USING b
 CREATE INDEX "gig_applications_gig_id_index" ON "gig_applications" USING btree ("gig_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "gig_applications_band_once" ON "gig_applications" USING btree ("gig_id","band_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "gig_applications_artist_once" ON "gig_applications" USING btree ("gig_id","managed_artist_id");--> statement-breakpoint
-CREATE INDEX "gigs_is_approved_local_date_index" ON "gigs" USING btree ("is_approved","local_date");--> statement-breakpoint
-CREATE INDEX "gigs_region_slug_is_approved_local_date_index" ON "gigs" USING btree ("region_slug","is_approved","local_date");--> statement-breakpoint
+CREATE INDEX "gigs_approved_upcoming_idx" ON "gigs" USING btree ("local_date","start_time","id") WHERE "gigs"."is_approved";--> statement-breakpoint
+CREATE INDEX "gigs_region_approved_upcoming_idx" ON "gigs" USING btree ("region_slug","local_date","start_time","id") WHERE "gigs"."is_approved";--> statement-breakpoint
 CREATE INDEX "gigs_venue_id_local_date_index" ON "gigs" USING btree ("venue_id","local_date");--> statement-breakpoint
 CREATE INDEX "gigs_band_id_local_date_index" ON "gigs" USING btree ("band_id","local_date");--> statement-breakpoint
 CREATE INDEX "gigs_promoter_id_local_date_index" ON "gigs" USING btree ("promoter_id","local_date");--> statement-breakpoint

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { demoAccount, logIn, logOut, photoFile, shot, uniqueEmail } from './helpers.ts';
+import { demoAccount, expectAccessible, logIn, logOut, photoFile, shot, uniqueEmail } from './helpers.ts';
 
 const PASSWORD = 'e2e-password-123';
 
@@ -48,6 +48,7 @@ test.describe('accounts for every role', () => {
         await expect(page.getByAltText('Chosen image preview')).toBeVisible();
       }
       await shot(page, `register-${c.role}-form`);
+      await expectAccessible(page);
       await page.getByRole('button', { name: 'Register' }).click();
 
       await expect(page).toHaveURL(/\/dashboard$/);
@@ -57,6 +58,7 @@ test.describe('accounts for every role', () => {
       await expect(main.getByText('Cleveland', { exact: true })).toBeVisible();
       if (c.imageLabel) await expect(page.locator('img[src^="/files/images/"]')).toBeVisible();
       await shot(page, `dashboard-${c.role}`);
+      await expectAccessible(page);
 
       // A signed-in user visiting /register goes to /dashboard.
       await page.goto('/register');
@@ -85,6 +87,7 @@ test.describe('mistakes get clear messages', () => {
     await expect(page.getByRole('alert')).toHaveText('Invalid email or password');
     await expect(page.getByRole('button', { name: 'Log in' })).toBeEnabled();
     await shot(page, 'login-wrong-password');
+    await expectAccessible(page);
   });
 
   test('a short password and a missing band name are pointed out, and nothing typed is lost', async ({ page }) => {
@@ -126,6 +129,7 @@ test('a forgotten password is reset through the e-mailed link', async ({ page, b
   await modal.getByRole('button', { name: 'Send Reset Link' }).click();
   await expect(modal.getByText('Password reset email sent! Please check your inbox.')).toBeVisible();
   await shot(page, 'reset-password-modal');
+  await expectAccessible(page);
 
   // The admin reads the e-mail in the outbox and opens its link.
   const adminContext = await browser.newContext();
@@ -154,6 +158,7 @@ test('an admin impersonates a band and stops', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
   await expect(page.getByText('Users', { exact: true }).first()).toBeVisible();
   await shot(page, 'dashboard-admin');
+  await expectAccessible(page);
   await page.getByLabel('Search users').fill(band.email);
   await page.getByRole('button', { name: `Impersonate ${band.email}` }).click();
   await expect(page.getByText(/Currently Impersonating/)).toBeVisible();

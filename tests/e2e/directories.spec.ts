@@ -1,21 +1,6 @@
-import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { shot } from './helpers.ts';
+import { expect, test } from '@playwright/test';
+import { expectAccessible, shot } from './helpers.ts';
 
-/** No serious or critical accessibility problems on the screen as it stands. */
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
-}
-
-/** Lazy images below the fold load only when scrolled to; load them all so full-page screenshots show them. */
-async function loadImages(page: Page) {
-  await page.evaluate(async () => {
-    const images = Array.from(document.images);
-    for (const img of images) img.loading = 'eager';
-    await Promise.all(images.map((img) => img.decode().catch(() => undefined)));
-  });
-}
 
 test('the band directory shows each band with its next gigs and links to its own site', async ({ page }) => {
   await page.goto('/bands');
@@ -29,7 +14,6 @@ test('the band directory shows each band with its next gigs and links to its own
   await expect(card.getByText(/\d:\d{2} [AP]M C[SD]T/).first()).toBeVisible();
   // Descriptions stop at 75 characters.
   for (const text of await page.getByRole('article').locator('p.text-zinc-300').allTextContents()) expect(text.length).toBeLessThanOrEqual(76);
-  await loadImages(page);
   await shot(page, 'bands');
   await expectAccessible(page);
 
@@ -55,7 +39,6 @@ test('a fan finds a venue in the directory and sees its shows with tickets', asy
   await expect(card.getByText('Chicagoland')).toBeVisible();
   await expect(card.getByRole('link', { name: 'The Velvet Static' }).first()).toHaveAttribute('href', /^http:\/\/thevelvetstatic\.localhost:\d+\/$/);
   await expect(card.getByText(/^\+ \d+ more$/)).toBeVisible();
-  await loadImages(page);
   await shot(page, 'venues');
   await expectAccessible(page);
 
@@ -77,7 +60,6 @@ test('a fan finds a venue in the directory and sees its shows with tickets', asy
   await expect(upcoming.getByText(/\d{1,2}:\d{2} [AP]M - \d{1,2}:\d{2} [AP]M (CST|CDT)/).first()).toBeVisible();
   const buy = upcoming.getByRole('link', { name: /^Buy Tickets \$\d+\.\d{2} \+ fees/ }).first();
   await expect(buy).toHaveAttribute('href', /^\/tickets\?band=.+&event=The\+Lantern\+Room&price=\d+\.\d{2}&date=\d{4}-\d{2}-\d{2}&bandId=.+&gigId=.+/);
-  await loadImages(page);
   await shot(page, 'venue-page');
   await expectAccessible(page);
   await buy.click();
@@ -109,7 +91,6 @@ test('the rehearsal-space directory lists spaces with ways to get in touch', asy
   expect((await description.textContent())!.length).toBeLessThanOrEqual(101);
   await expect(page.getByRole('heading', { name: 'Own a Rehearsal Space?' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'List your space' })).toHaveAttribute('href', '/register');
-  await loadImages(page);
   await shot(page, 'rehearsal-spaces');
   await expectAccessible(page);
 });
@@ -195,7 +176,6 @@ test.describe('on a phone', () => {
     await page.getByLabel('Search by name').fill('static');
     await page.getByRole('button', { name: 'Search' }).click();
     await expect(page.getByRole('heading', { level: 2 })).toHaveCount(2);
-    await loadImages(page);
     await shot(page, 'phone-bands');
   });
 });

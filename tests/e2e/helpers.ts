@@ -11,6 +11,7 @@ const SHOTS = path.join('test-results', 'screenshots');
 /** Saves a full-page screenshot of the screen under test-results/screenshots. */
 export async function shot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SHOTS, { recursive: true });
+  await loadImages(page);
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
 }
 
@@ -43,3 +44,20 @@ export async function photoFile(name = 'photo.png') {
 }
 
 export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.test`;
+
+/** No serious or critical accessibility violations (axe-core); embedded third-party frames excluded. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const { AxeBuilder } = await import('@axe-core/playwright');
+  const results = await new AxeBuilder({ page }).exclude('iframe').analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** Lazy images below the fold load only when scrolled to; load them all so full-page screenshots show them. */
+export async function loadImages(page: Page) {
+  await page.evaluate(async () => {
+    const images = Array.from(document.images);
+    for (const img of images) img.loading = 'eager';
+    await Promise.all(images.map((img) => img.decode().catch(() => undefined)));
+  });
+}

@@ -1,15 +1,9 @@
-import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { demoAccount, logIn, shot } from './helpers.ts';
+import { expect, test } from '@playwright/test';
+import { demoAccount, expectAccessible, logIn, shot } from './helpers.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 3199);
 const site = (slug: string) => `http://${slug}.localhost:${PORT}/`;
 
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).exclude('iframe').analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 test('the home page shows upcoming gigs in the spec layout, each with its details', async ({ page }) => {
   await page.goto('/');

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { shot } from './helpers.ts';
+import { expectAccessible, shot } from './helpers.ts';
 
 test('the home page offers the locations and /home goes to Chicagoland', async ({ page }) => {
   await page.goto('/');
@@ -46,6 +46,7 @@ test('the contact form is checked, sent and closes itself', async ({ page }) => 
   await modal.getByLabel('Email').fill('casey@e2e.test');
   await modal.getByLabel('Message').fill('When is the next open jam?');
   await shot(page, 'contact-modal');
+  await expectAccessible(page);
   await modal.getByRole('button', { name: 'Send Message' }).click();
   await expect(modal.getByText('Form has been submitted successfully! Thank you for contacting us.')).toBeVisible();
   await expect(modal).toBeHidden({ timeout: 5000 });
@@ -62,6 +63,7 @@ test.describe('on a phone', () => {
     await expect(menu.getByRole('link', { name: 'Bands' })).toBeVisible();
     await expect(menu.getByRole('link', { name: 'Register' })).toBeVisible();
     await shot(page, 'phone-menu');
+    await expectAccessible(page);
     await page.goto('/register');
     await shot(page, 'phone-register');
   });

@@ -25,6 +25,8 @@ export async function createTestApp({ env = {}, isRateLimitEnabled = false, star
     DEMO_DATA: 'false',
     LOG_LEVEL: 'silent',
     AUTH_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+    // Tests change data directly and read it back at once; the cache has its own test.
+    PUBLIC_CACHE_SECONDS: '0',
     ...env,
   });
   const logger = createLogger(config.LOG_LEVEL);

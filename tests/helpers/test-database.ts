@@ -3,20 +3,20 @@ import pg from 'pg';
 import { openEmbeddedDatabase, openServerDatabase, type Database } from '../../src/server/db/client.ts';
 
 /**
- * A fresh, empty database for one test file: in-memory PGlite by default, or a scratch database
- * on the PostgreSQL server named by DATABASE_URL (dropped again on close).
+ * A fresh, empty database: in-memory PGlite by default, or a scratch database on the PostgreSQL
+ * server named by DATABASE_URL (dropped again on close). Used by tests and benchmarks.
  */
-export async function openTestDatabase(): Promise<Database> {
+export async function openScratchDatabase({ prefix = 'marquee_test', poolSize = 5 } = {}): Promise<Database> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) return openEmbeddedDatabase();
-  const name = `marquee_test_${randomBytes(6).toString('hex')}`;
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openServerDatabase(url.toString(), 5);
+  const database = await openServerDatabase(url.toString(), poolSize);
   return {
     ...database,
     async close() {
@@ -28,3 +28,6 @@ export async function openTestDatabase(): Promise<Database> {
     },
   };
 }
+
+/** One test file's own database. */
+export const openTestDatabase = () => openScratchDatabase();

@@ -379,8 +379,9 @@ export const gigs = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index().on(t.isApproved, t.localDate),
-    index().on(t.regionSlug, t.isApproved, t.localDate),
+    // Public lists: approved gigs in date order, overall and per region (partial, ordered as listed).
+    index('gigs_approved_upcoming_idx').on(t.localDate, t.startTime, t.id).where(sql`${t.isApproved}`),
+    index('gigs_region_approved_upcoming_idx').on(t.regionSlug, t.localDate, t.startTime, t.id).where(sql`${t.isApproved}`),
     index().on(t.venueId, t.localDate),
     index().on(t.bandId, t.localDate),
     index().on(t.promoterId, t.localDate),

@@ -201,3 +201,21 @@ describe('shareable and subscribable', () => {
     await reader.cancel();
   });
 });
+
+describe('the public data cache', () => {
+  it('serves repeated reads from memory and forgets them as soon as gigs change', async () => {
+    const cached = await createTestApp({ env: { PUBLIC_CACHE_SECONDS: '60' } });
+    try {
+      const venue = await createVenue(cached.db, { name: 'Cache Hall' });
+      const band = await createBand(cached.db, { name: 'Cache Rockers' });
+      const read = async () => (await cached.client().get('/api/regions/chicago/gigs')).json.gigs.length;
+      expect(await read()).toBe(0);
+      await createGig(cached.db, { venueId: venue.id, bandId: band.id, localDate: dayIn(CHICAGO, 1) });
+      expect(await read()).toBe(0); // still the cached answer
+      await cached.db.transaction((tx) => publishGigsChanged(tx));
+      await expect.poll(read, { timeout: 5000 }).toBe(1);
+    } finally {
+      await cached.close();
+    }
+  });
+});

@@ -67,10 +67,13 @@ function toPublicGig(r: Row): PublicGig {
 
 /**
  * Public visitors see only approved gigs dated today or later, "today" being the date in each
- * gig's own region zone (spec 1 §5, D8), computed by the database for every row.
+ * gig's own region zone (spec 1 §5, D8), computed by the database for every row. The first bound
+ * (today at UTC-12, the earliest date anywhere) never excludes more, but lets the index on
+ * approved gigs by date start at today instead of reading the whole past.
  */
 export const isUpcomingApproved: SQL = and(
   eq(gigs.isApproved, true),
+  sql`${gigs.localDate} >= (now() at time zone 'Etc/GMT+12')::date`,
   sql`${gigs.localDate} >= (now() at time zone ${regions.timeZone})::date`,
 )!;
 

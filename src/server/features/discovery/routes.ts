@@ -1,8 +1,9 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
 import { followSchema } from '../../../core/schemas/follow.ts';
 import { AppError } from '../../http/app-error.ts';
+import { createResponseCache } from '../../http/response-cache.ts';
 import { parseInput } from '../../http/validate.ts';
 import type { Services } from '../../services.ts';
 import { getVenuePage, resolveVenueId } from '../directories/get-venue-page.ts';
@@ -22,36 +23,42 @@ const pageSchema = z.object({ page: z.coerce.number().int().min(1).max(10_000).d
 export function discoveryRoutes(services: Services) {
   const app = new Hono();
   const { db } = services;
-  app.use('*', async (c, next) => {
-    await next();
-    if (c.req.method === 'GET' && c.res.status === 200 && !c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'public, max-age=15');
-  });
 
-  app.get('/gigs/home', async (c) => c.json(await listHomeGigs(db)));
-  app.get('/gigs', async (c) => c.json(await listGigs(db, parseInput(gigFiltersSchema, c.req.query()))));
-  app.get('/genres', async (c) => c.json({ genres: await listGenres(db) }));
-  app.get('/regions/:path/gigs', async (c) => c.json(await listRegionGigs(db, c.req.param('path'))));
+  // Every visitor sees the same public data: serve it from a short shared cache, cleared at once
+  // when gigs change (PUBLIC_CACHE_SECONDS; profile edits show within that time).
+  const cache = createResponseCache(services.env.PUBLIC_CACHE_SECONDS * 1000);
+  services.live?.events.on('gigs', () => cache.clear());
+  const publicGet = (path: string, produce: (c: Context) => Promise<unknown>) =>
+    app.get(path, async (c) => {
+      const url = new URL(c.req.url);
+      const body = await cache.json(url.pathname + url.search, () => produce(c));
+      return c.body(body, 200, { 'Content-Type': 'application/json', 'Cache-Control': 'public, max-age=5' });
+    });
 
-  app.get('/sites/:slug', async (c) => {
-    const site = await resolveSite(db, c.req.param('slug'));
+  publicGet('/gigs/home', () => listHomeGigs(db));
+  publicGet('/gigs', (c) => listGigs(db, parseInput(gigFiltersSchema, c.req.query())));
+  publicGet('/genres', async () => ({ genres: await listGenres(db) }));
+  publicGet('/regions/:path/gigs', (c) => listRegionGigs(db, c.req.param('path') ?? ''));
+  publicGet('/sites/:slug', async (c) => {
+    const site = await resolveSite(db, c.req.param('slug') ?? '');
     if (!site) throw new AppError('NOT_FOUND', "Page not found - Sorry, that page doesn't exist here.");
-    return c.json(site);
+    return site;
   });
-  app.get('/bands/site', async (c) => {
+  publicGet('/bands/site', async (c) => {
     const id = await resolveBandId(db, { id: c.req.query('id') || undefined, slugOrName: c.req.query('name') || undefined });
     const band = id ? await getBandSite(db, id) : null;
     if (!band) throw new AppError('NOT_FOUND', "Band not found - Sorry, that band doesn't exist here.");
-    return c.json({ band });
+    return { band };
   });
-  app.get('/bands', async (c) => c.json(await listBands(db, parseInput(pageSchema, c.req.query()))));
-  app.get('/venues', async (c) => c.json(await listVenues(db, parseInput(pageSchema, c.req.query()))));
-  app.get('/venues/page', async (c) => {
+  publicGet('/bands', (c) => listBands(db, parseInput(pageSchema, c.req.query())));
+  publicGet('/venues', (c) => listVenues(db, parseInput(pageSchema, c.req.query())));
+  publicGet('/venues/page', async (c) => {
     const id = await resolveVenueId(db, { id: c.req.query('id') || undefined, slugOrName: c.req.query('name') ?? '' });
     const page = id ? await getVenuePage(db, id) : null;
     if (!page) throw new AppError('NOT_FOUND', 'Venue not found.');
-    return c.json(page);
+    return page;
   });
-  app.get('/rehearsal-spaces', async (c) => c.json(await listRehearsalSpaces(db)));
+  publicGet('/rehearsal-spaces', () => listRehearsalSpaces(db));
 
   app.post('/followers', async (c) => {
     const input = parseInput(followSchema, await c.req.json().catch(() => ({})));
