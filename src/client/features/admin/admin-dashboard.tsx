@@ -83,7 +83,7 @@ export function AdminDashboard({ me }: { me: Me }) {
               </label>
             </div>
             {error && <div className="mt-4"><Alert>{error}</Alert></div>}
-            <div className="mt-4 max-h-[32rem] overflow-auto">
+            <div className="mt-4 max-h-[32rem] overflow-auto" tabIndex={0} role="region" aria-label="Users table">
               <table className="w-full text-left text-sm">
                 <thead className="sticky top-0 bg-zinc-900 text-zinc-400">
                   <tr>
@@ -119,7 +119,7 @@ export function AdminDashboard({ me }: { me: Me }) {
             <h2 id="gigs-heading" className="text-xl font-semibold">
               Gigs
             </h2>
-            <div className="mt-4 max-h-[32rem] overflow-auto">
+            <div className="mt-4 max-h-[32rem] overflow-auto" tabIndex={0} role="region" aria-label="Gigs table">
               <table className="w-full text-left text-sm">
                 <thead className="sticky top-0 bg-zinc-900 text-zinc-400">
                   <tr>
