@@ -21,6 +21,16 @@ const common = {
   location: requiredText('Please choose your location.', 64),
 };
 
+/** Venue and promoter sections share their contact fields and social links. */
+const contactAndLinks = {
+  phone: optionalPhone(),
+  contactEmail: optionalEmail(),
+  website: optionalUrl(),
+  facebookUrl: optionalUrl(),
+  instagramUrl: optionalUrl(),
+  youtubeUrl: optionalUrl(),
+};
+
 const description = (max: number) =>
   z.preprocess(
     (v) => (typeof v === 'string' ? v : ''),
@@ -38,12 +48,7 @@ export const registerSchema = z.discriminatedUnion('role', [
     role: z.literal('venue'),
     name: requiredText('Please enter the venue name.'),
     address: requiredText('Please enter the venue address.', 300),
-    phone: optionalPhone(),
-    contactEmail: optionalEmail(),
-    website: optionalUrl(),
-    facebookUrl: optionalUrl(),
-    instagramUrl: optionalUrl(),
-    youtubeUrl: optionalUrl(),
+    ...contactAndLinks,
   }),
   z.object({
     ...common,
@@ -51,12 +56,7 @@ export const registerSchema = z.discriminatedUnion('role', [
     name: requiredText('Please enter your promoter name.'),
     companyName: optionalText(),
     venueIds: z.array(z.string().min(1)).max(50).default([]),
-    phone: optionalPhone(),
-    contactEmail: optionalEmail(),
-    website: optionalUrl(),
-    facebookUrl: optionalUrl(),
-    instagramUrl: optionalUrl(),
-    youtubeUrl: optionalUrl(),
+    ...contactAndLinks,
   }),
   z.object({
     ...common,

@@ -7,6 +7,7 @@ import { usePublicConfig } from '../../lib/config.ts';
 import { siteUrl } from '../../lib/site-urls.ts';
 import { EmptyState, LoadingImage, PageHeading } from '../../components/ui/states.tsx';
 import { Pagination, usePageParam } from './pagination.tsx';
+import type { BandCard } from '../../../core/public-pages.ts';
 import { truncate } from '../../../core/text.ts';
 import { CardImage, UpcomingSummary } from './card-parts.tsx';
 import { LoadError } from './load-error.tsx';
@@ -14,16 +15,6 @@ import { LoadError } from './load-error.tsx';
 /** Spec 1 §9: band card descriptions are cut at 75 characters. */
 const DESCRIPTION_LIMIT = 75;
 
-type BandCard = {
-  id: string;
-  name: string;
-  slug: string;
-  genres: string[];
-  description: string;
-  imageUrl: string | null;
-  upcoming: { id: string; localDate: string; startTime: string; timeZone: string; venueName: string }[];
-  upcomingCount: number;
-};
 type BandPage = { bands: BandCard[]; page: number; pageSize: number; total: number };
 
 function useBands(page: number, search: string) {
