@@ -15,7 +15,7 @@ async function start() {
   let releaseLock: (() => Promise<void>) | undefined;
   let database: Database;
   if (env.DATABASE_URL) {
-    database = await openServerDatabase(env.DATABASE_URL);
+    database = await openServerDatabase(env.DATABASE_URL, 10, (error) => logger.warn({ err: error }, 'database connection lost'));
   } else {
     releaseLock = await lockDataFolder(env.DATA_DIR);
     database = await openEmbeddedDatabase(env.DATA_DIR);

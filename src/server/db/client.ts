@@ -59,8 +59,15 @@ export function fromPglite(pglite: PGlite): Database {
   return { db, kind: 'pglite', pglite, close: () => pglite.close() };
 }
 
-export async function openServerDatabase(url: string, max = 10): Promise<Database> {
+export async function openServerDatabase(
+  url: string,
+  max = 10,
+  onConnectionError: (error: Error) => void = () => {},
+): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max });
+  // An idle connection dropped by the server (restart, failover) must not crash the process:
+  // the pool replaces it on the next query.
+  pool.on('error', onConnectionError);
   // Fail fast with a clear message rather than on the first request.
   const client = await pool.connect();
   client.release();
