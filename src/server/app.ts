@@ -131,7 +131,8 @@ export function createApp(services: Services) {
   app.get('*', async (c) => {
     indexHtml ??= await fs.readFile(path.join(CLIENT_DIST, 'index.html'), 'utf8').catch(() => undefined);
     if (!indexHtml) return c.text('The client is not built yet: run `npm run build`.', 503);
-    const meta = await getPageMeta(services, c.req.header('host'), c.req.path);
+    const host = c.req.header('host');
+    const meta = await services.publicCache.get(`head:${host}${c.req.path}`, () => getPageMeta(services, host, c.req.path));
     c.header('Cache-Control', 'no-cache');
     return c.html(renderPageHead(indexHtml, meta, env.PUBLIC_URL), meta.status ?? 200);
   });

@@ -10,6 +10,7 @@ import { createMailer, type Mailer } from './mail/send-mail.ts';
 import { createSmtpTransport } from './mail/smtp-transport.ts';
 import { createLocalStorage, type Storage } from './storage/storage.ts';
 import { listenForLiveEvents, type LiveEvents } from './features/live/live-events.ts';
+import { createResponseCache, type ResponseCache } from './http/response-cache.ts';
 
 export type Services = {
   env: Env;
@@ -21,6 +22,8 @@ export type Services = {
   storage: Storage;
   jobs?: JobQueue;
   live?: LiveEvents;
+  /** Public data every visitor sees alike (PUBLIC_CACHE_SECONDS), cleared when gigs change. */
+  publicCache: ResponseCache;
   close(): Promise<void>;
 };
 
@@ -62,6 +65,8 @@ export async function createServices(
     await jobs.schedule(QUEUES.deliverEmail, '* * * * *');
   }
   const live = listenLive ? await listenForLiveEvents(database, logger) : undefined;
+  const publicCache = createResponseCache(env.PUBLIC_CACHE_SECONDS * 1000);
+  live?.events.on('gigs', () => publicCache.clear());
   const auth = createAuth({
     db: database.db,
     publicUrl: env.PUBLIC_URL,
@@ -81,6 +86,7 @@ export async function createServices(
     storage: createLocalStorage(path.join(env.DATA_DIR, 'files')),
     jobs,
     live,
+    publicCache,
     async close() {
       await live?.close();
       await jobs?.stop();

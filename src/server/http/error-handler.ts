@@ -3,12 +3,12 @@ import { ZodError } from 'zod';
 import type { ErrorBody } from '../../core/errors.ts';
 import type { Logger } from '../logger.ts';
 import { AppError, STATUS_BY_CODE } from './app-error.ts';
-import { fieldMessages } from './validate.ts';
+import { fieldErrors } from '../../core/field-errors.ts';
 
 /** Maps every thrown error to one JSON shape and status, in one place. */
 export function handleError(error: Error, c: Context, logger: Logger) {
   if (error instanceof ZodError) {
-    const fields = fieldMessages(error);
+    const fields = fieldErrors(error);
     const body: ErrorBody = { error: { code: 'VALIDATION', message: Object.values(fields)[0] ?? 'Invalid input.', fields } };
     return c.json(body, 422);
   }

@@ -1,8 +1,8 @@
 import { LRUCache } from 'lru-cache';
 
 export type ResponseCache = {
-  /** The JSON of `produce()`, shared by every request for the same key within the TTL. */
-  json(key: string, produce: () => Promise<unknown>): Promise<string>;
+  /** The value of `produce()`, shared by every caller of the same key within the TTL. */
+  get<T>(key: string, produce: () => Promise<T>): Promise<T>;
   clear(): void;
 };
 
@@ -11,15 +11,15 @@ export type ResponseCache = {
  * arriving together share one database round trip; errors are never cached.
  */
 export function createResponseCache(ttlMs: number): ResponseCache {
-  if (ttlMs <= 0) return { json: async (_key, produce) => JSON.stringify(await produce()), clear: () => {} };
-  const cache = new LRUCache<string, string, () => Promise<unknown>>({
+  if (ttlMs <= 0) return { get: (_key, produce) => produce(), clear: () => {} };
+  const cache = new LRUCache<string, object, () => Promise<unknown>>({
     max: 5000,
     ttl: ttlMs,
-    fetchMethod: async (_key, _stale, { context }) => JSON.stringify(await context()),
+    fetchMethod: async (_key, _stale, { context }) => ({ value: await context() }),
   });
   return {
-    async json(key, produce) {
-      return (await cache.fetch(key, { context: produce }))!;
+    async get<T>(key: string, produce: () => Promise<T>) {
+      return ((await cache.fetch(key, { context: produce })) as { value: T }).value;
     },
     clear: () => cache.clear(),
   };

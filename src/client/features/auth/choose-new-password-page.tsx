@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { resetPasswordSchema } from '../../../core/schemas/account.ts';
 import { Alert, TextField } from '../../components/ui/field.tsx';
 import { ApiError } from '../../lib/api.ts';
-import { fieldErrors } from '../../lib/form-errors.ts';
+import { fieldErrors } from '../../../core/field-errors.ts';
 import { resetPassword } from './api.ts';
 
 /** Where the reset e-mail's link lands: choose a new password. */

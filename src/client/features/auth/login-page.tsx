@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { loginSchema } from '../../../core/schemas/account.ts';
 import { Alert, TextField } from '../../components/ui/field.tsx';
 import { ApiError } from '../../lib/api.ts';
-import { fieldErrors } from '../../lib/form-errors.ts';
+import { fieldErrors } from '../../../core/field-errors.ts';
 import { useRefreshSession } from '../../lib/session.ts';
 import { signIn } from './api.ts';
 import { ResetPasswordModal } from './reset-password-modal.tsx';

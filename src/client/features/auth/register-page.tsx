@@ -12,7 +12,7 @@ import { ImagePicker } from '../../components/image-crop-modal.tsx';
 import { Alert, FieldLabel, TextAreaField, TextField } from '../../components/ui/field.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { usePublicConfig } from '../../lib/config.ts';
-import { fieldErrors } from '../../lib/form-errors.ts';
+import { fieldErrors } from '../../../core/field-errors.ts';
 import { useRefreshSession, useSession } from '../../lib/session.ts';
 import { fetchVenueOptions, registerAccount } from './api.ts';
 

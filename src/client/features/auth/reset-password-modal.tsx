@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { requestPasswordResetSchema } from '../../../core/schemas/account.ts';
 import { Modal } from '../../components/ui/modal.tsx';
 import { Alert, TextField } from '../../components/ui/field.tsx';
-import { fieldErrors } from '../../lib/form-errors.ts';
+import { fieldErrors } from '../../../core/field-errors.ts';
 import { requestPasswordReset } from './api.ts';
 
 /** The Reset Password modal opened from Forgot Password on /login (spec 1 §2, §8). */

@@ -3,7 +3,7 @@ import { contactSchema } from '../../../core/schemas/contact.ts';
 import { Modal } from '../../components/ui/modal.tsx';
 import { Alert, TextAreaField, TextField } from '../../components/ui/field.tsx';
 import { ApiError, postJson } from '../../lib/api.ts';
-import { fieldErrors } from '../../lib/form-errors.ts';
+import { fieldErrors } from '../../../core/field-errors.ts';
 
 type State = 'idle' | 'sending' | 'success' | 'failure';
 

@@ -1,11 +1,11 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { and, eq } from 'drizzle-orm';
 import type { Services } from '../../services.ts';
 import { gigs, regions } from '../../db/schema.ts';
 import { isUpcomingApproved, queryPublicGigs } from '../discovery/public-gigs.ts';
-import { getBandSite, resolveBandId } from '../sites/get-band-site.ts';
-import { resolveVenueId, getVenuePage } from '../directories/get-venue-page.ts';
-import { siteUrlFor } from '../seo/get-page-meta.ts';
+import { findBandSite } from '../sites/get-band-site.ts';
+import { findVenuePage } from '../directories/get-venue-page.ts';
+import { siteUrl } from '../../../core/site-urls.ts';
 import { buildCalendarFeed } from './build-calendar-feed.ts';
 
 const FEED_LIMIT = 200;
@@ -14,8 +14,8 @@ const FEED_LIMIT = 200;
 export function calendarRoutes(services: Services) {
   const app = new Hono();
   const { db, env } = services;
-  const siteUrl = siteUrlFor(env.PUBLIC_URL);
-  const send = (c: { body: (b: string, s: 200, h: Record<string, string>) => Response }, name: string, ics: string) =>
+  const siteOf = (slug: string) => siteUrl(env.PUBLIC_URL, slug);
+  const send = (c: Context, name: string, ics: string) =>
     c.body(ics, 200, {
       'Content-Type': 'text/calendar; charset=utf-8',
       'Content-Disposition': `inline; filename="${name}.ics"`,
@@ -27,22 +27,20 @@ export function calendarRoutes(services: Services) {
     const slug = decodeURIComponent(c.req.param('file').replace(/\.ics$/, ''));
     const url = `${env.PUBLIC_URL}${c.req.path}`;
     if (kind === 'band') {
-      const id = await resolveBandId(db, { slugOrName: slug });
-      const band = id ? await getBandSite(db, id) : null;
+      const band = await findBandSite(db, { slugOrName: slug });
       if (!band) return c.notFound();
-      return send(c, band.slug, buildCalendarFeed({ name: `${band.name} on Marquee`, url, gigs: band.gigs, siteUrl }));
+      return send(c, band.slug, buildCalendarFeed({ name: `${band.name} on Marquee`, url, gigs: band.gigs, siteUrl: siteOf }));
     }
     if (kind === 'venue') {
-      const id = await resolveVenueId(db, { slugOrName: slug });
-      const page = id ? await getVenuePage(db, id) : null;
+      const page = await findVenuePage(db, { slugOrName: slug });
       if (!page) return c.notFound();
-      return send(c, page.venue.slug, buildCalendarFeed({ name: `${page.venue.name} on Marquee`, url, gigs: page.gigs, siteUrl }));
+      return send(c, page.venue.slug, buildCalendarFeed({ name: `${page.venue.name} on Marquee`, url, gigs: page.gigs, siteUrl: siteOf }));
     }
     if (kind === 'region') {
       const [region] = await db.select().from(regions).where(eq(regions.slug, slug));
       if (!region) return c.notFound();
       const list = await queryPublicGigs(db, and(eq(gigs.regionSlug, region.slug), isUpcomingApproved), { limit: FEED_LIMIT });
-      return send(c, region.slug, buildCalendarFeed({ name: `Live music in ${region.name}`, url, gigs: list, siteUrl }));
+      return send(c, region.slug, buildCalendarFeed({ name: `Live music in ${region.name}`, url, gigs: list, siteUrl: siteOf }));
     }
     return c.notFound();
   });

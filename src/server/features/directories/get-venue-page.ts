@@ -45,3 +45,9 @@ export async function getVenuePage(db: Db, venueId: string) {
   ]);
   return venue ? { venue, gigs: upcoming } : null;
 }
+
+/** The venue page from navigation state or a name, or null when no venue matches. */
+export async function findVenuePage(db: Db, ref: { id?: string; slugOrName: string }) {
+  const id = await resolveVenueId(db, ref);
+  return id ? getVenuePage(db, id) : null;
+}

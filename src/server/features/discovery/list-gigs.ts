@@ -1,8 +1,8 @@
-import { and, count, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, eq, gte, lte, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { bandProfiles, gigs, regions, venueProfiles } from '../../db/schema.ts';
-import { isUpcomingApproved, queryPublicGigs } from './public-gigs.ts';
+import { bandProfiles, gigs } from '../../db/schema.ts';
+import { countPublicGigs, isUpcomingApproved, queryPublicGigs } from './public-gigs.ts';
 
 export const GIGS_PAGE_SIZE = 24;
 
@@ -26,17 +26,11 @@ export async function listGigs(db: Db, filters: GigFilters) {
     filters.to ? lte(gigs.localDate, filters.to) : undefined,
     filters.genre ? sql`exists (select 1 from unnest(${bandProfiles.genres}) g where lower(g) = lower(${filters.genre}))` : undefined,
   );
-  const [list, [total]] = await Promise.all([
+  const [list, total] = await Promise.all([
     queryPublicGigs(db, where, { limit: GIGS_PAGE_SIZE, offset: (filters.page - 1) * GIGS_PAGE_SIZE }),
-    db
-      .select({ n: count() })
-      .from(gigs)
-      .innerJoin(regions, eq(regions.slug, gigs.regionSlug))
-      .innerJoin(venueProfiles, eq(venueProfiles.userId, gigs.venueId))
-      .leftJoin(bandProfiles, eq(bandProfiles.userId, gigs.bandId))
-      .where(where),
+    countPublicGigs(db, where),
   ]);
-  return { gigs: list, page: filters.page, pageSize: GIGS_PAGE_SIZE, total: total?.n ?? 0 };
+  return { gigs: list, page: filters.page, pageSize: GIGS_PAGE_SIZE, total };
 }
 
 /** The genres bands play, for the /gigs filter. */

@@ -6,7 +6,7 @@ import { isUpcomingApproved, queryPublicGigs } from './public-gigs.ts';
 
 export const REGION_PAGE_GIG_LIMIT = 6;
 
-export async function getRegionByPath(db: Db, regionPath: string) {
+async function getRegionByPath(db: Db, regionPath: string) {
   const [region] = await db
     .select({ slug: regions.slug, name: regions.name, path: regions.path, timeZone: regions.timeZone })
     .from(regions)

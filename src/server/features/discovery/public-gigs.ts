@@ -1,4 +1,5 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { bandProfiles, gigs, promoterProfiles, regions, venueProfiles } from '../../db/schema.ts';
 import type { PublicGig } from '../../../core/public-pages.ts';
@@ -79,19 +80,28 @@ export const isUpcomingApproved: SQL = and(
 
 export const gigOrder = [asc(gigs.localDate), asc(gigs.startTime), asc(gigs.id)];
 
+/** The joins behind every public gig card; `where` may use any of the joined tables. */
+function withPublicJoins<T extends PgSelect>(query: T) {
+  return query
+    .innerJoin(regions, eq(regions.slug, gigs.regionSlug))
+    .innerJoin(venueProfiles, eq(venueProfiles.userId, gigs.venueId))
+    .leftJoin(bandProfiles, eq(bandProfiles.userId, gigs.bandId))
+    .leftJoin(promoterProfiles, eq(promoterProfiles.userId, gigs.promoterId));
+}
+
+/** How many public gigs match, for pagination. */
+export async function countPublicGigs(db: DbOrTx, where: SQL | undefined): Promise<number> {
+  const [row] = await withPublicJoins(db.select({ n: count() }).from(gigs).$dynamic()).where(where);
+  return row?.n ?? 0;
+}
+
 /** One SQL query for any list of public gigs. */
 export async function queryPublicGigs(
   db: DbOrTx,
   where: SQL | undefined,
   { limit, offset = 0 }: { limit: number; offset?: number },
 ): Promise<PublicGig[]> {
-  const rows = await db
-    .select(columns)
-    .from(gigs)
-    .innerJoin(regions, eq(regions.slug, gigs.regionSlug))
-    .innerJoin(venueProfiles, eq(venueProfiles.userId, gigs.venueId))
-    .leftJoin(bandProfiles, eq(bandProfiles.userId, gigs.bandId))
-    .leftJoin(promoterProfiles, eq(promoterProfiles.userId, gigs.promoterId))
+  const rows = await withPublicJoins(db.select(columns).from(gigs).$dynamic())
     .where(where)
     .orderBy(...gigOrder)
     .limit(limit)

@@ -3,15 +3,14 @@ import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
 import { followSchema } from '../../../core/schemas/follow.ts';
 import { AppError } from '../../http/app-error.ts';
-import { createResponseCache } from '../../http/response-cache.ts';
 import { parseInput } from '../../http/validate.ts';
 import type { Services } from '../../services.ts';
-import { getVenuePage, resolveVenueId } from '../directories/get-venue-page.ts';
+import { findVenuePage } from '../directories/get-venue-page.ts';
 import { listBands } from '../directories/list-bands.ts';
 import { listRehearsalSpaces } from '../directories/list-rehearsal-spaces.ts';
 import { listVenues } from '../directories/list-venues.ts';
 import { followBand, unsubscribeFollower } from '../followers/follow-band.ts';
-import { getBandSite, resolveBandId } from '../sites/get-band-site.ts';
+import { findBandSite } from '../sites/get-band-site.ts';
 import { resolveSite } from '../sites/resolve-site.ts';
 import { listHomeGigs } from './list-home-gigs.ts';
 import { gigFiltersSchema, listGenres, listGigs } from './list-gigs.ts';
@@ -24,14 +23,12 @@ export function discoveryRoutes(services: Services) {
   const app = new Hono();
   const { db } = services;
 
-  // Every visitor sees the same public data: serve it from a short shared cache, cleared at once
-  // when gigs change (PUBLIC_CACHE_SECONDS; profile edits show within that time).
-  const cache = createResponseCache(services.env.PUBLIC_CACHE_SECONDS * 1000);
-  services.live?.events.on('gigs', () => cache.clear());
+  // Every visitor sees the same public data: serve its JSON from the shared cache, which gig
+  // changes clear at once (profile edits show within PUBLIC_CACHE_SECONDS).
   const publicGet = (path: string, produce: (c: Context) => Promise<unknown>) =>
     app.get(path, async (c) => {
       const url = new URL(c.req.url);
-      const body = await cache.json(url.pathname + url.search, () => produce(c));
+      const body = await services.publicCache.get(`api:${url.pathname}${url.search}`, async () => JSON.stringify(await produce(c)));
       return c.body(body, 200, { 'Content-Type': 'application/json', 'Cache-Control': 'public, max-age=5' });
     });
 
@@ -45,16 +42,14 @@ export function discoveryRoutes(services: Services) {
     return site;
   });
   publicGet('/bands/site', async (c) => {
-    const id = await resolveBandId(db, { id: c.req.query('id') || undefined, slugOrName: c.req.query('name') || undefined });
-    const band = id ? await getBandSite(db, id) : null;
+    const band = await findBandSite(db, { id: c.req.query('id') || undefined, slugOrName: c.req.query('name') || undefined });
     if (!band) throw new AppError('NOT_FOUND', "Band not found - Sorry, that band doesn't exist here.");
     return { band };
   });
   publicGet('/bands', (c) => listBands(db, parseInput(pageSchema, c.req.query())));
   publicGet('/venues', (c) => listVenues(db, parseInput(pageSchema, c.req.query())));
   publicGet('/venues/page', async (c) => {
-    const id = await resolveVenueId(db, { id: c.req.query('id') || undefined, slugOrName: c.req.query('name') ?? '' });
-    const page = id ? await getVenuePage(db, id) : null;
+    const page = await findVenuePage(db, { id: c.req.query('id') || undefined, slugOrName: c.req.query('name') ?? '' });
     if (!page) throw new AppError('NOT_FOUND', 'Venue not found.');
     return page;
   });

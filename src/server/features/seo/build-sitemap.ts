@@ -1,13 +1,13 @@
 import { isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bandProfiles, promoterProfiles, regions, venueProfiles } from '../../db/schema.ts';
-import { siteUrlFor } from './get-page-meta.ts';
+import { siteUrl as siteUrlOf } from '../../../core/site-urls.ts';
 
 const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** sitemap.xml of the public pages (D17): home, regions, directories, every band, venue and promoter. */
 export async function buildSitemap(db: Db, publicUrl: string): Promise<string> {
-  const siteUrl = siteUrlFor(publicUrl);
+  const siteUrl = (slug: string) => siteUrlOf(publicUrl, slug);
   const [regionRows, bands, venues, promoters] = await Promise.all([
     db.select({ path: regions.path }).from(regions).where(isNotNull(regions.path)),
     db.select({ slug: bandProfiles.slug, updatedAt: bandProfiles.updatedAt }).from(bandProfiles),

@@ -1,11 +1,10 @@
-import { eq } from 'drizzle-orm';
 import type { Services } from '../../services.ts';
-import { regions } from '../../db/schema.ts';
 import { listHomeGigs } from '../discovery/list-home-gigs.ts';
 import { listRegionGigs } from '../discovery/list-region-gigs.ts';
-import { getBandSite, resolveBandId } from '../sites/get-band-site.ts';
+import { findBandSite } from '../sites/get-band-site.ts';
 import { resolveSite, siteSlugFromHost } from '../sites/resolve-site.ts';
-import { getVenuePage, resolveVenueId } from '../directories/get-venue-page.ts';
+import { findVenuePage } from '../directories/get-venue-page.ts';
+import { siteUrl as siteUrlOf } from '../../../core/site-urls.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { PublicGig } from '../discovery/public-gigs.ts';
 import { musicEventJsonLd } from './json-ld.ts';
@@ -13,9 +12,14 @@ import type { PageMeta } from './render-page-head.ts';
 
 const DEFAULT_DESCRIPTION = 'Find upcoming gigs in your city, buy tickets, and follow local bands on Marquee.';
 
-export function siteUrlFor(publicUrl: string) {
-  const url = new URL(publicUrl);
-  return (slug: string) => `${url.protocol}//${slug}.${url.host}/`;
+/** A lookup that answers 404 gives no page data rather than an error. */
+async function unlessNotFound<T>(lookup: Promise<T>): Promise<T | null> {
+  try {
+    return await lookup;
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'NOT_FOUND') return null;
+    throw error;
+  }
 }
 
 const STATIC_PAGES: Record<string, { title: string; description: string }> = {
@@ -31,7 +35,7 @@ const STATIC_PAGES: Record<string, { title: string; description: string }> = {
 export async function getPageMeta(services: Services, host: string | undefined, path: string): Promise<PageMeta> {
   const { db, env } = services;
   const publicUrl = env.PUBLIC_URL;
-  const siteUrl = siteUrlFor(publicUrl);
+  const siteUrl = (slug: string) => siteUrlOf(publicUrl, slug);
   const absolute = (url: string | null | undefined) => (url ? new URL(url, publicUrl).toString() : undefined);
   const events = (gigs: PublicGig[]) => gigs.map((g) => musicEventJsonLd(g, { publicUrl, siteUrl }));
   const generic: PageMeta = { title: 'Marquee: live music near you', description: DEFAULT_DESCRIPTION, canonical: `${publicUrl}${path}` };
@@ -68,8 +72,7 @@ export async function getPageMeta(services: Services, host: string | undefined, 
 
   const bandMatch = /^\/band\/([^/]+)\/?$/.exec(path);
   if (bandMatch) {
-    const id = await resolveBandId(db, { slugOrName: decodeURIComponent(bandMatch[1]!) });
-    const band = id ? await getBandSite(db, id) : null;
+    const band = await findBandSite(db, { slugOrName: decodeURIComponent(bandMatch[1]!) });
     if (!band) return { ...generic, title: 'Band not found | Marquee', status: 404 };
     return {
       title: `${band.name} | Marquee`,
@@ -83,8 +86,7 @@ export async function getPageMeta(services: Services, host: string | undefined, 
 
   const venueMatch = /^\/venue\/([^/]+)\/?$/.exec(path);
   if (venueMatch) {
-    const id = await resolveVenueId(db, { slugOrName: decodeURIComponent(venueMatch[1]!) });
-    const page = id ? await getVenuePage(db, id) : null;
+    const page = await findVenuePage(db, { slugOrName: decodeURIComponent(venueMatch[1]!) });
     if (!page) return { ...generic, title: 'Venue not found | Marquee', status: 404 };
     const v = page.venue;
     return {
@@ -98,23 +100,16 @@ export async function getPageMeta(services: Services, host: string | undefined, 
   }
 
   const regionMatch = /^\/([a-z0-9-]+)\/?$/.exec(path);
-  if (regionMatch && !STATIC_PAGES[path]) {
-    const [region] = await db.select({ slug: regions.slug }).from(regions).where(eq(regions.path, `/${regionMatch[1]}`));
-    if (region) {
-      try {
-        const data = await listRegionGigs(db, regionMatch[1]!);
-        const first = data.gigs.find((g) => g.band?.imageUrl);
-        return {
-          title: `Live Music in ${data.region.name} | Marquee`,
-          description: `Upcoming shows in ${data.region.name}: ${data.gigs.map((g) => g.band?.name).filter(Boolean).slice(0, 4).join(', ') || 'check back soon'}.`,
-          image: absolute(first?.band?.imageUrl),
-          canonical: `${publicUrl}${data.region.path}`,
-          jsonLd: events(data.gigs),
-        };
-      } catch (error) {
-        if (!(error instanceof AppError)) throw error;
-      }
-    }
+  const data = regionMatch && !STATIC_PAGES[path] ? await unlessNotFound(listRegionGigs(db, regionMatch[1]!)) : null;
+  if (data) {
+    const first = data.gigs.find((g) => g.band?.imageUrl);
+    return {
+      title: `Live Music in ${data.region.name} | Marquee`,
+      description: `Upcoming shows in ${data.region.name}: ${data.gigs.map((g) => g.band?.name).filter(Boolean).slice(0, 4).join(', ') || 'check back soon'}.`,
+      image: absolute(first?.band?.imageUrl),
+      canonical: `${publicUrl}${data.region.path}`,
+      jsonLd: events(data.gigs),
+    };
   }
 
   if (path === '/') {

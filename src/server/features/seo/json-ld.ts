@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
-import type { PublicGig } from '../discovery/public-gigs.ts';
+import type { PublicGig } from '../../../core/public-pages.ts';
+import { gigTicketsPath, sellsTickets } from '../../../core/site-urls.ts';
 
 const isoIn = (localDate: string, time: string, zone: string) =>
   DateTime.fromISO(`${localDate}T${time}`, { zone }).toISO({ suppressMilliseconds: true });
@@ -7,9 +8,7 @@ const isoIn = (localDate: string, time: string, zone: string) =>
 /** schema.org MusicEvent for a gig (D17): performer, location, startDate and offers. */
 export function musicEventJsonLd(gig: PublicGig, { publicUrl, siteUrl }: { publicUrl: string; siteUrl: (slug: string) => string }) {
   const endDay = gig.endTime <= gig.startTime ? DateTime.fromISO(gig.localDate).plus({ days: 1 }).toISODate()! : gig.localDate;
-  const ticketUrl = gig.band && gig.ticketPriceCents !== null
-    ? `${publicUrl}/tickets?${new URLSearchParams({ band: gig.band.name, event: gig.venue.name, price: (gig.ticketPriceCents / 100).toFixed(2), date: gig.localDate, gigId: gig.id })}`
-    : undefined;
+  const ticketUrl = sellsTickets(gig) ? `${publicUrl}${gigTicketsPath(gig)}` : undefined;
   return {
     '@context': 'https://schema.org',
     '@type': 'MusicEvent',

@@ -62,3 +62,9 @@ export async function getBandSite(db: Db, bandId: string): Promise<BandSite | nu
     gigs: upcoming,
   };
 }
+
+/** The band's site from navigation state or a name, or null when no band matches. */
+export async function findBandSite(db: Db, ref: { id?: string; slugOrName?: string }): Promise<BandSite | null> {
+  const id = await resolveBandId(db, ref);
+  return id ? getBandSite(db, id) : null;
+}

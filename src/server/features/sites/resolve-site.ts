@@ -1,17 +1,14 @@
 import type { Db } from '../../db/client.ts';
 import type { BandSite, PromoterSite } from '../../../core/public-pages.ts';
-import { getBandSite, resolveBandId } from './get-band-site.ts';
+import { findBandSite } from './get-band-site.ts';
 import { getPromoterSite } from './get-promoter-site.ts';
 
 export type Site = { kind: 'band'; band: BandSite } | { kind: 'promoter'; promoter: PromoterSite };
 
 /** A subdomain's slug: a band first, then a promoter (spec 1 §2 Subdomain routing). */
 export async function resolveSite(db: Db, slug: string): Promise<Site | null> {
-  const bandId = await resolveBandId(db, { slugOrName: slug });
-  if (bandId) {
-    const band = await getBandSite(db, bandId);
-    if (band) return { kind: 'band', band };
-  }
+  const band = await findBandSite(db, { slugOrName: slug });
+  if (band) return { kind: 'band', band };
   const promoter = await getPromoterSite(db, slug);
   return promoter ? { kind: 'promoter', promoter } : null;
 }
