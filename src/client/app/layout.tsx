@@ -1,34 +1,13 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
-import { isOnSubdomain, usePublicConfig, type PublicConfig } from '../lib/config.ts';
+import { useEffect, useState } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { usePublicConfig } from '../lib/config.ts';
+import { MainSiteLink } from '../components/main-site-link.tsx';
 import { useSession, useRefreshSession } from '../lib/session.ts';
 import { signOut } from '../features/auth/api.ts';
 import { ContactModal } from '../features/contact/contact-modal.tsx';
 import { ImpersonationBanner } from '../features/admin/impersonation-banner.tsx';
 import { LocationDropdown } from '../features/regions/location-selector.tsx';
-import { currentSiteSlug } from '../features/sites/current-site-slug.ts';
-
-/** On a band's subdomain, header links point at the main domain with absolute addresses (spec 1 §2). */
-function SiteLink({ to, config, className, children, onClick }: {
-  to: string;
-  config: PublicConfig | undefined;
-  className?: string;
-  children: ReactNode;
-  onClick?: () => void;
-}) {
-  if (config && isOnSubdomain(config.publicUrl)) {
-    return (
-      <a href={`${config.publicUrl}${to}`} className={className} onClick={onClick}>
-        {children}
-      </a>
-    );
-  }
-  return (
-    <NavLink to={to} className={className} onClick={onClick}>
-      {children}
-    </NavLink>
-  );
-}
+import { currentSiteSlug } from '../lib/site-context.ts';
 
 const NAV_LINKS = [
   { to: '/bands', label: 'Bands' },
@@ -61,9 +40,9 @@ function Header() {
   const links = (
     <>
       {NAV_LINKS.map((l) => (
-        <SiteLink key={l.to} to={l.to} config={config} className={linkClass}>
+        <MainSiteLink key={l.to} to={l.to} className={linkClass}>
           {l.label}
-        </SiteLink>
+        </MainSiteLink>
       ))}
       {config?.merchUrl && (
         <a href={config.merchUrl} className={linkClass} target="_blank" rel="noopener noreferrer">
@@ -72,21 +51,21 @@ function Header() {
       )}
       {me ? (
         <>
-          <SiteLink to="/dashboard" config={config} className={linkClass}>
+          <MainSiteLink to="/dashboard" className={linkClass}>
             Dashboard
-          </SiteLink>
+          </MainSiteLink>
           <button type="button" onClick={handleSignOut} className={`${linkClass} text-left`}>
             Log out
           </button>
         </>
       ) : (
         <>
-          <SiteLink to="/login" config={config} className={linkClass}>
+          <MainSiteLink to="/login" className={linkClass}>
             Login
-          </SiteLink>
-          <SiteLink to="/register" config={config} className="btn-primary ml-1">
+          </MainSiteLink>
+          <MainSiteLink to="/register" className="btn-primary ml-1">
             Register
-          </SiteLink>
+          </MainSiteLink>
         </>
       )}
     </>
@@ -97,14 +76,14 @@ function Header() {
       {config?.smsNumber && (
         <p className="bg-brand-400 px-4 py-1.5 text-center text-xs font-semibold text-zinc-950 sm:text-sm">
           Get weekly gig updates: text <strong>MUSIC</strong> to {config.smsNumber}
-          <span className="hidden sm:inline"> · Musicians and venues, <SiteLink to="/register" config={config} className="underline">register free</SiteLink></span>
+          <span className="hidden sm:inline"> · Musicians and venues, <MainSiteLink to="/register" className="underline">register free</MainSiteLink></span>
         </p>
       )}
       <nav aria-label="Main" className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
         <div className="flex items-center gap-3">
-          <SiteLink to="/" config={config} className="font-display text-2xl tracking-tight text-white">
+          <MainSiteLink to="/" className="font-display text-2xl tracking-tight text-white">
             <span className="text-brand-400">M</span>arquee
-          </SiteLink>
+          </MainSiteLink>
           <LocationDropdown />
         </div>
         <div className="hidden items-center gap-1 lg:flex">{links}</div>
@@ -182,5 +161,3 @@ export function Layout() {
     </div>
   );
 }
-
-export { Link };

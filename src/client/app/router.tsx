@@ -1,7 +1,7 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { Layout } from './layout.tsx';
 import { HomePage } from '../features/home/home-page.tsx';
-import { currentSiteSlug } from '../features/sites/current-site-slug.ts';
+import { currentSiteSlug } from '../lib/site-context.ts';
 
 /** Lazy screens: each route loads its own code, so public pages stay light. */
 const lazy = <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K) => async () => ({ Component: (await load())[name] });

@@ -25,15 +25,3 @@ export function usePublicConfig() {
 export function pageRegions(config: PublicConfig | undefined): (Region & { path: string })[] {
   return (config?.regions ?? []).filter((r): r is Region & { path: string } => Boolean(r.path));
 }
-
-/** The main domain, for absolute header links when a band site is shown on a subdomain. */
-export function mainHost(publicUrl: string): string {
-  return new URL(publicUrl).host;
-}
-
-export function isOnSubdomain(publicUrl: string | undefined): boolean {
-  if (!publicUrl || typeof window === 'undefined') return false;
-  const base = new URL(publicUrl).hostname;
-  const here = window.location.hostname;
-  return here !== base && here.endsWith(`.${base}`);
-}

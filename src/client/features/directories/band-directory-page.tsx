@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { formatClock, formatLocalDate, zoneAbbreviation } from '../../../core/time.ts';
 import { apiFetch } from '../../lib/api.ts';
 import { usePublicConfig } from '../../lib/config.ts';
-import { siteUrl } from '../../lib/site-urls.ts';
+import { siteUrl } from '../../../core/site-urls.ts';
 import { EmptyState, LoadingImage, PageHeading } from '../../components/ui/states.tsx';
 import { Pagination, usePageParam } from './pagination.tsx';
 import type { BandCard } from '../../../core/public-pages.ts';

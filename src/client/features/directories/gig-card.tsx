@@ -1,27 +1,8 @@
 import { Link } from 'react-router';
-import { formatCents } from '../../../core/money.ts';
 import { formatLocalDate, formatTimeRange } from '../../../core/time.ts';
-import { siteUrl, ticketsUrl } from '../../lib/site-urls.ts';
+import { siteUrl } from '../../../core/site-urls.ts';
+import { TicketButton } from '../gigs/ticket-button.tsx';
 import type { PublicGig } from '../gigs/types.ts';
-
-/** Buy Tickets (price + fees) for a gig sold through Marquee, 'Sold out' once every ticket is gone (D12). */
-function TicketButton({ gig }: { gig: PublicGig }) {
-  const { band } = gig;
-  if (gig.ticketPriceCents === null || !band) return null;
-  if (gig.isSoldOut) return <p className="font-semibold text-red-300">Sold out</p>;
-  return (
-    <Link
-      to={ticketsUrl({ band: band.name, bandId: band.id, gigId: gig.id, event: gig.venue.name, priceCents: gig.ticketPriceCents, date: gig.localDate })}
-      className="btn-primary"
-    >
-      Buy Tickets {formatCents(gig.ticketPriceCents)} + fees
-      <span className="sr-only">
-        {' '}
-        for {band.name} on {formatLocalDate(gig.localDate)}
-      </span>
-    </Link>
-  );
-}
 
 export function BandName({ gig, publicUrl }: { gig: PublicGig; publicUrl: string }) {
   if (!gig.band) return <>TBA</>;

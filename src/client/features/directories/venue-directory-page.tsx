@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { formatLocalDate } from '../../../core/time.ts';
 import { apiFetch } from '../../lib/api.ts';
 import { usePublicConfig } from '../../lib/config.ts';
-import { siteUrl } from '../../lib/site-urls.ts';
+import { siteUrl } from '../../../core/site-urls.ts';
 import { EmptyState, LoadingImage, PageHeading } from '../../components/ui/states.tsx';
 import { Pagination, usePageParam } from './pagination.tsx';
 import { CardImage, UpcomingSummary } from './card-parts.tsx';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { formatCents } from '../../../core/money.ts';
 import { formatLocalDate, formatTimeRange } from '../../../core/time.ts';
-import { siteUrl, ticketsUrl } from '../../lib/site-urls.ts';
+import { siteUrl } from '../../../core/site-urls.ts';
+import { TicketButton } from './ticket-button.tsx';
 import { FollowForm } from '../followers/follow-form.tsx';
 import type { PublicGig } from './types.ts';
 
@@ -38,17 +38,7 @@ export function HomeGigCard({ gig, publicUrl, size }: { gig: PublicGig; publicUr
         </p>
         {gig.coverCharge && <p className="text-sm text-zinc-700">Cover: {gig.coverCharge}</p>}
         <div className="mt-auto pt-3">
-          {gig.ticketPriceCents !== null && band &&
-            (gig.isSoldOut ? (
-              <p className="font-semibold text-red-700">Sold out</p>
-            ) : (
-              <Link
-                to={ticketsUrl({ band: band.name, bandId: band.id, gigId: gig.id, event: gig.venue.name, priceCents: gig.ticketPriceCents, date: gig.localDate })}
-                className="btn-primary w-full sm:w-auto"
-              >
-                Tickets {formatCents(gig.ticketPriceCents)} + fees
-              </Link>
-            ))}
+          <TicketButton gig={gig} label="Tickets" className="btn-primary w-full sm:w-auto" soldOutClassName="font-semibold text-red-700" />
           {band && <FollowForm bandId={band.id} bandName={band.name} tone="light" />}
         </div>
       </div>

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { formatCents } from '../../../core/money.ts';
 import { formatClock, formatLocalDate, zoneAbbreviation } from '../../../core/time.ts';
-import { siteUrl, ticketsUrl } from '../../lib/site-urls.ts';
+import { siteUrl } from '../../../core/site-urls.ts';
+import { TicketButton } from './ticket-button.tsx';
 import type { PublicGig } from './types.ts';
 
 /** A gig card of the location homepage (spec 1 §2): the first is large and featured. */
@@ -41,17 +41,7 @@ export function RegionGigCard({ gig, publicUrl, isFeatured }: { gig: PublicGig; 
         </p>
         {gig.coverCharge && <p className="text-sm text-zinc-300">Cover: {gig.coverCharge}</p>}
         <div className="mt-auto pt-2">
-          {gig.ticketPriceCents !== null && band &&
-            (gig.isSoldOut ? (
-              <p className="font-semibold text-red-300">Sold out</p>
-            ) : (
-              <Link
-                to={ticketsUrl({ band: band.name, bandId: band.id, gigId: gig.id, event: gig.venue.name, priceCents: gig.ticketPriceCents, date: gig.localDate })}
-                className="btn-primary"
-              >
-                Buy Tickets {formatCents(gig.ticketPriceCents)} + fees
-              </Link>
-            ))}
+          <TicketButton gig={gig} />
         </div>
       </div>
     </article>

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useLocation, useParams } from 'react-router';
-import { formatCents } from '../../../core/money.ts';
+import { useLocation, useParams } from 'react-router';
 import { formatLocalDate, formatTimeRange } from '../../../core/time.ts';
 import { spotifyEmbedUrl, youtubeEmbedUrl, youtubeThumbnailUrl, youtubeVideoId } from '../../../core/embeds.ts';
 import { LoadingImage } from '../../components/ui/states.tsx';
 import { ApiError, apiFetch } from '../../lib/api.ts';
-import { ticketsUrl } from '../../lib/site-urls.ts';
+import { MainSiteLink } from '../../components/main-site-link.tsx';
+import { TicketButton } from '../gigs/ticket-button.tsx';
 import { FollowForm } from '../followers/follow-form.tsx';
 import type { PublicGig } from '../gigs/types.ts';
 import { NotFoundNotice, SocialLinks } from './site-parts.tsx';
@@ -44,29 +44,21 @@ function Gallery({ images, bandName }: { images: string[]; bandName: string }) {
   );
 }
 
-function GigRow({ gig, band }: { gig: PublicGig; band: BandSite }) {
+function GigRow({ gig }: { gig: PublicGig }) {
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 py-3">
       <div>
         <p className="font-semibold text-brand-400">{formatLocalDate(gig.localDate)}</p>
         <p className="text-sm text-zinc-300">{formatTimeRange(gig.localDate, gig.startTime, gig.endTime, gig.timeZone)}</p>
         <p>
-          <MainSiteLink to={`/venue/${gig.venue.slug}`}>{gig.venue.name}</MainSiteLink>
+          <MainSiteLink to={`/venue/${gig.venue.slug}`} className="link">
+            {gig.venue.name}
+          </MainSiteLink>
           <span className="block text-sm text-zinc-400">{gig.venue.address}</span>
         </p>
         {gig.coverCharge && <p className="text-sm text-zinc-300">Cover: {gig.coverCharge}</p>}
       </div>
-      {gig.ticketPriceCents !== null &&
-        (gig.isSoldOut ? (
-          <span className="font-semibold text-red-300">Sold out</span>
-        ) : (
-          <MainSiteLink
-            to={ticketsUrl({ band: band.name, bandId: band.id, gigId: gig.id, event: gig.venue.name, priceCents: gig.ticketPriceCents, date: gig.localDate })}
-            className="btn-primary"
-          >
-            Tickets {formatCents(gig.ticketPriceCents)} + fees
-          </MainSiteLink>
-        ))}
+      <TicketButton gig={gig} label="Tickets" />
     </li>
   );
 }
@@ -88,7 +80,7 @@ function UpcomingShows({ band }: { band: BandSite }) {
         <ul className="mt-4 divide-y divide-zinc-800">
           {shows.map((show) =>
             show.kind === 'gig' ? (
-              <GigRow key={show.gig.id} gig={show.gig} band={band} />
+              <GigRow key={show.gig.id} gig={show.gig} />
             ) : (
               <li key={`${show.extra.localDate}-${show.extra.venueName}`} className="flex flex-wrap items-center justify-between gap-3 py-3">
                 <div>
@@ -106,20 +98,6 @@ function UpcomingShows({ band }: { band: BandSite }) {
         </ul>
       )}
     </section>
-  );
-}
-
-/** Links from a band's subdomain to pages of the main site use absolute addresses (spec 1 §2). */
-function MainSiteLink({ to, className = 'link', children }: { to: string; className?: string; children: React.ReactNode }) {
-  const main = document.querySelector<HTMLMetaElement>('meta[name="marquee-main"]')?.content;
-  return main ? (
-    <a href={`${main}${to}`} className={className}>
-      {children}
-    </a>
-  ) : (
-    <Link to={to} className={className}>
-      {children}
-    </Link>
   );
 }
 

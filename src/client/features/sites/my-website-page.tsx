@@ -2,7 +2,7 @@ import { Link, Navigate } from 'react-router';
 import { LoadingImage } from '../../components/ui/states.tsx';
 import { usePublicConfig } from '../../lib/config.ts';
 import { useSession } from '../../lib/session.ts';
-import { siteUrl } from '../../lib/site-urls.ts';
+import { siteUrl } from '../../../core/site-urls.ts';
 
 /** Band website dashboard (spec 1 §2): the site's address and a live preview. */
 export function MyWebsitePage() {

@@ -1,6 +1,7 @@
-import { formatCents } from '../../../core/money.ts';
 import { formatLocalDate, formatTimeRange } from '../../../core/time.ts';
-import { siteUrl, ticketsUrl } from '../../lib/site-urls.ts';
+import { siteUrl } from '../../../core/site-urls.ts';
+import { MainSiteLink } from '../../components/main-site-link.tsx';
+import { TicketButton } from '../gigs/ticket-button.tsx';
 import type { PublicGig } from '../gigs/types.ts';
 import { SocialLinks } from './site-parts.tsx';
 import type { PromoterSite } from '../../../core/public-pages.ts';
@@ -63,19 +64,12 @@ export function PromoterSiteView({ promoter, publicUrl }: { promoter: PromoterSi
                   )}
                 </h3>
                 <p>
-                  <a href={`${publicUrl}/venue/${gig.venue.slug}`} className="link">
+                  <MainSiteLink to={`/venue/${gig.venue.slug}`} className="link">
                     {gig.venue.name}
-                  </a>
+                  </MainSiteLink>
                 </p>
                 {gig.coverCharge && <p className="text-sm text-zinc-300">Cover: {gig.coverCharge}</p>}
-                {gig.ticketPriceCents !== null && gig.band && !gig.isSoldOut && (
-                  <a
-                    href={`${publicUrl}${ticketsUrl({ band: gig.band.name, bandId: gig.band.id, gigId: gig.id, event: gig.venue.name, priceCents: gig.ticketPriceCents, date: gig.localDate })}`}
-                    className="btn-primary mt-2"
-                  >
-                    Tickets {formatCents(gig.ticketPriceCents)} + fees
-                  </a>
-                )}
+                <TicketButton gig={gig} label="Tickets" className="btn-primary mt-2" />
               </li>
             ))}
           </ul>
