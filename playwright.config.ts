@@ -1,9 +1,11 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { requireChromium } from './scripts/find-chromium.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 3199);
 export const E2E_URL = `http://localhost:${PORT}`;
+const chromium = await requireChromium();
 const dataDir = path.join(os.tmpdir(), `marquee-e2e-${process.pid}`);
 
 export default defineConfig({
@@ -20,8 +22,8 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      executablePath: chromium.executablePath,
+      args: chromium.args,
     },
   },
   projects: [

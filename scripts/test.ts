@@ -1,17 +1,12 @@
 // `npm test`: typecheck, unit and integration tests (Vitest), a production build, then the
-// browser tests (Playwright in the system Chromium). Never skips the browser tests silently.
+// browser tests (Playwright in Chromium). Never skips the browser tests silently.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { requireChromium } from './find-chromium.ts';
 
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (!existsSync(chromium)) {
-  console.error(
-    `\nThe browser tests need Chromium at ${chromium}, and it is not installed.\n` +
-      'Install it with:  sudo apt-get update && sudo apt-get install -y chromium\n' +
-      '(or set CHROMIUM_PATH to another Chromium binary), then run `npm test` again.\n',
-  );
-  process.exit(1);
-}
+// Found first, so that a machine with no usable Chromium hears so at once, not after the build.
+const chromium = await requireChromium();
+const browserNote = `Browser tests: ${chromium.version} (${chromium.source}: ${chromium.executablePath})`;
+console.log(browserNote);
 
 const steps: [string, string[]][] = [
   ['tsc', ['-p', '.']],
@@ -21,6 +16,10 @@ const steps: [string, string[]][] = [
 ];
 for (const [command, args] of steps) {
   console.log(`\n> ${command} ${args.join(' ')}`);
-  const result = spawnSync(command, args, { stdio: 'inherit' });
+  const result = spawnSync(command, args, {
+    stdio: 'inherit',
+    env: { ...process.env, CHROMIUM_PATH: chromium.executablePath },
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
+console.log(`\n${browserNote}`);
