@@ -4,6 +4,7 @@ import { Navigate } from 'react-router';
 import { Alert } from '../../components/ui/field.tsx';
 import { apiFetch } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.ts';
+import { useTitle } from '../../lib/use-title.ts';
 
 type OutboxRow = { id: string; toAddress: string; subject: string; kind: string; status: string; channel: string; createdAt: string };
 type OutboxMessage = OutboxRow & { fromAddress: string; replyTo: string | null; textBody: string; htmlBody: string | null; sentAt: string | null; error: string | null };
@@ -59,6 +60,7 @@ function linkify(text: string) {
 
 /** D28: the admins' view of every e-mail Marquee sent. */
 export function OutboxPage() {
+  useTitle('Outbox');
   const { data: me } = useSession();
   const [page, setPage] = useState(1);
   const [openId, setOpenId] = useState<string | null>(null);

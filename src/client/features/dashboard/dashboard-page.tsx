@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { ROLE_LABELS, isRole, type Role } from '../../../core/roles.ts';
 import { useSession, type Me } from '../../lib/session.ts';
 import { AdminDashboard } from '../admin/admin-dashboard.tsx';
+import { useTitle } from '../../lib/use-title.ts';
 
 function DashboardFrame({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
   return (
@@ -113,6 +114,7 @@ function ProfileDashboard({ me, role }: { me: Me; role: Role }) {
 }
 
 export function DashboardPage() {
+  useTitle('Dashboard');
   const { data: me, isPending } = useSession();
   if (isPending) return <p className="p-8 text-center text-zinc-400">Loading profile…</p>;
   if (!me) return <Navigate to="/login" replace />;

@@ -12,6 +12,7 @@ import { CardImage } from './card-parts.tsx';
 import { BandName, GigCard } from './gig-card.tsx';
 import { withHttps } from './with-https.ts';
 import { LoadError } from './load-error.tsx';
+import { useTitle } from '../../lib/use-title.ts';
 
 /** Spec 1 §9: Featured Shows lists up to 4. */
 const FEATURED_COUNT = 4;
@@ -57,6 +58,7 @@ export function VenuePage() {
     },
     retry: (count, err) => !(err instanceof ApiError && err.status === 404) && count < 1,
   });
+  useTitle(data ? `${data.venue.name} | Live music in ${data.venue.regionName}` : error instanceof ApiError && error.status === 404 ? 'Venue not found' : undefined);
 
   if (error instanceof ApiError && error.status === 404) {
     return (
