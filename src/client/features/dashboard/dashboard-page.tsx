@@ -86,14 +86,14 @@ function ProfileDashboard({ me, role }: { me: Me; role: Role }) {
           {typeof profile.imageUrl === 'string' && profile.imageUrl && (
             <img src={profile.imageUrl} alt="" className="aspect-video w-full self-start rounded-xl object-cover sm:w-64" />
           )}
-          <div className="flex-1">
+          <div className="min-w-0 flex-1">
             <h2 id="profile-heading" className="text-xl font-semibold">
               Profile
             </h2>
             <dl className="mt-3 grid gap-3 sm:grid-cols-2">
               <div>
                 <dt className="text-sm text-zinc-400">Account email</dt>
-                <dd className="break-words font-medium">{me.user.email}</dd>
+                <dd className="font-medium [overflow-wrap:anywhere]">{me.user.email}</dd>
               </div>
               <div>
                 <dt className="text-sm text-zinc-400">Location</dt>
@@ -102,7 +102,7 @@ function ProfileDashboard({ me, role }: { me: Me; role: Role }) {
               {rows.map((r) => (
                 <div key={r.key} className={r.key === 'description' ? 'sm:col-span-2' : undefined}>
                   <dt className="text-sm text-zinc-400">{r.label}</dt>
-                  <dd className="break-words font-medium">{r.key === 'slug' ? publicAddress(role, r.text) : r.text}</dd>
+                  <dd className="font-medium [overflow-wrap:anywhere]">{r.key === 'slug' ? publicAddress(role, r.text) : r.text}</dd>
                 </div>
               ))}
             </dl>
