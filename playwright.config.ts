@@ -27,7 +27,9 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'laptop', use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 } } },
+    { name: 'laptop', use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 } }, testIgnore: /phone\.spec\.ts$/ },
+    // The flows a person does on a phone; laptop specs are not run twice.
+    { name: 'phone', use: { ...devices['Pixel 7'], viewport: { width: 375, height: 812 } }, testMatch: /phone\.spec\.ts$/ },
   ],
   webServer: {
     // The production server, on a fresh data folder with the demo scene.

@@ -58,6 +58,10 @@ test('a fan finds a venue in the directory and sees its shows with tickets', asy
   await expect(upcoming.getByRole('article').first()).toBeVisible();
   expect(await upcoming.getByRole('article').count()).toBeGreaterThanOrEqual(4);
   await expect(upcoming.getByText(/\d{1,2}:\d{2} [AP]M - \d{1,2}:\d{2} [AP]M (CST|CDT)/).first()).toBeVisible();
+  // One card, one set of facts: a featured show reads exactly like its upcoming-performance card.
+  expect(await featured.getByRole('article').first().innerText()).toBe(await upcoming.getByRole('article').first().innerText());
+  await expect(featured.getByRole('link', { name: /^Buy Tickets/ }).first()).toBeVisible();
+  await expect(page).toHaveTitle('The Lantern Room | Live music in Chicagoland | Marquee');
   const buy = upcoming.getByRole('link', { name: /^Buy Tickets \$\d+\.\d{2} \+ fees/ }).first();
   await expect(buy).toHaveAttribute('href', /^\/tickets\?band=.+&event=The\+Lantern\+Room&price=\d+\.\d{2}&date=\d{4}-\d{2}-\d{2}&bandId=.+&gigId=.+/);
   await shot(page, 'venue-page');

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/server/db/seed/demo-content.ts';
 
@@ -60,4 +60,15 @@ export async function loadImages(page: Page) {
     for (const img of images) img.loading = 'eager';
     await Promise.all(images.map((img) => img.decode().catch(() => undefined)));
   });
+}
+
+/** A text link a person recognises as one: underlined. */
+export async function expectUnderlined(link: Locator): Promise<void> {
+  expect(await link.evaluate((el) => getComputedStyle(el).textDecorationLine)).toContain('underline');
+}
+
+/** A gig card's picture leads to the band's site, like its name. */
+export async function expectImageLinksToBand(card: Locator): Promise<void> {
+  const href = await card.locator('a:has(img)').first().getAttribute('href');
+  expect(href).toMatch(/^http:\/\/[a-z0-9]+\.localhost:\d+\/$/);
 }

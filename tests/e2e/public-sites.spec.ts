@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { demoAccount, expectAccessible, logIn, shot } from './helpers.ts';
+import { demoAccount, expectAccessible, expectImageLinksToBand, expectUnderlined, logIn, shot } from './helpers.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 3199);
 const site = (slug: string) => `http://${slug}.localhost:${PORT}/`;
@@ -19,6 +19,10 @@ test('the home page shows upcoming gigs in the spec layout, each with its detail
   await expect(card.getByText(/(AM|PM) - .*(AM|PM) C[SD]T|E[SD]T/)).toBeVisible();
   await expect(card.getByRole('link').first()).toBeVisible();
   await expect(card.getByRole('button', { name: 'Follow' })).toBeVisible();
+  // Band and venue names look like links, and the picture is one too.
+  await expectUnderlined(card.getByRole('heading', { level: 3 }).getByRole('link'));
+  await expectUnderlined(card.locator('a[href^="/venue/"]'));
+  await expectImageLinksToBand(card);
   await shot(page, 'home-with-gigs');
   await expectAccessible(page);
 });
@@ -102,6 +106,19 @@ test('region pages are accessible and carry their own head', async ({ page, requ
   await expect(page.getByRole('heading', { name: 'Live Music in Cleveland' })).toBeVisible();
   await expect(page.getByText(/E[SD]T/).first()).toBeVisible();
   await expectAccessible(page);
+  // The cards' headings sit one level below the page's h1.
+  const card = page.getByRole('article').first();
+  await expect(card.getByRole('heading', { level: 2 })).toBeVisible();
+  expect(await page.getByRole('heading', { level: 3 }).count()).toBe(0);
+  await expectUnderlined(card.getByRole('heading', { level: 2 }).getByRole('link'));
+  await expectUnderlined(card.locator('a[href^="/venue/"]'));
+  await expectImageLinksToBand(card);
+  // Each screen names itself in the tab, also after navigating inside the app.
+  await expect(page).toHaveTitle('Live Music in Cleveland | Marquee');
+  await page.getByRole('link', { name: 'All gigs in Cleveland' }).click();
+  await expect(page).toHaveTitle('All upcoming gigs | Marquee');
+  await page.goBack();
+  await expect(page).toHaveTitle('Live Music in Cleveland | Marquee');
   const html = await (await request.get('/cleveland')).text();
   expect(html).toContain('<title>Live Music in Cleveland | Marquee</title>');
   expect(html).toContain('"@type":"MusicEvent"');
@@ -130,4 +147,14 @@ test('the sitemap and calendar feeds are served', async ({ request }) => {
   const feed = await request.get('/calendar/region/chicagoland.ics');
   expect(feed.headers()['content-type']).toContain('text/calendar');
   expect(await feed.text()).toContain('BEGIN:VEVENT');
+});
+
+test('band site screenshots at laptop and phone width, for a look at the hero', async ({ page }) => {
+  // The demo backdrop carries no text: the page's own logo and heading are the only name in the hero.
+  for (const width of [1366, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(site('thevelvetstatic'));
+    await expect(page.getByRole('heading', { level: 1, name: 'The Velvet Static' })).toBeVisible();
+    await page.screenshot({ path: `test-results/screenshots/band-hero-${width}.png` });
+  }
 });

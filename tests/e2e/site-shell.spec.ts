@@ -51,20 +51,3 @@ test('the contact form is checked, sent and closes itself', async ({ page }) => 
   await expect(modal.getByText('Form has been submitted successfully! Thank you for contacting us.')).toBeVisible();
   await expect(modal).toBeHidden({ timeout: 5000 });
 });
-
-test.describe('on a phone', () => {
-  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-  test('the menu collapses and opens', async ({ page }) => {
-    await page.goto('/chicago');
-    await expect(page.getByRole('link', { name: 'Bands' })).toBeHidden();
-    await shot(page, 'phone-region');
-    await page.getByRole('button', { name: /Open menu/ }).click();
-    const menu = page.locator('#mobile-menu');
-    await expect(menu.getByRole('link', { name: 'Bands' })).toBeVisible();
-    await expect(menu.getByRole('link', { name: 'Register' })).toBeVisible();
-    await shot(page, 'phone-menu');
-    await expectAccessible(page);
-    await page.goto('/register');
-    await shot(page, 'phone-register');
-  });
-});

@@ -75,7 +75,7 @@ function Header() {
     <header className="sticky top-0 z-40 border-b border-zinc-800 bg-zinc-950/95 backdrop-blur">
       {config?.smsNumber && (
         <p className="bg-brand-400 px-4 py-1.5 text-center text-xs font-semibold text-zinc-950 sm:text-sm">
-          Get weekly gig updates: text <strong>MUSIC</strong> to {config.smsNumber}
+          Get weekly gig updates: text <strong>MUSIC</strong> to <span className="whitespace-nowrap" data-testid="sms-number">{config.smsNumber}</span>
           <span className="hidden sm:inline"> · Musicians and venues, <MainSiteLink to="/register" className="underline">register free</MainSiteLink></span>
         </p>
       )}

@@ -84,8 +84,9 @@ export function AdminDashboard({ me }: { me: Me }) {
             </div>
             {error && <div className="mt-4"><Alert>{error}</Alert></div>}
             <div className="mt-4 max-h-[32rem] overflow-auto" tabIndex={0} role="region" aria-label="Users table">
-              <table className="w-full text-left text-sm">
-                <thead className="sticky top-0 bg-zinc-900 text-zinc-400">
+              {/* Below sm each row is a stacked card, so e-mails and the Impersonate button stay readable. */}
+              <table className="w-full text-left text-sm max-sm:block">
+                <thead className="sticky top-0 bg-zinc-900 text-zinc-400 max-sm:sr-only">
                   <tr>
                     <th className="py-2 pr-3">Name</th>
                     <th className="py-2 pr-3">Email</th>
@@ -94,14 +95,14 @@ export function AdminDashboard({ me }: { me: Me }) {
                     <th className="py-2"><span className="sr-only">Actions</span></th>
                   </tr>
                 </thead>
-                <tbody>
+                <tbody className="max-sm:block">
                   {users.map((u) => (
-                    <tr key={u.id} className="border-t border-zinc-800">
-                      <td className="py-2 pr-3">{u.name}</td>
-                      <td className="py-2 pr-3 break-all">{u.email}</td>
-                      <td className="py-2 pr-3">{ROLE_LABELS[u.role] ?? u.role}</td>
-                      <td className="py-2 pr-3">{u.location}</td>
-                      <td className="py-2 text-right">
+                    <tr key={u.id} className="border-t border-zinc-800 max-sm:block max-sm:py-2">
+                      <td className="py-2 pr-3 max-sm:block max-sm:py-0 max-sm:font-semibold">{u.name}</td>
+                      <td className="py-2 pr-3 [overflow-wrap:anywhere] max-sm:block max-sm:py-0">{u.email}</td>
+                      <td className="py-2 pr-3 max-sm:inline max-sm:py-0 max-sm:text-zinc-400">{ROLE_LABELS[u.role] ?? u.role}</td>
+                      <td className="py-2 pr-3 max-sm:inline max-sm:py-0 max-sm:text-zinc-400">{u.location}</td>
+                      <td className="py-2 text-right max-sm:block max-sm:pt-2 max-sm:text-left">
                         {canBeImpersonated(u.role) && u.id !== me.user.id && (
                           <button type="button" className="btn-secondary px-3 py-1.5" disabled={busyId !== null} onClick={() => impersonate(u.id)} aria-label={`Impersonate ${u.email}`}>
                             Impersonate

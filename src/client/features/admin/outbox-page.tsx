@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Navigate } from 'react-router';
 import { Alert } from '../../components/ui/field.tsx';
 import { apiFetch } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.ts';
+import { useTitle } from '../../lib/use-title.ts';
 
 type OutboxRow = { id: string; toAddress: string; subject: string; kind: string; status: string; channel: string; createdAt: string };
 type OutboxMessage = OutboxRow & { fromAddress: string; replyTo: string | null; textBody: string; htmlBody: string | null; sentAt: string | null; error: string | null };
@@ -59,9 +60,15 @@ function linkify(text: string) {
 
 /** D28: the admins' view of every e-mail Marquee sent. */
 export function OutboxPage() {
+  useTitle('Outbox');
   const { data: me } = useSession();
   const [page, setPage] = useState(1);
   const [openId, setOpenId] = useState<string | null>(null);
+  const readerRef = useRef<HTMLElement>(null);
+  // On a phone the reader sits below the list: bring the opened message into view.
+  useEffect(() => {
+    if (openId) readerRef.current?.scrollIntoView({ block: 'start', behavior: 'instant' });
+  }, [openId]);
   const { data, isPending, isError } = useQuery({
     queryKey: ['outbox-list', page],
     queryFn: () => apiFetch<{ messages: OutboxRow[]; total: number; pageSize: number }>(`/api/admin/outbox?page=${page}`),
@@ -73,7 +80,7 @@ export function OutboxPage() {
     <div className="mx-auto max-w-7xl px-4 py-10">
       <h1 className="text-3xl font-bold">Outbox</h1>
       <p className="mt-1 text-zinc-400">Every e-mail Marquee has sent{data ? ` (${data.total})` : ''}.</p>
-      <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <section className="card p-0" aria-label="Messages">
           {isPending && <p className="p-4 text-zinc-400">Loading…</p>}
           {isError && <Alert>The outbox could not be loaded.</Alert>}
@@ -109,7 +116,7 @@ export function OutboxPage() {
             </div>
           )}
         </section>
-        <section className="card" aria-live="polite">
+        <section ref={readerRef} className="card scroll-mt-24" aria-live="polite">
           {openId ? <MessageView id={openId} /> : <p className="text-zinc-400">Choose a message to read it.</p>}
         </section>
       </div>

@@ -5,9 +5,11 @@ import { Alert, TextField } from '../../components/ui/field.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { fieldErrors } from '../../../core/field-errors.ts';
 import { resetPassword } from './api.ts';
+import { useTitle } from '../../lib/use-title.ts';
 
 /** Where the reset e-mail's link lands: choose a new password. */
 export function ChooseNewPasswordPage() {
+  useTitle('Choose a new password');
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const linkError = params.get('error');

@@ -7,8 +7,10 @@ import { fieldErrors } from '../../../core/field-errors.ts';
 import { useRefreshSession } from '../../lib/session.ts';
 import { signIn } from './api.ts';
 import { ResetPasswordModal } from './reset-password-modal.tsx';
+import { useTitle } from '../../lib/use-title.ts';
 
 export function LoginPage() {
+  useTitle('Log in');
   const navigate = useNavigate();
   const refresh = useRefreshSession();
   const [values, setValues] = useState({ email: '', password: '' });

@@ -15,6 +15,7 @@ import { usePublicConfig } from '../../lib/config.ts';
 import { fieldErrors } from '../../../core/field-errors.ts';
 import { useRefreshSession, useSession } from '../../lib/session.ts';
 import { fetchVenueOptions, registerAccount } from './api.ts';
+import { useTitle } from '../../lib/use-title.ts';
 
 type Values = Record<string, string>;
 
@@ -115,6 +116,7 @@ function VenuePicker({ selected, onChange }: { selected: string[]; onChange: (id
 }
 
 export function RegisterPage() {
+  useTitle('Register');
   const { data: me } = useSession();
   const { data: config } = usePublicConfig();
   const navigate = useNavigate();

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { ROLE_LABELS, isRole, type Role } from '../../../core/roles.ts';
 import { useSession, type Me } from '../../lib/session.ts';
 import { AdminDashboard } from '../admin/admin-dashboard.tsx';
+import { useTitle } from '../../lib/use-title.ts';
 
 function DashboardFrame({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
   return (
@@ -85,14 +86,14 @@ function ProfileDashboard({ me, role }: { me: Me; role: Role }) {
           {typeof profile.imageUrl === 'string' && profile.imageUrl && (
             <img src={profile.imageUrl} alt="" className="aspect-video w-full self-start rounded-xl object-cover sm:w-64" />
           )}
-          <div className="flex-1">
+          <div className="min-w-0 flex-1">
             <h2 id="profile-heading" className="text-xl font-semibold">
               Profile
             </h2>
             <dl className="mt-3 grid gap-3 sm:grid-cols-2">
               <div>
                 <dt className="text-sm text-zinc-400">Account email</dt>
-                <dd className="break-words font-medium">{me.user.email}</dd>
+                <dd className="font-medium [overflow-wrap:anywhere]">{me.user.email}</dd>
               </div>
               <div>
                 <dt className="text-sm text-zinc-400">Location</dt>
@@ -101,7 +102,7 @@ function ProfileDashboard({ me, role }: { me: Me; role: Role }) {
               {rows.map((r) => (
                 <div key={r.key} className={r.key === 'description' ? 'sm:col-span-2' : undefined}>
                   <dt className="text-sm text-zinc-400">{r.label}</dt>
-                  <dd className="break-words font-medium">{r.key === 'slug' ? publicAddress(role, r.text) : r.text}</dd>
+                  <dd className="font-medium [overflow-wrap:anywhere]">{r.key === 'slug' ? publicAddress(role, r.text) : r.text}</dd>
                 </div>
               ))}
             </dl>
@@ -113,6 +114,7 @@ function ProfileDashboard({ me, role }: { me: Me; role: Role }) {
 }
 
 export function DashboardPage() {
+  useTitle('Dashboard');
   const { data: me, isPending } = useSession();
   if (isPending) return <p className="p-8 text-center text-zinc-400">Loading profile…</p>;
   if (!me) return <Navigate to="/login" replace />;

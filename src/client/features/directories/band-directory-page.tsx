@@ -11,6 +11,7 @@ import type { BandCard } from '../../../core/public-pages.ts';
 import { truncate } from '../../../core/text.ts';
 import { CardImage, UpcomingSummary } from './card-parts.tsx';
 import { LoadError } from './load-error.tsx';
+import { useTitle } from '../../lib/use-title.ts';
 
 /** Spec 1 §9: band card descriptions are cut at 75 characters. */
 const DESCRIPTION_LIMIT = 75;
@@ -31,6 +32,7 @@ function useBands(page: number, search: string) {
 
 /** Band directory (/bands, spec 1 §2): every band with its next shows, linking to its own site. */
 export function BandDirectoryPage() {
+  useTitle('Bands');
   const [params, setParams] = useSearchParams();
   const page = usePageParam();
   const search = params.get('search')?.trim() ?? '';

@@ -8,6 +8,7 @@ import type { PublicGig } from '../gigs/types.ts';
 import { GigCard } from './gig-card.tsx';
 import { Pagination, usePageParam } from './pagination.tsx';
 import { LoadError } from './load-error.tsx';
+import { useTitle } from '../../lib/use-title.ts';
 
 type GigPage = { gigs: PublicGig[]; page: number; pageSize: number; total: number };
 type Filters = { region: string; from: string; to: string; genre: string };
@@ -39,6 +40,7 @@ function useFilters(): [Filters, (key: keyof Filters, value: string) => void] {
 
 /** /gigs (D18): every upcoming approved gig, filterable by region, dates and genre. */
 export function GigsPage() {
+  useTitle('All upcoming gigs');
   const [filters, setFilter] = useFilters();
   const page = usePageParam();
   const { data: config } = usePublicConfig();

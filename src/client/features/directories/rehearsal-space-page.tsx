@@ -6,6 +6,7 @@ import { EmptyState, LoadingImage, PageHeading } from '../../components/ui/state
 import { CardImage } from './card-parts.tsx';
 import { truncateAtWord } from '../../../core/text.ts';
 import { withHttps } from './with-https.ts';
+import { useTitle } from '../../lib/use-title.ts';
 
 /** Spec 1 §9: rehearsal descriptions are cut at 100 characters. */
 const DESCRIPTION_LIMIT = 100;
@@ -34,6 +35,7 @@ async function fetchSpaces(): Promise<RehearsalSpace[]> {
 
 /** Rehearsal-space directory (/rehearsal-space, spec 1 §2). */
 export function RehearsalSpacePage() {
+  useTitle('Rehearsal Spaces');
   const { data: spaces = [], isPending } = useQuery({ queryKey: ['rehearsal-spaces'], queryFn: fetchSpaces });
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">

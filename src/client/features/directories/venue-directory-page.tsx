@@ -8,6 +8,7 @@ import { EmptyState, LoadingImage, PageHeading } from '../../components/ui/state
 import { Pagination, usePageParam } from './pagination.tsx';
 import { CardImage, UpcomingSummary } from './card-parts.tsx';
 import { LoadError } from './load-error.tsx';
+import { useTitle } from '../../lib/use-title.ts';
 
 type VenueCard = {
   id: string;
@@ -23,6 +24,7 @@ type VenuePage = { venues: VenueCard[]; page: number; pageSize: number; total: n
 
 /** Venue directory (/venues, spec 1 §2): venue cards with their upcoming booked performances. */
 export function VenueDirectoryPage() {
+  useTitle('Venues');
   const page = usePageParam();
   const { data: config } = usePublicConfig();
   const { data, isPending, error, refetch } = useQuery({

@@ -1,17 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
-import { formatCents } from '../../../core/money.ts';
-import { formatClock, formatLocalDate, zoneAbbreviation } from '../../../core/time.ts';
 import { ApiError, apiFetch } from '../../lib/api.ts';
 import { usePublicConfig } from '../../lib/config.ts';
 import { EmptyState, LoadingImage } from '../../components/ui/states.tsx';
 import type { PublicGig } from '../gigs/types.ts';
 import { SocialLinks } from '../sites/site-parts.tsx';
 import { CardImage } from './card-parts.tsx';
-import { BandName, GigCard } from './gig-card.tsx';
+import { GigCard } from './gig-card.tsx';
 import { withHttps } from './with-https.ts';
 import { LoadError } from './load-error.tsx';
+import { useTitle } from '../../lib/use-title.ts';
 
 /** Spec 1 §9: Featured Shows lists up to 4. */
 const FEATURED_COUNT = 4;
@@ -57,6 +56,7 @@ export function VenuePage() {
     },
     retry: (count, err) => !(err instanceof ApiError && err.status === 404) && count < 1,
   });
+  useTitle(data ? `${data.venue.name} | Live music in ${data.venue.regionName}` : error instanceof ApiError && error.status === 404 ? 'Venue not found' : undefined);
 
   if (error instanceof ApiError && error.status === 404) {
     return (
@@ -99,7 +99,7 @@ export function VenuePage() {
             <ul className="mt-5 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
               {gigs.slice(0, FEATURED_COUNT).map((gig) => (
                 <li key={gig.id}>
-                  <FeaturedShow gig={gig} publicUrl={config.publicUrl} />
+                  <GigCard gig={gig} publicUrl={config.publicUrl} headingLevel={3} showVenue={false} showImage />
                 </li>
               ))}
             </ul>
@@ -185,24 +185,3 @@ function Contact({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-function FeaturedShow({ gig, publicUrl }: { gig: PublicGig; publicUrl: string }) {
-  return (
-    <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-brand-400/40 bg-zinc-900 shadow-lg shadow-black/20">
-      <CardImage src={gig.band?.imageUrl} />
-      <div className="flex flex-1 flex-col gap-1 p-4">
-        <p className="text-sm font-semibold text-brand-400">
-          {formatLocalDate(gig.localDate)} · {formatClock(gig.startTime)} {zoneAbbreviation(gig.localDate, gig.startTime, gig.timeZone)}
-        </p>
-        <h3 className="text-lg font-bold text-white">
-          <BandName gig={gig} publicUrl={publicUrl} />
-        </h3>
-        {gig.band && gig.band.genres.length > 0 && <p className="text-sm text-zinc-300">{gig.band.genres.join(' / ')}</p>}
-        {gig.ticketPriceCents !== null && (
-          <p className="mt-auto pt-2 text-sm font-semibold text-zinc-100">
-            {gig.isSoldOut ? 'Sold out' : `Tickets ${formatCents(gig.ticketPriceCents)} + fees`}
-          </p>
-        )}
-      </div>
-    </article>
-  );
-}

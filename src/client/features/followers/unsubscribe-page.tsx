@@ -4,9 +4,11 @@ import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/field.tsx';
 import { LoadingImage } from '../../components/ui/states.tsx';
 import { postJson } from '../../lib/api.ts';
+import { useTitle } from '../../lib/use-title.ts';
 
 /** The unsubscribe link of follow e-mails (D19). */
 export function UnsubscribePage() {
+  useTitle('Unsubscribe');
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const unsubscribe = useMutation({ mutationFn: () => postJson<{ bandName: string }>('/api/followers/unsubscribe', { token }) });

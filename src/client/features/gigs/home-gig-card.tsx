@@ -12,7 +12,9 @@ export function HomeGigCard({ gig, publicUrl, size }: { gig: PublicGig; publicUr
   return (
     <article className={`flex flex-col overflow-hidden rounded-2xl bg-white text-zinc-900 shadow-md ring-1 ring-zinc-200 ${size === 'large' ? 'lg:flex-row' : ''}`}>
       {band?.imageUrl ? (
-        <img src={band.imageUrl} alt="" loading={size === 'large' ? 'eager' : 'lazy'} className={`aspect-video w-full object-cover ${size === 'large' ? 'lg:w-3/5' : ''}`} />
+        <a href={siteUrl(publicUrl, band.slug)} tabIndex={-1} aria-hidden="true" className={`block ${size === 'large' ? 'lg:w-3/5' : ''}`}>
+          <img src={band.imageUrl} alt="" loading={size === 'large' ? 'eager' : 'lazy'} className="aspect-video h-full w-full object-cover" />
+        </a>
       ) : (
         <div aria-hidden="true" className={`aspect-video w-full bg-gradient-to-br from-amber-400 to-fuchsia-700 ${size === 'large' ? 'lg:w-3/5' : ''}`} />
       )}
@@ -23,7 +25,7 @@ export function HomeGigCard({ gig, publicUrl, size }: { gig: PublicGig; publicUr
         <p className="text-xs font-bold uppercase tracking-wide text-zinc-600">{band?.performerType || 'BAND'}</p>
         <h3 className={`${heading} font-bold leading-tight`}>
           {band ? (
-            <a href={siteUrl(publicUrl, band.slug)} className="hover:text-amber-700 hover:underline">
+            <a href={siteUrl(publicUrl, band.slug)} className="text-amber-800 underline decoration-2 underline-offset-4 hover:text-amber-700">
               {band.name}
             </a>
           ) : (
@@ -32,7 +34,7 @@ export function HomeGigCard({ gig, publicUrl, size }: { gig: PublicGig; publicUr
         </h3>
         {band && band.genres.length > 0 && <p className="text-sm text-zinc-700">{band.genres.join(' / ')}</p>}
         <p className="text-sm">
-          <Link to={`/venue/${gig.venue.slug}`} state={{ venueId: gig.venue.id }} className="font-semibold text-zinc-900 underline-offset-2 hover:underline">
+          <Link to={`/venue/${gig.venue.slug}`} state={{ venueId: gig.venue.id }} className="font-semibold text-amber-800 underline underline-offset-2 hover:text-amber-700">
             {gig.venue.name}
           </Link>
         </p>

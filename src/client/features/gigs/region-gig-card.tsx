@@ -15,7 +15,9 @@ export function RegionGigCard({ gig, publicUrl, isFeatured }: { gig: PublicGig; 
       className={`overflow-hidden rounded-2xl border border-zinc-800 bg-zinc-900 shadow-lg ${isFeatured ? 'md:col-span-2 md:grid md:grid-cols-2' : ''}`}
     >
       {band?.imageUrl ? (
-        <img src={band.imageUrl} alt="" loading={isFeatured ? 'eager' : 'lazy'} className={`w-full object-cover ${isFeatured ? 'aspect-video md:h-full' : 'aspect-video'}`} />
+        <a href={siteUrl(publicUrl, band.slug)} tabIndex={-1} aria-hidden="true" className="block">
+          <img src={band.imageUrl} alt="" loading={isFeatured ? 'eager' : 'lazy'} className={`w-full object-cover ${isFeatured ? 'aspect-video md:h-full' : 'aspect-video'}`} />
+        </a>
       ) : (
         <div aria-hidden="true" className="aspect-video w-full bg-gradient-to-br from-brand-600 to-fuchsia-800" />
       )}
@@ -23,18 +25,19 @@ export function RegionGigCard({ gig, publicUrl, isFeatured }: { gig: PublicGig; 
         {isFeatured && <p className="text-xs font-bold uppercase tracking-widest text-brand-400">Featured show</p>}
         <p className="text-sm font-semibold text-brand-400">{when}</p>
         <p className="text-xs font-semibold uppercase tracking-wide text-zinc-400">{band?.performerType || 'BAND'}</p>
-        <h3 className={`${isFeatured ? 'text-3xl' : 'text-xl'} font-bold`}>
+        {/* h2: the region page's only heading above the cards is its h1. */}
+        <h2 className={`${isFeatured ? 'text-3xl' : 'text-xl'} font-bold`}>
           {band ? (
-            <a href={siteUrl(publicUrl, band.slug)} className="hover:text-brand-400">
+            <a href={siteUrl(publicUrl, band.slug)} className="text-brand-400 underline decoration-2 underline-offset-4 hover:text-brand-500">
               {band.name}
             </a>
           ) : (
             'TBA'
           )}
-        </h3>
+        </h2>
         {band && band.genres.length > 0 && <p className="text-sm text-zinc-300">{band.genres.join(' / ')}</p>}
         <p className="text-sm">
-          <Link to={`/venue/${gig.venue.slug}`} state={{ venueId: gig.venue.id }} className="font-semibold hover:text-brand-400">
+          <Link to={`/venue/${gig.venue.slug}`} state={{ venueId: gig.venue.id }} className="font-semibold text-brand-400 underline underline-offset-2 hover:text-brand-500">
             {gig.venue.name}
           </Link>
           <span className="block text-zinc-400">{gig.venue.address}</span>

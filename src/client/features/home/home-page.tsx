@@ -7,6 +7,7 @@ import { useLiveGigUpdates } from '../../lib/live.ts';
 import { HomeGigCard } from '../gigs/home-gig-card.tsx';
 import type { PublicGig } from '../gigs/types.ts';
 import { LocationButtons } from '../regions/location-selector.tsx';
+import { useTitle } from '../../lib/use-title.ts';
 
 const HOME_GIGS_KEY = ['home-gigs'] as const;
 
@@ -64,6 +65,7 @@ const FEATURES = [
 
 /** National home page (spec 1 §2): about, features, Get Started, mission, and the locations. */
 export function HomePage() {
+  useTitle('Marquee');
   return (
     <div className="text-zinc-900">
       <section className="bg-gradient-to-b from-zinc-950 to-zinc-900 px-4 pb-16 pt-14 text-center text-white">

@@ -7,6 +7,7 @@ import { LoadingImage } from '../../components/ui/states.tsx';
 import { HomePage } from '../home/home-page.tsx';
 import { RegionGigCard } from '../gigs/region-gig-card.tsx';
 import type { PublicGig } from '../gigs/types.ts';
+import { useTitle } from '../../lib/use-title.ts';
 
 type RegionGigs = { region: { slug: string; name: string; timeZone: string }; gigs: PublicGig[] };
 
@@ -20,6 +21,7 @@ export function RegionPage() {
     retry: (count, err) => !(err instanceof ApiError && err.status === 404) && count < 1,
   });
   useLiveGigUpdates([['region-gigs', regionPath]]);
+  useTitle(data ? `Live Music in ${data.region.name}` : undefined);
   if (error instanceof ApiError && error.status === 404) return <HomePage />;
   if (isPending || !config) return <LoadingImage label="Loading shows…" />;
   if (!data) return <p className="p-8 text-center text-red-300">The shows could not be loaded. Please try again.</p>;

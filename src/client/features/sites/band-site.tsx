@@ -11,6 +11,7 @@ import { FollowForm } from '../followers/follow-form.tsx';
 import type { PublicGig } from '../gigs/types.ts';
 import { NotFoundNotice, SocialLinks } from './site-parts.tsx';
 import type { BandSite } from '../../../core/public-pages.ts';
+import { useTitle } from '../../lib/use-title.ts';
 
 export type { BandSite };
 
@@ -103,6 +104,7 @@ function UpcomingShows({ band }: { band: BandSite }) {
 
 /** The band's public site (spec 1 §2): on its subdomain, or at /band/{bandName}. */
 export function BandSiteView({ band }: { band: BandSite }) {
+  useTitle(band.name);
   const videoId = youtubeVideoId(band.links.youtube) ?? youtubeVideoId(band.youtubeEmbedUrl);
   const embedId = youtubeVideoId(band.youtubeEmbedUrl) ?? videoId;
   const spotify = spotifyEmbedUrl(band.spotifyEmbedUrl);
@@ -183,7 +185,8 @@ export function BandSiteView({ band }: { band: BandSite }) {
           )}
         </div>
 
-        <aside className="space-y-6">
+        {/* On a phone the fan who came to follow finds the form right under the hero. */}
+        <aside className="order-first space-y-6 lg:order-none">
           <section aria-labelledby="follow-heading" className="card">
             <h2 id="follow-heading" className="text-xl font-bold">
               Follow {band.name}

@@ -3,9 +3,11 @@ import { LoadingImage } from '../../components/ui/states.tsx';
 import { usePublicConfig } from '../../lib/config.ts';
 import { useSession } from '../../lib/session.ts';
 import { siteUrl } from '../../../core/site-urls.ts';
+import { useTitle } from '../../lib/use-title.ts';
 
 /** Band website dashboard (spec 1 §2): the site's address and a live preview. */
 export function MyWebsitePage() {
+  useTitle('My website');
   const { data: me, isPending } = useSession();
   const { data: config } = usePublicConfig();
   if (isPending || !config) return <LoadingImage />;

@@ -5,11 +5,13 @@ import { TicketButton } from '../gigs/ticket-button.tsx';
 import type { PublicGig } from '../gigs/types.ts';
 import { SocialLinks } from './site-parts.tsx';
 import type { PromoterSite } from '../../../core/public-pages.ts';
+import { useTitle } from '../../lib/use-title.ts';
 
 export type { PromoterSite };
 
 /** The promoter's mini-site (spec 1 §2 Public promoter site). */
 export function PromoterSiteView({ promoter, publicUrl }: { promoter: PromoterSite; publicUrl: string }) {
+  useTitle(promoter.name);
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <section className="grid gap-8 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] md:items-center">

@@ -8,6 +8,8 @@ export type DemoImageSpec = {
   title: string;
   subtitle?: string;
   kind: 'photo' | 'logo';
+  /** Backdrops the page overlays its own name and heading on (band and promoter heroes) carry no text. */
+  isTextless?: boolean;
   ownerId?: string;
 };
 
@@ -148,11 +150,13 @@ async function renderDemoImage(spec: DemoImageSpec, random: Random, backgroundOf
     return { data, contentType: 'image/png', width: info.width, height: info.height };
   }
   const background = await backgroundOf(palette);
-  const title = titleOverlay(spec);
   // Composite is applied after flop, so only the backdrop is mirrored, never the title.
-  const { data, info } = await sharp(background.data, { raw: { width: background.width, height: background.height, channels: background.channels } })
-    .flop(random.chance(0.5))
-    .composite([{ input: Buffer.from(title.svg), top: title.top, left: 0 }])
+  const backdrop = sharp(background.data, { raw: { width: background.width, height: background.height, channels: background.channels } }).flop(random.chance(0.5));
+  if (!spec.isTextless) {
+    const title = titleOverlay(spec);
+    backdrop.composite([{ input: Buffer.from(title.svg), top: title.top, left: 0 }]);
+  }
+  const { data, info } = await backdrop
     .jpeg({ quality: 82 })
     .toBuffer({ resolveWithObject: true });
   return { data, contentType: 'image/jpeg', width: info.width, height: info.height };

@@ -207,7 +207,7 @@ function buildScene(random: Random, now: Date, storage: Storage): Scene {
 
   const addImage = (spec: Omit<DemoImageSpec, 'key'> & { folder: string; name: string }): string => {
     const key = `images/demo/${spec.folder}/${toKebab(spec.name)}.${spec.kind === 'logo' ? 'png' : 'jpg'}`;
-    scene.images.push({ key, title: spec.title, subtitle: spec.subtitle, kind: spec.kind, ownerId: spec.ownerId });
+    scene.images.push({ key, title: spec.title, subtitle: spec.subtitle, kind: spec.kind, isTextless: spec.isTextless, ownerId: spec.ownerId });
     return storage.urlFor(key);
   };
   const addUser = (input: { name: string; email: string; role: Role; location: string; daysAgo: number }): string => {
@@ -240,7 +240,7 @@ function buildScene(random: Random, now: Date, storage: Storage): Scene {
     const userId = isDemo
       ? demoId('band')
       : addUser({ name: band.name, email: `${kebab}@example.com`, role: 'band', location: band.region, daysAgo: random.int(30, 400) });
-    const imageUrl = addImage({ folder: 'bands', name: band.name, title: band.name, subtitle: band.genres.join(' / '), kind: 'photo', ownerId: userId });
+    const imageUrl = addImage({ folder: 'bands', name: band.name, title: band.name, subtitle: band.genres.join(' / '), kind: 'photo', isTextless: true, ownerId: userId });
     const logoUrl = LOGO_BANDS.has(band.name)
       ? addImage({ folder: 'logos', name: band.name, title: band.name, kind: 'logo', ownerId: userId })
       : null;
@@ -253,7 +253,7 @@ function buildScene(random: Random, now: Date, storage: Storage): Scene {
         ['summer-tour', 'On the road'],
       ] as const;
       for (const [suffix, subtitle] of shots) {
-        gallery.push(addImage({ folder: 'bands', name: `${band.name} ${suffix}`, title: band.name, subtitle, kind: 'photo', ownerId: userId }));
+        gallery.push(addImage({ folder: 'bands', name: `${band.name} ${suffix}`, title: band.name, subtitle, kind: 'photo', isTextless: true, ownerId: userId }));
       }
       contentImageUrl = gallery[1]!;
     }
@@ -351,7 +351,7 @@ function buildScene(random: Random, now: Date, storage: Storage): Scene {
       website: `https://${kebab}.example.com`,
       instagramUrl: `https://instagram.com/${toSiteSlug(promoter.name)}`,
       facebookUrl: promoter.isDemo ? `https://facebook.com/${toSiteSlug(promoter.name)}` : null,
-      imageUrl: addImage({ folder: 'promoters', name: promoter.name, title: promoter.name, subtitle: `${regionName(promoter.region)} shows`, kind: 'photo', ownerId: userId }),
+      imageUrl: addImage({ folder: 'promoters', name: promoter.name, title: promoter.name, subtitle: `${regionName(promoter.region)} shows`, kind: 'photo', isTextless: true, ownerId: userId }),
     });
     const venueIds = promoter.venues.map((name) => {
       const venueId = venueIdByName.get(name);

@@ -1,0 +1,89 @@
+import { expect, test, type Page } from '@playwright/test';
+import { demoAccount, expectAccessible, logIn, shot } from './helpers.ts';
+
+// Run by the 'phone' project only (a 375 px touch screen): the flows a person does on a phone.
+const PORT = Number(process.env.E2E_PORT ?? 3199);
+const site = (slug: string) => `http://${slug}.localhost:${PORT}/`;
+
+async function expectNoSidewaysScroll(page: Page) {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+}
+
+test('the menu collapses and opens', async ({ page }) => {
+  await page.goto('/chicago');
+  await expect(page.getByRole('link', { name: 'Bands' })).toBeHidden();
+  await shot(page, 'phone-region');
+  await page.getByRole('button', { name: /Open menu/ }).click();
+  const menu = page.locator('#mobile-menu');
+  await expect(menu.getByRole('link', { name: 'Bands' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Register' })).toBeVisible();
+  await shot(page, 'phone-menu');
+  await expectAccessible(page);
+  await menu.getByRole('link', { name: 'Bands' }).click();
+  await expect(page).toHaveTitle('Bands | Marquee');
+});
+
+test('the home page fits the screen, keeps the SMS number on one line and its gig cards read as links', async ({ page }) => {
+  await page.goto('/');
+  const number = page.getByTestId('sms-number');
+  await expect(number).toBeVisible();
+  const lineHeight = await number.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+  expect((await number.boundingBox())!.height).toBeLessThanOrEqual(lineHeight + 1);
+  const card = page.getByRole('region', { name: 'Upcoming shows' }).getByRole('article').first();
+  await expect(card).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Follow' })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await shot(page, 'phone-home');
+});
+
+test('a region page fits the screen and its headings go down one level at a time', async ({ page }) => {
+  await page.goto('/chicago');
+  await expect(page.getByRole('heading', { level: 1, name: 'Live Music in Chicagoland' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+  expect(await page.getByRole('heading', { level: 3 }).count()).toBe(0);
+  await expect(page).toHaveTitle('Live Music in Chicagoland | Marquee');
+  await expectNoSidewaysScroll(page);
+});
+
+test("a fan follows a band from the top of its site", async ({ page }) => {
+  await page.goto(site('thevelvetstatic'));
+  await expect(page.getByRole('heading', { level: 1, name: 'The Velvet Static' })).toBeVisible();
+  const field = page.getByLabel('Your e-mail to follow The Velvet Static');
+  await expect(field).toBeVisible();
+  const top = await field.evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+  expect(top).toBeLessThan(1200);
+  await expectNoSidewaysScroll(page);
+  await shot(page, 'phone-band-site');
+  await field.fill(`phone-fan-${Date.now()}@e2e.test`);
+  await page.getByRole('button', { name: 'Follow' }).first().click();
+  await expect(page.getByText("You're now following The Velvet Static! Check your inbox.")).toBeVisible();
+});
+
+test('the venue dashboard fits the screen', async ({ page }) => {
+  await logIn(page, demoAccount('venue').email, demoAccount('venue').password);
+  await expect(page).toHaveTitle('Dashboard | Marquee');
+  await expect(page.getByRole('heading', { name: 'Profile' })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await shot(page, 'phone-venue-dashboard');
+});
+
+test('an admin reads users and the outbox on a phone', async ({ page }) => {
+  await logIn(page, demoAccount('admin').email, demoAccount('admin').password);
+  const band = demoAccount('band');
+  const impersonate = page.getByRole('button', { name: `Impersonate ${band.email}` });
+  await impersonate.scrollIntoViewIfNeeded();
+  // Fully on screen: not hidden behind a sideways scroll.
+  await expect(impersonate).toBeInViewport({ ratio: 1 });
+  await expectNoSidewaysScroll(page);
+  await shot(page, 'phone-admin-dashboard');
+
+  await page.goto('/admin/outbox');
+  await expect(page).toHaveTitle('Outbox | Marquee');
+  const messages = page.getByRole('region', { name: 'Messages' }).getByRole('button');
+  await messages.first().click();
+  await expect(page.locator('#message-subject')).toBeInViewport();
+  await expect(page.getByTestId('message-body')).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await shot(page, 'phone-admin-outbox');
+});
