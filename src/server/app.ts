@@ -11,6 +11,7 @@ import { isPublicAuthPath } from './auth/create-auth.ts';
 import { regions } from './db/schema.ts';
 import { AppError } from './http/app-error.ts';
 import { handleError } from './http/error-handler.ts';
+import { noStoreUnlessPublic, refuseCrossSiteWrites, refuseMalformedUrls } from './http/request-guard.ts';
 import type { Services } from './services.ts';
 import { accountRoutes } from './features/accounts/routes.ts';
 import { adminRoutes } from './features/admin/routes.ts';
@@ -42,6 +43,7 @@ export function createApp(services: Services) {
     await next();
     logger.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, 'request');
   });
+  app.use(refuseMalformedUrls());
 
   // Band sites on subdomains may be framed by the main site (the /my-website preview), nothing else.
   const publicOrigin = new URL(env.PUBLIC_URL);
@@ -55,11 +57,21 @@ export function createApp(services: Services) {
         frameSrc: ["'self'", siteOrigins, 'https://www.youtube-nocookie.com', 'https://www.youtube.com', 'https://open.spotify.com'],
         frameAncestors: ["'self'", publicOrigin.origin],
         connectSrc: ["'self'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
       },
       xFrameOptions: false,
       crossOriginEmbedderPolicy: false,
+      // HSTS means something only over https; on http it would pin nothing and confuse proxies.
+      strictTransportSecurity: publicOrigin.protocol === 'https:' ? 'max-age=31536000; includeSubDomains' : false,
     }),
   );
+  // Only the door scanner may ask for the camera (a later issue's /qr-scanner).
+  app.use(async (c, next) => {
+    await next();
+    const camera = c.req.path === '/qr-scanner' ? 'camera=(self)' : 'camera=()';
+    c.res.headers.set('Permissions-Policy', `${camera}, microphone=(), geolocation=(), payment=(), usb=()`);
+  });
 
   app.get('/healthz', async (c) => {
     await services.db.execute(sql`select 1`);
@@ -67,6 +79,8 @@ export function createApp(services: Services) {
   });
 
   const api = new Hono();
+  api.use(refuseCrossSiteWrites(env.PUBLIC_URL));
+  api.use(noStoreUnlessPublic());
   api.use(bodyLimit({ maxSize: env.UPLOAD_MAX_BYTES + 64 * 1024, onError: () => {
     throw new AppError('PAYLOAD_TOO_LARGE', `That upload is too large. Please keep files under ${Math.floor(env.UPLOAD_MAX_BYTES / (1024 * 1024))} MB.`);
   } }));

@@ -10,21 +10,36 @@ export const emailField = (message = 'Please provide a valid email address.') =>
     .toLowerCase()
     .pipe(z.email({ error: message }).max(254, { error: message }));
 
-export const requiredText = (message: string, max = 200) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, { error: message })
-    .max(max, { error: `Please keep this under ${max} characters.` });
+// eslint-disable-next-line no-control-regex -- control characters are what these refuse
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+// eslint-disable-next-line no-control-regex -- as above, but tabs and line breaks are text here
+const CONTROL_CHARACTERS_BUT_LINE_BREAKS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+const CONTROL_MESSAGE = 'Please remove the special characters from this text.';
 
-export const optionalText = (max = 200) =>
+/** Single-line text refuses every control character; a multi-line message keeps its line breaks. */
+const withoutControlCharacters = (schema: z.ZodString, isMultiline: boolean) =>
+  schema.refine((v) => !(isMultiline ? CONTROL_CHARACTERS_BUT_LINE_BREAKS : CONTROL_CHARACTERS).test(v), { error: CONTROL_MESSAGE });
+
+export const requiredText = (message: string, max = 200, { isMultiline = false } = {}) =>
+  withoutControlCharacters(
+    z
+      .string({ error: message })
+      .trim()
+      .min(1, { error: message })
+      .max(max, { error: `Please keep this under ${max} characters.` }),
+    isMultiline,
+  );
+
+export const optionalText = (max = 200, { isMultiline = false } = {}) =>
   z.preprocess(
     blankToUndefined,
-    z
-      .string()
-      .trim()
-      .max(max, { error: `Please keep this under ${max} characters.` })
-      .optional(),
+    withoutControlCharacters(
+      z
+        .string()
+        .trim()
+        .max(max, { error: `Please keep this under ${max} characters.` }),
+      isMultiline,
+    ).optional(),
   );
 
 /** A web address; "https://" is added when the scheme is missing (spec 1 §2, venue website). */
@@ -52,3 +67,12 @@ export const optionalPhone = () =>
       .regex(/^[+()\d][\d\s().+-]{6,24}$/, { error: 'Please enter a valid phone number.' })
       .optional(),
   );
+
+/** A list's page number: a whole number from 1 to 10,000 (anything else is a clear 422, never a 500). */
+export const pageNumber = () =>
+  z.coerce
+    .number({ error: 'Please give a page number from 1 to 10000.' })
+    .int({ error: 'Please give a page number from 1 to 10000.' })
+    .min(1, { error: 'Please give a page number from 1 to 10000.' })
+    .max(10_000, { error: 'Please give a page number from 1 to 10000.' })
+    .default(1);

@@ -18,19 +18,14 @@ export type AuthDeps = {
   signInPerMinute?: number;
 };
 
-/** Subdomain origins (band sites, D16) are trusted for auth calls on the main domain. */
-function trustedOriginsFor(publicUrl: string): string[] {
-  const url = new URL(publicUrl);
-  return [url.origin, `${url.protocol}//*.${url.host}`];
-}
-
 export function createAuth({ db, publicUrl, secret, adminEmails, mailer, isRateLimitEnabled = true, signInPerMinute = 10 }: AuthDeps) {
   return betterAuth({
     appName: 'Marquee',
     baseURL: publicUrl,
     basePath: '/api/auth',
     secret,
-    trustedOrigins: trustedOriginsFor(publicUrl),
+    // Only the main site: band and promoter subdomains are other origins (issue 7, finding 9).
+    trustedOrigins: [new URL(publicUrl).origin],
     database: drizzleAdapter(db, { provider: 'pg', schema, transaction: true }),
     emailAndPassword: {
       enabled: true,

@@ -16,7 +16,21 @@ export function handleError(error: Error, c: Context, logger: Logger) {
     const body: ErrorBody = { error: { code: error.code, message: error.message, fields: error.fields } };
     return c.json(body, STATUS_BY_CODE[error.code]);
   }
+  if (isUnstorableText(error)) {
+    // A NUL byte or broken encoding that no schema caught: the input is wrong, not the server.
+    const body: ErrorBody = { error: { code: 'BAD_REQUEST', message: 'That request holds characters Marquee cannot store.' } };
+    return c.json(body, 400);
+  }
   logger.error({ err: error, path: c.req.path, method: c.req.method }, 'unhandled error');
   const body: ErrorBody = { error: { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' } };
   return c.json(body, 500);
+}
+
+/** PostgreSQL's "invalid byte sequence" and "untranslatable character", wherever the driver nests them. */
+function isUnstorableText(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (code === '22021' || code === '22P05') return true;
+  }
+  return false;
 }

@@ -1,6 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { APIError } from 'better-auth/api';
-import { toSiteSlug, toVenueSlug } from '../../../core/slugs.ts';
+import { toVenueSlug } from '../../../core/slugs.ts';
+import { isReservedSiteSlug, toFoldedSiteSlug } from './site-names.ts';
 import type { Registration } from '../../../core/schemas/account.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Services } from '../../services.ts';
@@ -22,11 +23,16 @@ async function assertProfileIsFree(db: DbOrTx, input: Registration): Promise<voi
   const [region] = await db.select({ slug: regions.slug }).from(regions).where(eq(regions.slug, input.location));
   if (!region) throw new AppError('VALIDATION', 'Please choose your location.', { location: 'Please choose your location.' });
   if (input.role === 'band' || input.role === 'promoter') {
-    const slug = toSiteSlug(input.name);
+    const slug = toFoldedSiteSlug(input.name);
     if (!slug) throw new AppError('VALIDATION', 'Please use letters or numbers in the name.', { name: 'Please use letters or numbers in the name.' });
-    const table = input.role === 'band' ? bandProfiles : promoterProfiles;
-    const [taken] = await db.select({ id: table.userId }).from(table).where(eq(table.slug, slug));
-    if (taken) {
+    if (isReservedSiteSlug(slug)) {
+      const message = `The name "${input.name}" is reserved by Marquee. Please choose another.`;
+      throw new AppError('VALIDATION', message, { name: message });
+    }
+    // Bands and promoters share the subdomain space, so a name is taken if either holds its slug.
+    const [band] = await db.select({ id: bandProfiles.userId }).from(bandProfiles).where(eq(bandProfiles.slug, slug));
+    const [promoter] = await db.select({ id: promoterProfiles.userId }).from(promoterProfiles).where(eq(promoterProfiles.slug, slug));
+    if (band || promoter) {
       const message = `The name "${input.name}" is already taken on Marquee. Please choose another.`;
       throw new AppError('CONFLICT', message, { name: message });
     }
@@ -64,7 +70,7 @@ async function createProfile(tx: DbOrTx, userId: string, input: Registration, im
         userId,
         name: input.name,
         companyName: input.companyName,
-        slug: toSiteSlug(input.name),
+        slug: toFoldedSiteSlug(input.name),
         phone: input.phone,
         email: input.contactEmail ?? input.email,
         website: input.website,
@@ -103,12 +109,13 @@ async function createProfile(tx: DbOrTx, userId: string, input: Registration, im
       await tx.insert(bandProfiles).values({
         userId,
         name: input.name,
-        slug: toSiteSlug(input.name),
+        slug: toFoldedSiteSlug(input.name),
         instagramUrl: input.instagramUrl,
         description: input.description,
         website: input.website,
         imageUrl,
-        contactEmail: input.email,
+        // The sign-in e-mail is not published on the band site; the band adds a contact e-mail itself.
+        contactEmail: null,
         // D25: bands whose name contains "goldtop" get beta outreach by default.
         hasBetaOutreach: /goldtop/i.test(input.name),
       });

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { count, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { pageNumber } from '../../../core/schemas/fields.ts';
 import { AppError } from '../../http/app-error.ts';
 import { requireRole, requireSession } from '../../http/session.ts';
 import { parseInput } from '../../http/validate.ts';
@@ -38,7 +39,7 @@ export function adminRoutes(services: Services) {
   /** D28: admins read every e-mail Marquee sent, in the app. */
   app.get('/admin/outbox', async (c) => {
     await requireRole(services, c, 'admin');
-    const page = Math.max(1, Number(c.req.query('page')) || 1);
+    const { page } = parseInput(z.object({ page: pageNumber() }), { page: c.req.query('page') });
     const [rows, [total]] = await Promise.all([
       db
         .select({ id: outbox.id, toAddress: outbox.toAddress, subject: outbox.subject, kind: outbox.kind, status: outbox.status, channel: outbox.channel, createdAt: outbox.createdAt })

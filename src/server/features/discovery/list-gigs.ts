@@ -1,5 +1,6 @@
 import { and, eq, gte, lte, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { pageNumber } from '../../../core/schemas/fields.ts';
 import type { Db } from '../../db/client.ts';
 import { bandProfiles, gigs } from '../../db/schema.ts';
 import { countPublicGigs, isUpcomingApproved, queryPublicGigs } from './public-gigs.ts';
@@ -13,7 +14,7 @@ export const gigFiltersSchema = z.object({
   from: isoDate.optional(),
   to: isoDate.optional(),
   genre: z.string().trim().max(64).optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  page: pageNumber(),
 });
 export type GigFilters = z.output<typeof gigFiltersSchema>;
 

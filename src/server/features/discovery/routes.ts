@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
+import { pageNumber } from '../../../core/schemas/fields.ts';
 import { followSchema } from '../../../core/schemas/follow.ts';
 import { AppError } from '../../http/app-error.ts';
 import { parseInput } from '../../http/validate.ts';
@@ -16,7 +17,7 @@ import { listHomeGigs } from './list-home-gigs.ts';
 import { gigFiltersSchema, listGenres, listGigs } from './list-gigs.ts';
 import { listRegionGigs } from './list-region-gigs.ts';
 
-const pageSchema = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1), search: z.string().trim().max(100).optional() });
+const pageSchema = z.object({ page: pageNumber(), search: z.string().trim().max(100).optional() });
 
 /** Public data: what a visitor sees without signing in. Short cache lifetimes keep it fresh. */
 export function discoveryRoutes(services: Services) {

@@ -1,0 +1,65 @@
+import type { MiddlewareHandler } from 'hono';
+import { AppError } from './app-error.ts';
+
+/** The routes that take an upload (multipart/form-data); every other state-changing route takes JSON. */
+export const MULTIPART_PATHS = new Set(['/api/register']);
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Input that no route can use is refused before any route sees it: control characters (NUL
+ * among them) and malformed percent escapes in the path or query answer 400, never a 500.
+ */
+export function refuseMalformedUrls(): MiddlewareHandler {
+  return async (c, next) => {
+    const url = c.req.url;
+    const rawPathAndQuery = url.slice(url.indexOf('/', url.indexOf('//') + 2));
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(rawPathAndQuery.replace(/\+/g, ' '));
+    } catch {
+      throw new AppError('BAD_REQUEST', 'That address is not valid.');
+    }
+    // eslint-disable-next-line no-control-regex -- the point is to find control characters
+    if (/[\u0000-\u001f\u007f]/.test(decoded)) throw new AppError('BAD_REQUEST', 'That address is not valid.');
+    await next();
+  };
+}
+
+function originOf(value: string | undefined): string | null {
+  if (!value) return null;
+  try {
+    return new URL(value).origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Cross-site request defence for every state-changing API route (issue 7): the request must come
+ * from the main site's own pages (Origin, or Referer without it), and carry the body kind its
+ * route takes. Band and promoter subdomains are other origins and change nothing here.
+ */
+export function refuseCrossSiteWrites(publicUrl: string): MiddlewareHandler {
+  const publicOrigin = new URL(publicUrl).origin;
+  return async (c, next) => {
+    if (SAFE_METHODS.has(c.req.method)) return next();
+    const origin = originOf(c.req.header('origin')) ?? originOf(c.req.header('referer'));
+    if (origin !== publicOrigin) throw new AppError('FORBIDDEN', 'This request must come from Marquee itself.');
+    const hasBody = c.req.raw.body !== null && c.req.header('content-length') !== '0';
+    if (hasBody) {
+      const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+      const expected = MULTIPART_PATHS.has(c.req.path) ? 'multipart/form-data' : 'application/json';
+      if (type !== expected) throw new AppError('UNSUPPORTED_MEDIA', `Please send this as ${expected}.`);
+    }
+    await next();
+  };
+}
+
+/** Answers that set no caching of their own may depend on the session: never stored anywhere. */
+export function noStoreUnlessPublic(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
+  };
+}

@@ -1,0 +1,165 @@
+// Issue 7: each request an outside probe sent, with the answer it must now get; plus what held.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, registrationForm, TEST_ADMIN_EMAIL, TEST_ORIGIN, type TestApp, type TestClient } from '../helpers/test-app.ts';
+import { createBand } from '../helpers/factories.ts';
+
+let t: TestApp;
+let admin: TestClient;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = t.client();
+  const res = await admin.post('/api/register', registrationForm({ email: TEST_ADMIN_EMAIL, password: 'correct-horse-9', location: 'chicagoland', role: 'fan' }));
+  expect(res.status, res.text).toBe(201);
+});
+afterAll(() => t.close());
+
+const EVIL = 'http://evil.example';
+const SUBDOMAIN = 'http://thevelvetstatic.localhost:3000';
+
+/** Every state-changing route the app has, found by walking it, so new routes are covered too. */
+function stateChangingRoutes(): { method: string; path: string }[] {
+  const seen = new Set<string>();
+  return t.app.routes
+    .filter((r) => !['GET', 'HEAD', 'OPTIONS', 'ALL'].includes(r.method) && r.path.startsWith('/api'))
+    .map((r) => ({ method: r.method, path: r.path.replace(/:[^/{]+(\{[^}]*\})?/g, 'x').replace(/\*$/, 'x') }))
+    .filter((r) => !seen.has(`${r.method} ${r.path}`) && seen.add(`${r.method} ${r.path}`));
+}
+
+async function send(method: string, path: string, headers: Record<string, string>, body?: BodyInit) {
+  return t.app.fetch(new Request(`${TEST_ORIGIN}${path}`, { method, headers, body }));
+}
+
+describe('cross-site requests (finding 1)', () => {
+  it('finds the routes it guards', () => {
+    const paths = stateChangingRoutes().map((r) => r.path);
+    expect(paths).toEqual(expect.arrayContaining(['/api/register', '/api/followers', '/api/contact', '/api/admin/impersonate']));
+  });
+
+  it('refuses every state-changing route from a foreign site, a band subdomain or no origin at all', async () => {
+    for (const { method, path } of stateChangingRoutes()) {
+      for (const origin of [EVIL, SUBDOMAIN, null]) {
+        const headers: Record<string, string> = { 'content-type': 'application/json' };
+        if (origin) headers.origin = origin;
+        const res = await send(method, path, headers, '{}');
+        expect(res.status, `${method} ${path} from ${origin}`).toBe(403);
+      }
+    }
+  });
+
+  it('a foreign form cannot register and sign a visitor in (login CSRF)', async () => {
+    const form = registrationForm({ email: 'victim@csrf.test', password: 'correct-horse-9', location: 'chicagoland', role: 'fan' });
+    const res = await send('POST', '/api/register', { origin: EVIL }, form);
+    expect(res.status).toBe(403);
+    expect(res.headers.getSetCookie()).toEqual([]);
+  });
+
+  it('a Referer from the main site stands in for a missing Origin', async () => {
+    const res = await send('POST', '/api/contact', { referer: `${TEST_ORIGIN}/`, 'content-type': 'application/json' }, '{}');
+    expect(res.status).toBe(422);
+  });
+
+  it('takes JSON routes only as application/json, and uploads only as multipart', async () => {
+    const impersonate = await send('POST', '/api/admin/impersonate', { origin: TEST_ORIGIN, 'content-type': 'text/plain' }, '{"userId":"x"}');
+    expect(impersonate.status).toBe(415);
+    const follow = await send('POST', '/api/followers', { origin: TEST_ORIGIN, 'content-type': 'application/x-www-form-urlencoded' }, 'email=a@b.test');
+    expect(follow.status).toBe(415);
+    const register = await send('POST', '/api/register', { origin: TEST_ORIGIN, 'content-type': 'application/json' }, '{}');
+    expect(register.status).toBe(415);
+    expect((await register.json()).error.message).toBe('Please send this as multipart/form-data.');
+  });
+});
+
+describe('bad input answers 4xx, never 500 (finding 7)', () => {
+  it.each([
+    ['/band/%ZZ', 400],
+    ['/calendar/band/%E0%A4%A.ics', 400],
+    ['/api/gigs?region=%00', 400],
+    ['/band/a%00b', 400],
+    ['/api/bands?page=1e20', 422],
+    ['/api/bands?page=-1', 422],
+  ])('GET %s answers %i', async (path, status) => {
+    expect((await t.client().get(path)).status).toBe(status);
+  });
+
+  it('bounds the outbox page number', async () => {
+    const res = await admin.get('/api/admin/outbox?page=1e20');
+    expect(res.status).toBe(422);
+    expect(res.json.error.message).toBe('Please give a page number from 1 to 10000.');
+  });
+
+  it('refuses control characters in text fields, but keeps line breaks in a message', async () => {
+    const client = t.client();
+    const nul = await client.post('/api/contact', { name: 'Eve\u0000', email: 'eve@probe.test', message: 'hi' });
+    expect(nul.status).toBe(422);
+    expect(nul.json.error.fields.name).toBe('Please remove the special characters from this text.');
+    const crlf = await client.post('/api/contact', { name: 'Eve\r\nBcc: x@y.test', email: 'eve@probe.test', message: 'hi' });
+    expect(crlf.status).toBe(422);
+    const multiLine = await client.post('/api/contact', { name: 'Eve', email: 'eve@probe.test', message: 'Line one\nLine two' });
+    expect(multiLine.status, multiLine.text).toBe(200);
+  });
+
+  it('a NUL byte that reaches the database is a 400', async () => {
+    const res = await t.client().post('/api/followers/unsubscribe', { token: 'abcdefghij\u0000klm' });
+    expect(res.status).toBeLessThan(500);
+  });
+});
+
+describe('private answers are never stored (finding 8)', () => {
+  it.each(['/api/me', '/api/admin/overview', '/api/admin/outbox', '/api/admin/audit-log'])('%s is no-store', async (path) => {
+    const res = await admin.get(path);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('public lists keep their own short caching', async () => {
+    expect((await t.client().get('/api/config')).headers.get('cache-control')).toBe('public, max-age=60');
+  });
+});
+
+describe('subdomain trust and names (finding 9)', () => {
+  it.each(['Admin', 'www', 'API', 'Mail'])('no band may be called %s', async (name) => {
+    const form = registrationForm({ email: `${name}@names.test`, password: 'correct-horse-9', location: 'chicagoland', role: 'band', name, description: 'x' });
+    const res = await t.client().post('/api/register', form);
+    expect(res.status).toBe(422);
+    expect(res.json.error.fields.name).toBe(`The name "${name}" is reserved by Marquee. Please choose another.`);
+  });
+
+  it('refuses a homoglyph of an existing band name, and a promoter holding a band slug', async () => {
+    await createBand(t.db, { name: 'The Velvet Static' });
+    const homoglyph = 'Тhе Vеlvеt Ѕtatic'; // Cyrillic Т, е, Ѕ
+    const band = await t.client().post('/api/register', registrationForm({ email: 'copy@names.test', password: 'correct-horse-9', location: 'chicagoland', role: 'band', name: homoglyph, description: 'x' }));
+    expect(band.status).toBe(409);
+    const promoter = await t.client().post('/api/register', registrationForm({ email: 'promo@names.test', password: 'correct-horse-9', location: 'chicagoland', role: 'promoter', name: 'The Velvet Static', venueIds: [] }));
+    expect(promoter.status).toBe(409);
+  });
+
+  it('better-auth trusts only the main origin', async () => {
+    const res = await t.client().post('/api/auth/request-password-reset', { email: TEST_ADMIN_EMAIL, redirectTo: `${SUBDOMAIN}/steal` });
+    expect(res.status).toBe(403);
+  });
+});
+
+describe('headers (finding 10) and what held before', () => {
+  it('sends a CSP with base-uri and form-action, a Permissions-Policy, and no HSTS over http', async () => {
+    const res = await t.client().get('/api/config');
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("base-uri 'self'");
+    expect(csp).toContain("form-action 'self'");
+    expect(res.headers.get('permissions-policy')).toContain('camera=()');
+    expect(res.headers.get('strict-transport-security')).toBeNull();
+  });
+
+  it('session cookies are HttpOnly and host-only (band subdomains never see them)', async () => {
+    const client = t.client();
+    const res = await client.post('/api/auth/sign-in/email', { email: TEST_ADMIN_EMAIL, password: 'correct-horse-9' });
+    const cookies = res.headers.getSetCookie().join('\n');
+    expect(cookies).toMatch(/HttpOnly/i);
+    expect(cookies).not.toMatch(/Domain=/i);
+  });
+
+  it('every admin route is refused to a fan', async () => {
+    const fan = t.client();
+    await fan.post('/api/register', registrationForm({ email: 'plain-fan@held.test', password: 'correct-horse-9', location: 'chicagoland', role: 'fan' }));
+    for (const path of ['/api/admin/overview', '/api/admin/outbox', '/api/admin/audit-log']) expect((await fan.get(path)).status).toBe(403);
+    expect((await fan.post('/api/admin/impersonate', { userId: 'x' })).status).toBe(403);
+  });
+});
