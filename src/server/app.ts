@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
 import { secureHeaders } from 'hono/secure-headers';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { asc, sql } from 'drizzle-orm';
@@ -44,6 +45,8 @@ export function createApp(services: Services) {
     logger.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, 'request');
   });
   app.use(refuseMalformedUrls());
+  // HTML, JSON, XML and calendars on the fly; built assets arrive precompressed, the live stream never.
+  app.use(compress());
 
   // Band sites on subdomains may be framed by the main site (the /my-website preview), nothing else.
   const publicOrigin = new URL(env.PUBLIC_URL);
@@ -139,8 +142,8 @@ export function createApp(services: Services) {
   // The built client; any other path is the single-page app (unknown paths show the home page),
   // sent with the page's own title, description, preview image and JSON-LD (D17).
   const root = path.relative(process.cwd(), CLIENT_DIST);
-  app.use('/assets/*', serveStatic({ root, onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable') }));
-  app.use('/favicon.svg', serveStatic({ root }));
+  app.use('/assets/*', serveStatic({ root, precompressed: true, onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable') }));
+  app.use('/favicon.svg', serveStatic({ root, precompressed: true }));
   let indexHtml: string | undefined;
   app.get('*', async (c) => {
     indexHtml ??= await fs.readFile(path.join(CLIENT_DIST, 'index.html'), 'utf8').catch(() => undefined);
