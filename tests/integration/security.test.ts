@@ -53,6 +53,15 @@ describe('cross-site requests (finding 1)', () => {
     expect(res.headers.getSetCookie()).toEqual([]);
   });
 
+  it('a band site may follow and send contact messages on its own host, and nothing else', async () => {
+    const onSite = (path: string, body: BodyInit, type: string) =>
+      t.app.fetch(new Request(`${SUBDOMAIN}${path}`, { method: 'POST', headers: { origin: SUBDOMAIN, 'content-type': type }, body }));
+    expect((await onSite('/api/contact', '{}', 'application/json')).status).toBe(422);
+    const form = registrationForm({ email: 'site@csrf.test', password: 'correct-horse-9', location: 'chicagoland', role: 'fan' });
+    expect((await onSite('/api/register', form, 'multipart/form-data')).status).toBe(403);
+    expect((await onSite('/api/admin/impersonate', '{}', 'application/json')).status).toBe(403);
+  });
+
   it('a Referer from the main site stands in for a missing Origin', async () => {
     const res = await send('POST', '/api/contact', { referer: `${TEST_ORIGIN}/`, 'content-type': 'application/json' }, '{}');
     expect(res.status).toBe(422);

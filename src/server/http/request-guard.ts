@@ -4,6 +4,12 @@ import { AppError } from './app-error.ts';
 /** The routes that take an upload (multipart/form-data); every other state-changing route takes JSON. */
 export const MULTIPART_PATHS = new Set(['/api/register']);
 
+/**
+ * The writes a band or promoter site makes on its own subdomain: following the band and the
+ * contact form. Session cookies are host-only, so these requests carry no one's session.
+ */
+export const SITE_WRITE_PATHS = new Set(['/api/followers', '/api/contact']);
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
@@ -38,14 +44,16 @@ function originOf(value: string | undefined): string | null {
 /**
  * Cross-site request defence for every state-changing API route (issue 7): the request must come
  * from the main site's own pages (Origin, or Referer without it), and carry the body kind its
- * route takes. Band and promoter subdomains are other origins and change nothing here.
+ * route takes. Band and promoter subdomains are other origins and change nothing on the main
+ * site; on their own host they may only follow and send contact messages (SITE_WRITE_PATHS).
  */
 export function refuseCrossSiteWrites(publicUrl: string): MiddlewareHandler {
   const publicOrigin = new URL(publicUrl).origin;
   return async (c, next) => {
     if (SAFE_METHODS.has(c.req.method)) return next();
     const origin = originOf(c.req.header('origin')) ?? originOf(c.req.header('referer'));
-    if (origin !== publicOrigin) throw new AppError('FORBIDDEN', 'This request must come from Marquee itself.');
+    const isSiteWrite = SITE_WRITE_PATHS.has(c.req.path) && origin === new URL(c.req.url).origin;
+    if (origin !== publicOrigin && !isSiteWrite) throw new AppError('FORBIDDEN', 'This request must come from Marquee itself.');
     const hasBody = c.req.raw.body !== null && c.req.header('content-length') !== '0';
     if (hasBody) {
       const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
