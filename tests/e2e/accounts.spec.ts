@@ -137,6 +137,8 @@ test('a forgotten password is reset through the e-mailed link', async ({ page, b
   await logIn(admin, demoAccount('admin').email, demoAccount('admin').password);
   await admin.goto('/admin/outbox');
   await admin.getByRole('button', { name: new RegExp(`Reset your Marquee password.*To ${email.replace(/[.+]/g, '\\$&')}`) }).click();
+  await expect(admin.getByTestId('message-body')).toContainText('[link hidden]');
+  await admin.getByRole('button', { name: 'Show hidden links' }).click();
   const link = await admin.getByTestId('message-body').getByRole('link').getAttribute('href');
   await shot(admin, 'admin-outbox');
   await adminContext.close();

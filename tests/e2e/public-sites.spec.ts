@@ -47,6 +47,8 @@ test('a fan follows a band from a gig card, confirms by e-mail and unsubscribes'
   await logIn(admin, demoAccount('admin').email, demoAccount('admin').password);
   await admin.goto('/admin/outbox');
   await admin.getByRole('button', { name: new RegExp(`following.*To ${email.replace(/[.+]/g, '\\$&')}`) }).click();
+  await expect(admin.getByTestId('message-body')).toContainText('[link hidden]');
+  await admin.getByRole('button', { name: 'Show hidden links' }).click();
   const link = await admin.getByTestId('message-body').getByRole('link').getAttribute('href');
   await adminContext.close();
 

@@ -2,6 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registrationForm, TEST_ADMIN_EMAIL, TEST_ORIGIN, type TestApp, type TestClient } from '../helpers/test-app.ts';
 import { createBand } from '../helpers/factories.ts';
+import { and, eq } from 'drizzle-orm';
+import { auditLog, outbox, user } from '../../src/server/db/schema.ts';
 
 let t: TestApp;
 let admin: TestClient;
@@ -75,6 +77,47 @@ describe('cross-site requests (finding 1)', () => {
     const register = await send('POST', '/api/register', { origin: TEST_ORIGIN, 'content-type': 'application/json' }, '{}');
     expect(register.status).toBe(415);
     expect((await register.json()).error.message).toBe('Please send this as multipart/form-data.');
+  });
+});
+
+describe('admins cannot read live links in others\' e-mails (finding 2)', () => {
+  async function resetMailTo(email: string) {
+    await t.client().post('/api/auth/request-password-reset', { email, redirectTo: `${TEST_ORIGIN}/reset-password` });
+    const [row] = await t.db.select().from(outbox).where(and(eq(outbox.toAddress, email), eq(outbox.kind, 'password_reset')));
+    return row!;
+  }
+
+  it('a reset e-mail shows its link hidden, and opening it is audited', async () => {
+    await t.client().post('/api/register', registrationForm({ email: 'forgetful@probe.test', password: 'correct-horse-9', location: 'chicagoland', role: 'fan' }));
+    const row = await resetMailTo('forgetful@probe.test');
+    expect(row.textBody).not.toMatch(/token/);
+    const res = await admin.get(`/api/admin/outbox/${row.id}`);
+    expect(res.json.message.textBody).toContain('[link hidden]');
+    expect(res.text).not.toMatch(/reset-password\?token|reset-password\/[A-Za-z0-9]/);
+    expect(res.json.message.hasHiddenLinks).toBe(true);
+    const audit = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'outbox.read'), eq(auditLog.targetId, row.id)));
+    expect(audit).toHaveLength(1);
+  });
+
+  it("an admin may pass a fan's link on, audited, but never another admin's", async () => {
+    const fanMail = await resetMailTo('forgetful@probe.test');
+    const revealed = await admin.post(`/api/admin/outbox/${fanMail.id}/reveal`);
+    expect(revealed.json.textBody).toMatch(/http\S+reset-password\/\S+/);
+    expect(await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'outbox.reveal'), eq(auditLog.targetId, fanMail.id)))).toHaveLength(1);
+
+    await t.client().post('/api/register', registrationForm({ email: 'second-admin@probe.test', password: 'correct-horse-9', location: 'chicagoland', role: 'fan' }));
+    await t.db.update(user).set({ role: 'admin' }).where(eq(user.email, 'second-admin@probe.test'));
+    const adminMail = await resetMailTo('second-admin@probe.test');
+    const refused = await admin.post(`/api/admin/outbox/${adminMail.id}/reveal`);
+    expect(refused.status).toBe(403);
+    expect(refused.json.error.message).toBe("Links in another admin's e-mails stay hidden.");
+    expect(await t.db.select().from(auditLog).where(eq(auditLog.action, 'outbox.reveal_refused'))).toHaveLength(1);
+  });
+
+  it('a refused impersonation is written to the audit log', async () => {
+    const [other] = await t.db.select({ id: user.id }).from(user).where(eq(user.email, 'second-admin@probe.test'));
+    expect((await admin.post('/api/admin/impersonate', { userId: other!.id })).status).toBe(403);
+    expect(await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'impersonation.refused'), eq(auditLog.targetId, other!.id)))).toHaveLength(1);
   });
 });
 

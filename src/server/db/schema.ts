@@ -789,6 +789,11 @@ export const outbox = pgTable(
     subject: text().notNull(),
     textBody: text().notNull(),
     htmlBody: text(),
+    /**
+     * Values the bodies name as {{secret:key}} (reset and unsubscribe links, later ticket ids):
+     * filled in only when the message is delivered, hidden from every reader of the outbox.
+     */
+    secrets: jsonb().$type<Record<string, string>>(),
     /** What the message is, e.g. password_reset, contact_message, follow_confirmation. */
     kind: text().notNull(),
     status: messageStatus().notNull().default('stored'),

@@ -2,6 +2,7 @@ import type { Transporter } from 'nodemailer';
 import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { outbox } from '../db/schema.ts';
+import { escapeHtml, fillSecrets } from './secrets.ts';
 
 export type MailMessage = {
   to: string;
@@ -11,6 +12,8 @@ export type MailMessage = {
   replyTo?: string;
   /** What the message is, for the admin outbox: password_reset, contact_message… */
   kind: string;
+  /** Values the bodies name as {{secret:key}}: kept out of what outbox readers see. */
+  secrets?: Record<string, string>;
 };
 
 export type Mailer = {
@@ -67,6 +70,7 @@ export function createMailer({ db, from, transport, requestDelivery, maxAttempts
           subject: message.subject,
           textBody: message.text,
           htmlBody: message.html,
+          secrets: message.secrets ?? null,
           kind: message.kind,
           status: transport ? 'queued' : 'stored',
         })
@@ -87,8 +91,8 @@ export function createMailer({ db, from, transport, requestDelivery, maxAttempts
               to: row.toAddress,
               replyTo: row.replyTo ?? undefined,
               subject: row.subject,
-              text: row.textBody,
-              html: row.htmlBody ?? undefined,
+              text: fillSecrets(row.textBody, row.secrets),
+              html: row.htmlBody ? fillSecrets(row.htmlBody, row.secrets, escapeHtml) : undefined,
             });
             await db.update(outbox).set({ status: 'sent', sentAt: new Date(), error: null }).where(eq(outbox.id, row.id));
             delivered++;

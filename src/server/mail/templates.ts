@@ -1,12 +1,15 @@
 /** E-mail bodies. Plain text first; the HTML is the same words with a link. */
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+import { escapeHtml, secretPlaceholder } from './secrets.ts';
+
+/** Links that act for the recipient (reset, unsubscribe) travel as secrets, outside the stored body. */
+const LINK = secretPlaceholder('link');
 
 export function passwordResetEmail({ url }: { url: string }) {
   return {
     subject: 'Reset your Marquee password',
-    text: `Someone asked to reset the password of your Marquee account.\n\nChoose a new password here (the link works for one hour):\n${url}\n\nIf it wasn't you, ignore this e-mail; your password stays the same.`,
-    html: `<p>Someone asked to reset the password of your Marquee account.</p><p><a href="${escapeHtml(url)}">Choose a new password</a> (the link works for one hour).</p><p>If it wasn't you, ignore this e-mail; your password stays the same.</p>`,
+    secrets: { link: url },
+    text: `Someone asked to reset the password of your Marquee account.\n\nChoose a new password here (the link works for one hour):\n${LINK}\n\nIf it wasn't you, ignore this e-mail; your password stays the same.`,
+    html: `<p>Someone asked to reset the password of your Marquee account.</p><p><a href="${LINK}">Choose a new password</a> (the link works for one hour).</p><p>If it wasn't you, ignore this e-mail; your password stays the same.</p>`,
   };
 }
 
@@ -29,7 +32,8 @@ export function welcomeEmail({ name, dashboardUrl }: { name: string; dashboardUr
 export function followConfirmationEmail({ bandName, unsubscribeUrl }: { bandName: string; unsubscribeUrl: string }) {
   return {
     subject: `You're following ${bandName} on Marquee`,
-    text: `Thanks for following ${bandName}! We'll e-mail you when they announce a new show.\n\nTo stop these e-mails, unsubscribe here:\n${unsubscribeUrl}`,
-    html: `<p>Thanks for following ${escapeHtml(bandName)}! We'll e-mail you when they announce a new show.</p><p><a href="${escapeHtml(unsubscribeUrl)}">Unsubscribe</a></p>`,
+    secrets: { link: unsubscribeUrl },
+    text: `Thanks for following ${bandName}! We'll e-mail you when they announce a new show.\n\nTo stop these e-mails, unsubscribe here:\n${LINK}`,
+    html: `<p>Thanks for following ${escapeHtml(bandName)}! We'll e-mail you when they announce a new show.</p><p><a href="${LINK}">Unsubscribe</a></p>`,
   };
 }

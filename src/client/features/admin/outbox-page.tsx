@@ -1,16 +1,18 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Navigate } from 'react-router';
 import { Alert } from '../../components/ui/field.tsx';
-import { apiFetch } from '../../lib/api.ts';
+import { apiFetch, postJson } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.ts';
 import { useTitle } from '../../lib/use-title.ts';
 
 type OutboxRow = { id: string; toAddress: string; subject: string; kind: string; status: string; channel: string; createdAt: string };
-type OutboxMessage = OutboxRow & { fromAddress: string; replyTo: string | null; textBody: string; htmlBody: string | null; sentAt: string | null; error: string | null };
+type OutboxMessage = OutboxRow & { fromAddress: string; replyTo: string | null; textBody: string; htmlBody: string | null; hasHiddenLinks: boolean; sentAt: string | null; error: string | null };
 
 function MessageView({ id }: { id: string }) {
   const { data, isPending, isError } = useQuery({ queryKey: ['outbox', id], queryFn: () => apiFetch<{ message: OutboxMessage }>(`/api/admin/outbox/${id}`) });
+  // Links that act for the recipient come hidden; showing them is a deliberate, audited step.
+  const reveal = useMutation({ mutationFn: () => postJson<{ textBody: string }>(`/api/admin/outbox/${id}/reveal`, {}) });
   if (isPending) return <p className="text-zinc-400">Loading…</p>;
   if (isError) return <Alert>The message could not be loaded.</Alert>;
   const m = data.message;
@@ -39,8 +41,19 @@ function MessageView({ id }: { id: string }) {
         <dd>{new Date(m.createdAt).toLocaleString()}</dd>
       </dl>
       <pre className="whitespace-pre-wrap break-words rounded-lg bg-zinc-950 p-4 text-sm text-zinc-100" data-testid="message-body">
-        {linkify(m.textBody)}
+        {linkify(reveal.data?.textBody ?? m.textBody)}
       </pre>
+      {m.hasHiddenLinks && !reveal.data && (
+        <div className="space-y-2">
+          <p className="text-sm text-zinc-400">
+            Links that act for the recipient are hidden. Show them only to pass them on to the recipient; this is written to the audit log.
+          </p>
+          <button type="button" className="btn-secondary" onClick={() => reveal.mutate()} disabled={reveal.isPending}>
+            Show hidden links
+          </button>
+          {reveal.isError && <Alert>{reveal.error.message}</Alert>}
+        </div>
+      )}
     </article>
   );
 }

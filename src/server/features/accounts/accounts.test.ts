@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { auditLog, files, outbox, user, venueProfiles } from '../../db/schema.ts';
 import { createTestApp, registrationForm, TEST_ADMIN_EMAIL, type TestApp } from '../../../../tests/helpers/test-app.ts';
+import { fillSecrets } from '../../mail/secrets.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -158,7 +159,7 @@ describe('password reset through the outbox', () => {
     expect(asked.status).toBe(200);
     const [mail] = await t.db.select().from(outbox).where(eq(outbox.kind, 'password_reset'));
     expect(mail!.toAddress).toBe(email);
-    const link = /http\S+/.exec(mail!.textBody)![0];
+    const link = /http\S+/.exec(fillSecrets(mail!.textBody, mail!.secrets))![0];
 
     const followed = await anon.get(link.replace('http://localhost:3000', ''));
     expect(followed.status).toBe(302);

@@ -13,11 +13,16 @@ export async function startImpersonation(
   targetId: string,
   headers: Headers,
 ): Promise<string[]> {
-  if (session.user.role !== 'admin' || session.impersonatedBy) throw new AppError('FORBIDDEN', 'Only admins can impersonate users.');
+  // A refused attempt is written down too: an admin probing other admins is worth seeing.
+  const refuse = async (reason: string, error: AppError) => {
+    await db.insert(auditLog).values({ actorId: session.impersonatedBy ?? session.user.id, action: 'impersonation.refused', targetId, details: { reason } });
+    return error;
+  };
+  if (session.user.role !== 'admin' || session.impersonatedBy) throw await refuse('not an admin', new AppError('FORBIDDEN', 'Only admins can impersonate users.'));
   const [target] = await db.select({ id: user.id, role: user.role }).from(user).where(eq(user.id, targetId));
   if (!target) throw new AppError('NOT_FOUND', 'That user does not exist.');
   if (!canBeImpersonated(target.role)) {
-    throw new AppError('FORBIDDEN', 'Admins may impersonate band, venue, promoter and fan accounts only.');
+    throw await refuse(`target is ${target.role}`, new AppError('FORBIDDEN', 'Admins may impersonate band, venue, promoter and fan accounts only.'));
   }
   try {
     const result = await auth.api.impersonateUser({ body: { userId: targetId }, headers, returnHeaders: true });

@@ -9,6 +9,7 @@ import type { Services } from '../../services.ts';
 import { auditLog, outbox } from '../../db/schema.ts';
 import { getAdminOverview } from './get-admin-overview.ts';
 import { startImpersonation, stopImpersonation } from './impersonation.ts';
+import { readOutboxMessage, revealOutboxLinks } from './read-outbox-message.ts';
 
 const OUTBOX_PAGE_SIZE = 50;
 
@@ -53,12 +54,13 @@ export function adminRoutes(services: Services) {
   });
 
   app.get('/admin/outbox/:id', async (c) => {
-    await requireRole(services, c, 'admin');
-    const id = c.req.param('id');
-    if (!z.uuid().safeParse(id).success) throw new AppError('NOT_FOUND', 'That message does not exist.');
-    const [message] = await db.select().from(outbox).where(eq(outbox.id, id));
-    if (!message) throw new AppError('NOT_FOUND', 'That message does not exist.');
-    return c.json({ message });
+    const session = await requireRole(services, c, 'admin');
+    return c.json({ message: await readOutboxMessage(services, session, c.req.param('id')) });
+  });
+
+  app.post('/admin/outbox/:id/reveal', async (c) => {
+    const session = await requireRole(services, c, 'admin');
+    return c.json(await revealOutboxLinks(services, session, c.req.param('id')));
   });
 
   app.get('/admin/audit-log', async (c) => {

@@ -4,6 +4,7 @@ import { bandFollowers, gigs, outbox } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { createBand, createGig, createPromoter, createRegion, createRehearsalSpace, createVenue, dayIn } from '../../../../tests/helpers/factories.ts';
 import { publishGigsChanged } from '../live/live-events.ts';
+import { fillSecrets } from '../../mail/secrets.ts';
 
 let t: TestApp;
 const CHICAGO = 'America/Chicago';
@@ -145,7 +146,7 @@ describe('following a band by e-mail (D19)', () => {
 
     const mails = await t.db.select().from(outbox).where(eq(outbox.kind, 'follow_confirmation'));
     expect(mails).toHaveLength(1);
-    const token = new URL(/http\S+/.exec(mails[0]!.textBody)![0]).searchParams.get('token')!;
+    const token = new URL(/http\S+/.exec(fillSecrets(mails[0]!.textBody, mails[0]!.secrets))![0]).searchParams.get('token')!;
     expect((await client.post('/api/followers/unsubscribe', { token })).json).toEqual({ bandName: 'Salt & Static' });
     const [row] = await t.db.select().from(bandFollowers).where(eq(bandFollowers.email, 'fan@follow.test'));
     expect(row!.unsubscribedAt).not.toBeNull();
