@@ -57,7 +57,7 @@ test("a fan follows a band from the top of its site", async ({ page }) => {
   await shot(page, 'phone-band-site');
   await field.fill(`phone-fan-${Date.now()}@e2e.test`);
   await page.getByRole('button', { name: 'Follow' }).first().click();
-  await expect(page.getByText("You're now following The Velvet Static! Check your inbox.")).toBeVisible();
+  await expect(page.getByText("Almost there: check your inbox to confirm you're following The Velvet Static.")).toBeVisible();
 });
 
 test('the venue dashboard fits the screen', async ({ page }) => {

@@ -37,22 +37,27 @@ test('a fan follows a band from a gig card, confirms by e-mail and unsubscribes'
   await expect(card.getByText('Please enter a valid email address.')).toBeVisible();
   await card.getByLabel(`Your e-mail to follow ${bandName}`).fill(email);
   await card.getByRole('button', { name: 'Follow' }).click();
-  await expect(card.getByText(`You're now following ${bandName}! Check your inbox.`)).toBeVisible();
+  await expect(card.getByText(`Almost there: check your inbox to confirm you're following ${bandName}.`)).toBeVisible();
   await shot(page, 'follow-success');
   // The tick message goes after 3 seconds.
-  await expect(card.getByText(`You're now following ${bandName}! Check your inbox.`)).toBeHidden({ timeout: 6000 });
+  await expect(card.getByText(`Almost there: check your inbox to confirm you're following ${bandName}.`)).toBeHidden({ timeout: 6000 });
 
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
   await logIn(admin, demoAccount('admin').email, demoAccount('admin').password);
   await admin.goto('/admin/outbox');
-  await admin.getByRole('button', { name: new RegExp(`following.*To ${email.replace(/[.+]/g, '\\$&')}`) }).click();
+  await admin.getByRole('button', { name: new RegExp(`follow.*To ${email.replace(/[.+]/g, '\\$&')}`) }).click();
   await expect(admin.getByTestId('message-body')).toContainText('[link hidden]');
   await admin.getByRole('button', { name: 'Show hidden links' }).click();
-  const link = await admin.getByTestId('message-body').getByRole('link').getAttribute('href');
+  const links = admin.getByTestId('message-body').getByRole('link');
+  await expect(links).toHaveCount(2);
+  const [confirmLink, unsubscribeLink] = [await links.nth(0).getAttribute('href'), await links.nth(1).getAttribute('href')];
   await adminContext.close();
 
-  await page.goto(link!);
+  await page.goto(confirmLink!);
+  await expect(page.getByText(`You're now following ${bandName}! We'll e-mail you when they announce a new show.`)).toBeVisible();
+  await shot(page, 'follow-confirmed');
+  await page.goto(unsubscribeLink!);
   await expect(page.getByText(`You're unsubscribed: no more e-mails about ${bandName}.`)).toBeVisible();
   await shot(page, 'unsubscribed');
 });

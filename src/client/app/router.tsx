@@ -22,6 +22,7 @@ const mainRoutes: RouteObject[] = [
       { path: '/rehearsal-space', lazy: lazy(() => import('../features/directories/rehearsal-space-page.tsx'), 'RehearsalSpacePage') },
       { path: '/gigs', lazy: lazy(() => import('../features/directories/gigs-page.tsx'), 'GigsPage') },
       { path: '/unsubscribe', lazy: lazy(() => import('../features/followers/unsubscribe-page.tsx'), 'UnsubscribePage') },
+      { path: '/follow/confirm', lazy: lazy(() => import('../features/followers/confirm-follow-page.tsx'), 'ConfirmFollowPage') },
       { path: '/my-website', lazy: lazy(() => import('../features/sites/my-website-page.tsx'), 'MyWebsitePage') },
       { path: '/debug-test', lazy: lazy(() => import('../features/debug/debug-test-page.tsx'), 'DebugTestPage') },
       { path: '/dashboard', lazy: lazy(() => import('../features/dashboard/dashboard-page.tsx'), 'DashboardPage') },

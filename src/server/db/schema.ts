@@ -630,10 +630,22 @@ export const bandFollowers = pgTable(
     email: text().notNull(),
     unsubscribeToken: text().notNull().unique(),
     unsubscribedAt: timestamp({ withTimezone: true }),
+    /** Double opt-in: a follower counts (and hears of gigs) only once the e-mailed link is opened. */
+    confirmedAt: timestamp({ withTimezone: true }),
+    /** Set on the follow whose request sent the confirmation e-mail; that link confirms all pending. */
+    confirmToken: text().unique(),
+    confirmationSentAt: timestamp({ withTimezone: true }),
+    /** The last request's client address and time, for the per-address limit. */
+    requestIp: text(),
+    requestedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
   // E-mails are stored lower-cased (the shared schema normalises them), so one row per address.
-  (t) => [uniqueIndex('band_followers_once').on(t.bandId, t.email)],
+  (t) => [
+    uniqueIndex('band_followers_once').on(t.bandId, t.email),
+    index('band_followers_by_ip').on(t.requestIp, t.requestedAt),
+    index('band_followers_by_email').on(t.email, t.confirmationSentAt),
+  ],
 );
 
 export const smsSubscribers = pgTable('sms_subscribers', {

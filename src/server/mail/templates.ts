@@ -29,11 +29,11 @@ export function welcomeEmail({ name, dashboardUrl }: { name: string; dashboardUr
   };
 }
 
-export function followConfirmationEmail({ bandName, unsubscribeUrl }: { bandName: string; unsubscribeUrl: string }) {
+export function followConfirmationEmail({ bandName: bands }: { bandName: string }) {
+  const unsubscribe = secretPlaceholder('unsubscribe');
   return {
-    subject: `You're following ${bandName} on Marquee`,
-    secrets: { link: unsubscribeUrl },
-    text: `Thanks for following ${bandName}! We'll e-mail you when they announce a new show.\n\nTo stop these e-mails, unsubscribe here:\n${LINK}`,
-    html: `<p>Thanks for following ${escapeHtml(bandName)}! We'll e-mail you when they announce a new show.</p><p><a href="${LINK}">Unsubscribe</a></p>`,
+    subject: `Confirm that you want to follow ${bands} on Marquee`,
+    text: `Someone, hopefully you, asked to follow ${bands} on Marquee with this address.\n\nConfirm here, and we'll e-mail you when they announce a new show:\n${LINK}\n\nIf it wasn't you, ignore this e-mail: you won't hear from us again.\nTo stop these e-mails later, unsubscribe here:\n${unsubscribe}`,
+    html: `<p>Someone, hopefully you, asked to follow ${escapeHtml(bands)} on Marquee with this address.</p><p><a href="${LINK}">Confirm that you want to follow ${escapeHtml(bands)}</a>, and we'll e-mail you when they announce a new show.</p><p>If it wasn't you, ignore this e-mail: you won't hear from us again. <a href="${unsubscribe}">Unsubscribe</a></p>`,
   };
 }

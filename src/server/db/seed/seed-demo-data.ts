@@ -527,6 +527,7 @@ function buildScene(random: Random, now: Date, storage: Storage): Scene {
       email: follower.email,
       unsubscribeToken: randomBytes(32).toString('hex'),
       unsubscribedAt: follower.unsubscribed ? daysBefore(now, 2, random) : null,
+      confirmedAt: daysBefore(now, 49 - i * 9, random),
       createdAt: daysBefore(now, 50 - i * 9, random),
     });
   });

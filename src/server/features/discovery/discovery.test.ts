@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { bandFollowers, gigs, outbox } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { createBand, createGig, createPromoter, createRegion, createRehearsalSpace, createVenue, dayIn } from '../../../../tests/helpers/factories.ts';
@@ -136,24 +136,66 @@ describe('directories', () => {
 });
 
 describe('following a band by e-mail (D19)', () => {
-  it('confirms by e-mail with an unsubscribe link; following twice keeps one record', async () => {
+  const linksTo = async (email: string) => {
+    const mails = await t.db.select().from(outbox).where(and(eq(outbox.kind, 'follow_confirmation'), eq(outbox.toAddress, email)));
+    return mails.map((m) => {
+      const [confirm, unsubscribe] = fillSecrets(m.textBody, m.secrets).match(/http\S+/g)!;
+      return { confirm: new URL(confirm!).searchParams.get('token')!, unsubscribe: new URL(unsubscribe!).searchParams.get('token')! };
+    });
+  };
+
+  it('a follow counts only once the e-mailed link is opened; unsubscribing and following again works', async () => {
     const client = t.client();
     const first = await client.post('/api/followers', { bandId: salt.id, email: 'Fan@Follow.test' });
-    expect(first.json).toEqual({ success: true, message: "You're now following Salt & Static! Check your inbox." });
-    const again = await client.post('/api/followers', { bandId: salt.id, email: 'fan@follow.test' });
-    expect(again.json.message).toBe("You're already following Salt & Static.");
+    expect(first.json).toEqual({ success: true, message: "Almost there: check your inbox to confirm you're following Salt & Static." });
+    const [pending] = await t.db.select().from(bandFollowers).where(eq(bandFollowers.email, 'fan@follow.test'));
+    expect(pending!.confirmedAt).toBeNull();
+    // Asking again while the confirmation is pending sends nothing more.
+    expect((await client.post('/api/followers', { bandId: salt.id, email: 'fan@follow.test' })).json.message).toMatch(/Almost there/);
+    const links = await linksTo('fan@follow.test');
+    expect(links).toHaveLength(1);
+
+    expect((await client.post('/api/followers/confirm', { token: links[0]!.confirm })).json).toEqual({ bandNames: ['Salt & Static'] });
+    expect((await client.post('/api/followers', { bandId: salt.id, email: 'fan@follow.test' })).json.message).toBe("You're already following Salt & Static.");
     expect(await t.db.select().from(bandFollowers).where(eq(bandFollowers.email, 'fan@follow.test'))).toHaveLength(1);
 
-    const mails = await t.db.select().from(outbox).where(eq(outbox.kind, 'follow_confirmation'));
-    expect(mails).toHaveLength(1);
-    const token = new URL(/http\S+/.exec(fillSecrets(mails[0]!.textBody, mails[0]!.secrets))![0]).searchParams.get('token')!;
-    expect((await client.post('/api/followers/unsubscribe', { token })).json).toEqual({ bandName: 'Salt & Static' });
+    expect((await client.post('/api/followers/unsubscribe', { token: links[0]!.unsubscribe })).json).toEqual({ bandName: 'Salt & Static' });
     const [row] = await t.db.select().from(bandFollowers).where(eq(bandFollowers.email, 'fan@follow.test'));
     expect(row!.unsubscribedAt).not.toBeNull();
-
-    // Following again after unsubscribing re-activates the same record.
-    expect((await client.post('/api/followers', { bandId: salt.id, email: 'fan@follow.test' })).json.message).toMatch(/now following/);
+    // Following again after unsubscribing asks for confirmation again, on the same record.
+    expect((await client.post('/api/followers', { bandId: salt.id, email: 'fan@follow.test' })).json.message).toMatch(/Almost there/);
     expect(await t.db.select().from(bandFollowers).where(eq(bandFollowers.email, 'fan@follow.test'))).toHaveLength(1);
+  });
+
+  it('one victim address followed to ten bands gets one e-mail, whose link confirms them all', async () => {
+    const bands = await Promise.all(Array.from({ length: 10 }, (_, i) => createBand(t.db, { name: `Bomb Band ${i}` })));
+    for (const band of bands) {
+      const res = await t.client().post('/api/followers', { bandId: band.id, email: 'victim@follow.test' });
+      expect(res.status).toBe(200);
+    }
+    const links = await linksTo('victim@follow.test');
+    expect(links).toHaveLength(1);
+    const confirmed = await t.client().post('/api/followers/confirm', { token: links[0]!.confirm });
+    expect(confirmed.json.bandNames).toHaveLength(10);
+  });
+
+  it('one client address may ask only so often', async () => {
+    const limited = await createTestApp({ env: { TRUST_PROXY: 'true' } });
+    try {
+      const band = await createBand(limited.db, { name: 'Rate Band' });
+      const statuses = [];
+      for (let i = 0; i < 30; i++) {
+        const res = await limited.client().post('/api/followers', { bandId: band.id, email: `bomb-${i}@follow.test` }, { 'x-forwarded-for': '203.0.113.9' });
+        statuses.push(res.status);
+      }
+      expect(statuses.filter((s) => s === 200)).toHaveLength(10);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(20);
+      expect(await limited.db.select().from(outbox).where(eq(outbox.kind, 'follow_confirmation'))).toHaveLength(10);
+      // Another address is not affected.
+      expect((await limited.client().post('/api/followers', { bandId: band.id, email: 'other@follow.test' }, { 'x-forwarded-for': '203.0.113.10' })).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
   });
 
   it('a bad e-mail or unknown band gets a clear message', async () => {
@@ -162,6 +204,7 @@ describe('following a band by e-mail (D19)', () => {
     expect(bad.json.error.message).toBe('Please enter a valid email address.');
     expect((await t.client().post('/api/followers', { bandId: 'nope', email: 'a@b.test' })).status).toBe(404);
     expect((await t.client().post('/api/followers/unsubscribe', { token: 'x'.repeat(20) })).status).toBe(404);
+    expect((await t.client().post('/api/followers/confirm', { token: 'x'.repeat(20) })).status).toBe(404);
   });
 });
 

@@ -10,7 +10,8 @@ import { findVenuePage } from '../directories/get-venue-page.ts';
 import { listBands } from '../directories/list-bands.ts';
 import { listRehearsalSpaces } from '../directories/list-rehearsal-spaces.ts';
 import { listVenues } from '../directories/list-venues.ts';
-import { followBand, unsubscribeFollower } from '../followers/follow-band.ts';
+import { confirmFollow, followBand, unsubscribeFollower } from '../followers/follow-band.ts';
+import { clientIp } from '../../http/client-ip.ts';
 import { findBandSite } from '../sites/get-band-site.ts';
 import { resolveSite } from '../sites/resolve-site.ts';
 import { listHomeGigs } from './list-home-gigs.ts';
@@ -58,7 +59,11 @@ export function discoveryRoutes(services: Services) {
 
   app.post('/followers', async (c) => {
     const input = parseInput(followSchema, await c.req.json().catch(() => ({})));
-    return c.json(await followBand(services, input.bandId, input.email));
+    return c.json(await followBand(services, input.bandId, input.email, clientIp(c)));
+  });
+  app.post('/followers/confirm', async (c) => {
+    const { token } = parseInput(z.object({ token: z.string().min(10).max(200) }), await c.req.json().catch(() => ({})));
+    return c.json(await confirmFollow(services, token));
   });
   app.post('/followers/unsubscribe', async (c) => {
     const { token } = parseInput(z.object({ token: z.string().min(10).max(200) }), await c.req.json().catch(() => ({})));
