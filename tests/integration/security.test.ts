@@ -200,6 +200,16 @@ describe('headers (finding 10) and what held before', () => {
     expect(res.headers.get('strict-transport-security')).toBeNull();
   });
 
+  it('a session ends 30 days after sign-in, however active (absolute lifetime)', async () => {
+    const { session: sessionTable } = await import('../../src/server/db/schema.ts');
+    const client = t.client();
+    await client.post('/api/auth/sign-in/email', { email: TEST_ADMIN_EMAIL, password: 'correct-horse-9' });
+    const [row] = await t.db.select().from(sessionTable).orderBy(sessionTable.createdAt).limit(1);
+    const days = (row!.expiresAt.getTime() - row!.createdAt.getTime()) / 86_400_000;
+    expect(Math.round(days)).toBe(30);
+    expect(t.services.auth.options.session?.disableSessionRefresh).toBe(true);
+  });
+
   it('session cookies are HttpOnly and host-only (band subdomains never see them)', async () => {
     const client = t.client();
     const res = await client.post('/api/auth/sign-in/email', { email: TEST_ADMIN_EMAIL, password: 'correct-horse-9' });

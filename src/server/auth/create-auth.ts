@@ -44,7 +44,8 @@ export function createAuth({ db, publicUrl, secret, adminEmails, mailer, isRateL
         location: { type: 'string', required: false, input: false, defaultValue: 'chicagoland' },
       },
     },
-    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    // An absolute lifetime (issue 7): a session ends 30 days after sign-in, however active.
+    session: { expiresIn: 60 * 60 * 24 * 30, disableSessionRefresh: true },
     rateLimit: {
       enabled: isRateLimitEnabled,
       storage: 'database',
