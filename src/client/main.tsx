@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { config as configureZod } from 'zod';
+import { config as configureZod } from 'zod/v4/core';
 import { App } from './app/app.tsx';
 import './styles.css';
 

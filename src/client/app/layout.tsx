@@ -1,13 +1,15 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { usePublicConfig } from '../lib/config.ts';
 import { MainSiteLink } from '../components/main-site-link.tsx';
 import { useSession, useRefreshSession } from '../lib/session.ts';
 import { signOut } from '../features/auth/api.ts';
-import { ContactModal } from '../features/contact/contact-modal.tsx';
 import { ImpersonationBanner } from '../features/admin/impersonation-banner.tsx';
 import { LocationDropdown } from '../features/regions/location-selector.tsx';
 import { currentSiteSlug } from '../lib/site-context.ts';
+
+// The contact form (and zod with it) loads when someone opens it.
+const ContactModal = lazy(() => import('../features/contact/contact-modal.tsx').then((m) => ({ default: m.ContactModal })));
 
 const NAV_LINKS = [
   { to: '/bands', label: 'Bands' },
@@ -129,7 +131,11 @@ function Footer() {
         </div>
         <p>Built by musicians, for the local scene · Marquee</p>
       </div>
-      {contactOpen && <ContactModal onClose={() => setContactOpen(false)} />}
+      {contactOpen && (
+        <Suspense fallback={null}>
+          <ContactModal onClose={() => setContactOpen(false)} />
+        </Suspense>
+      )}
     </footer>
   );
 }

@@ -1,5 +1,4 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { followSchema } from '../../../core/schemas/follow.ts';
 import { ApiError, postJson } from '../../lib/api.ts';
 
 type State = { kind: 'idle' } | { kind: 'submitting' } | { kind: 'success'; message: string } | { kind: 'error'; message: string };
@@ -43,6 +42,8 @@ export function FollowForm({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    // The schema (and zod) load on the first submit, not with every public page.
+    const { followSchema } = await import('../../../core/schemas/follow.ts');
     const parsed = followSchema.safeParse({ bandId, email });
     if (!parsed.success) {
       setState({ kind: 'error', message: parsed.error.issues[0]?.message ?? 'Subscription failed.' });
