@@ -51,3 +51,19 @@ test('the contact form is checked, sent and closes itself', async ({ page }) => 
   await expect(modal.getByText('Form has been submitted successfully! Thank you for contacting us.')).toBeVisible();
   await expect(modal).toBeHidden({ timeout: 5000 });
 });
+
+test('public pages and their forms run without console errors (no eval under the CSP)', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto('/chicago');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // Opening the contact form and submitting it empty runs zod's parsers in the browser.
+  await page.getByRole('button', { name: 'Contact' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: /send/i }).click();
+  await expect(dialog.getByText('Please provide your name.')).toBeVisible();
+  expect(errors).toEqual([]);
+});
