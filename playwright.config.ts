@@ -46,6 +46,7 @@ export default defineConfig({
       DEMO_DATA: 'true',
       LOG_LEVEL: 'warn',
       SIGN_IN_RATE_LIMIT_PER_MINUTE: '1000',
+      REGISTER_RATE_LIMIT_PER_HOUR: '1000',
       TZ: 'UTC',
     },
   },

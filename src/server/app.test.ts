@@ -32,7 +32,7 @@ describe('the server', () => {
       const client = limited.client();
       const statuses: number[] = [];
       for (let i = 0; i < 12; i++) {
-        statuses.push((await client.post('/api/auth/sign-in/email', { email: 'x@y.test', password: 'wrong-password' })).status);
+        statuses.push((await client.post('/api/auth/sign-in/email', { email: `x${i}@y.test`, password: 'wrong-password' })).status);
       }
       expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
       expect(statuses.slice(10)).toEqual([429, 429]);

@@ -9,6 +9,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { asc, sql } from 'drizzle-orm';
 import type { HttpBindings } from '@hono/node-server';
 import { isPublicAuthPath } from './auth/create-auth.ts';
+import { handleAuthRequest } from './auth/account-guard.ts';
 import { regions } from './db/schema.ts';
 import { AppError } from './http/app-error.ts';
 import { handleError } from './http/error-handler.ts';
@@ -91,7 +92,7 @@ export function createApp(services: Services) {
   api.on(['GET', 'POST'], '/auth/*', (c) => {
     // Sign-up and admin actions go through Marquee's own routes, which add profiles, rules and audit.
     if (!isPublicAuthPath(c.req.path)) throw new AppError('NOT_FOUND', 'Not found.');
-    return services.auth.handler(c.req.raw);
+    return handleAuthRequest(services, c.req.raw);
   });
 
   api.get('/config', async (c) => {

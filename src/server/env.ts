@@ -49,6 +49,8 @@ const envSchema = z
     SMTP_PASSWORD: optional(),
     /** D4: sign-in attempts per client address per minute. */
     SIGN_IN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+    /** Registration attempts per client address per hour (issue 7: no probing for accounts). */
+    REGISTER_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(10),
     /** How long public lists may be served from memory; 0 turns the cache off. Gig changes clear it at once. */
     PUBLIC_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(5),
     UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(8 * 1024 * 1024),

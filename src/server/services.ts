@@ -24,6 +24,8 @@ export type Services = {
   live?: LiveEvents;
   /** Public data every visitor sees alike (PUBLIC_CACHE_SECONDS), cleared when gigs change. */
   publicCache: ResponseCache;
+  /** Off in tests that sign in and register many times from one address. */
+  isRateLimitEnabled: boolean;
   close(): Promise<void>;
 };
 
@@ -87,6 +89,7 @@ export async function createServices(
     jobs,
     live,
     publicCache,
+    isRateLimitEnabled,
     async close() {
       await live?.close();
       await jobs?.stop();

@@ -1,6 +1,9 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { admin } from 'better-auth/plugins';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { isGuessablePassword, WEAK_PASSWORD_MESSAGE } from '../features/accounts/password-strength.ts';
+import { isResetEmailAllowed } from './account-guard.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../core/schemas/account.ts';
 import type { Db } from '../db/client.ts';
 import * as schema from '../db/schema.ts';
@@ -36,6 +39,8 @@ export function createAuth({ db, publicUrl, secret, adminEmails, mailer, isRateL
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       sendResetPassword: async ({ user, url }) => {
+        // A few reset e-mails an hour per account, however many addresses ask; the answer is the same.
+        if (isRateLimitEnabled && !(await isResetEmailAllowed(db, user.email))) return;
         await mailer.send({ to: user.email, kind: 'password_reset', ...passwordResetEmail({ url }) });
       },
     },
@@ -64,6 +69,16 @@ export function createAuth({ db, publicUrl, secret, adminEmails, mailer, isRateL
       ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
       // Keep Origin/CSRF checks on in every environment, tests included.
       disableOriginCheck: false,
+    },
+    hooks: {
+      // Registration checks this in registerAccount; a new password chosen here is checked alike.
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/reset-password' && ctx.path !== '/change-password') return;
+        const newPassword = (ctx.body as { newPassword?: unknown } | undefined)?.newPassword;
+        if (typeof newPassword === 'string' && newPassword.length >= PASSWORD_MIN_LENGTH && isGuessablePassword(newPassword)) {
+          throw new APIError('BAD_REQUEST', { code: 'PASSWORD_TOO_COMMON', message: WEAK_PASSWORD_MESSAGE });
+        }
+      }),
     },
     databaseHooks: {
       user: {

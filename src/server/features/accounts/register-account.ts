@@ -2,6 +2,8 @@ import { eq, inArray } from 'drizzle-orm';
 import { APIError } from 'better-auth/api';
 import { toVenueSlug } from '../../../core/slugs.ts';
 import { isReservedSiteSlug, toFoldedSiteSlug } from './site-names.ts';
+import { assertPasswordNotGuessable } from './password-strength.ts';
+import { countHit } from '../../http/rate-limit.ts';
 import type { Registration } from '../../../core/schemas/account.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Services } from '../../services.ts';
@@ -134,9 +136,14 @@ function accountName(input: Registration): string {
 export async function registerAccount(
   services: Services,
   input: Registration,
-  { image, headers }: { image?: Buffer; headers: Headers },
+  { image, headers, ipAddress = null }: { image?: Buffer; headers: Headers; ipAddress?: string | null },
 ): Promise<{ userId: string; setCookies: string[] }> {
   const { db, auth, storage, env } = services;
+  // Each attempt counts, so the "already exists" answer cannot be used to probe many e-mails.
+  if (services.isRateLimitEnabled && ipAddress && (await countHit(db, `register:${ipAddress}`, 60 * 60 * 1000)) > env.REGISTER_RATE_LIMIT_PER_HOUR) {
+    throw new AppError('RATE_LIMITED', 'Too many registrations from here. Please try again in an hour.');
+  }
+  assertPasswordNotGuessable(input.password, [input.email, accountName(input)]);
   await assertProfileIsFree(db, input);
   // Process the image before the account exists, so a bad file loses nothing else.
   const imageUrl =

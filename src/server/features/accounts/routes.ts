@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { clientIp } from '../../http/client-ip.ts';
 import { asc, eq } from 'drizzle-orm';
 import { registerSchema } from '../../../core/schemas/account.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -29,7 +30,7 @@ export function accountRoutes(services: Services) {
     if (await getCurrentSession(services, c)) throw new AppError('CONFLICT', 'You are already signed in.');
     const { data, image } = await readRegistration(c);
     const input = parseInput(registerSchema, data);
-    const { setCookies } = await registerAccount(services, input, { image, headers: c.req.raw.headers });
+    const { setCookies } = await registerAccount(services, input, { image, headers: c.req.raw.headers, ipAddress: clientIp(c) });
     for (const cookie of setCookies) c.header('Set-Cookie', cookie, { append: true });
     return c.json({ ok: true }, 201);
   });
