@@ -11,6 +11,8 @@ export default defineConfig({
     outDir: '../../dist/client',
     emptyOutDir: true,
     sourcemap: true,
+    // Read by scripts/check-bundle-size.ts to find each public route's chunks.
+    manifest: true,
   },
   server: {
     port: 5173,

@@ -1,5 +1,5 @@
-// `npm test`: typecheck, unit and integration tests (Vitest), a production build, then the
-// browser tests (Playwright in Chromium). Never skips the browser tests silently.
+// `npm test`: typecheck, unit and integration tests (Vitest), a production build with its public
+// JavaScript budget, then the browser tests (Playwright in Chromium). Never skips the browser tests silently.
 import { spawnSync } from 'node:child_process';
 import { requireChromium } from './find-chromium.ts';
 
@@ -12,6 +12,7 @@ const steps: [string, string[]][] = [
   ['tsc', ['-p', '.']],
   ['vitest', ['run']],
   ['vite', ['build', '--logLevel', 'warn']],
+  ['node', ['scripts/check-bundle-size.ts']],
   ['playwright', ['test']],
 ];
 for (const [command, args] of steps) {
