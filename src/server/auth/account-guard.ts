@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Db } from '../db/client.ts';
 import type { Services } from '../services.ts';
 import { AppError } from '../http/app-error.ts';
-import { clearHits, countHit, countRunHit, peekHits } from '../http/rate-limit.ts';
+import { clearHits, countHit, peekHits } from '../http/rate-limit.ts';
 
 const MINUTE = 60_000;
 /** Failed sign-ins on one account, from any address, before the account's backoff starts. */
@@ -39,7 +39,7 @@ export async function assertSignInAllowed(db: Db, email: string, now = Date.now(
 }
 
 export async function recordSignInFailure(db: Db, email: string, now = Date.now()): Promise<void> {
-  await countRunHit(db, accountKey('sign-in-failures', email), FAILURE_MEMORY_MS, now);
+  await countHit(db, accountKey('sign-in-failures', email), FAILURE_MEMORY_MS, { now, isSliding: true });
 }
 
 export async function recordSignInSuccess(db: Db, email: string): Promise<void> {
@@ -48,7 +48,7 @@ export async function recordSignInSuccess(db: Db, email: string): Promise<void> 
 
 /** True while the account may be sent another reset e-mail this hour. */
 export async function isResetEmailAllowed(db: Db, email: string, now = Date.now()): Promise<boolean> {
-  return (await countHit(db, accountKey('reset-emails', email), 60 * MINUTE, now)) <= RESET_EMAILS_PER_HOUR;
+  return (await countHit(db, accountKey('reset-emails', email), 60 * MINUTE, { now })) <= RESET_EMAILS_PER_HOUR;
 }
 
 /** better-auth's own handler, with the per-account sign-in backoff around sign-in. */

@@ -5,17 +5,20 @@ import { rateLimit } from '../db/schema.ts';
 
 /**
  * Counters in the database (better-auth's rate_limit table, under Marquee's own key prefix), so
- * every process shares them. A fixed window: `lastRequest` is the start of the current window.
+ * every process shares them. A fixed window by default (`lastRequest` is the window's start); a
+ * sliding run with `isSliding`, which ends only after `windowMs` without a hit (`lastRequest` is
+ * the latest hit).
  */
-export async function countHit(db: Db, key: string, windowMs: number, now = Date.now()): Promise<number> {
+export async function countHit(db: Db, key: string, windowMs: number, { now = Date.now(), isSliding = false } = {}): Promise<number> {
+  const isExpired = sql`${rateLimit.lastRequest} <= ${now - windowMs}`;
   const [row] = await db
     .insert(rateLimit)
     .values({ id: randomUUID(), key: `marquee:${key}`, count: 1, lastRequest: now })
     .onConflictDoUpdate({
       target: rateLimit.key,
       set: {
-        count: sql`case when ${rateLimit.lastRequest} <= ${now - windowMs} then 1 else ${rateLimit.count} + 1 end`,
-        lastRequest: sql`case when ${rateLimit.lastRequest} <= ${now - windowMs} then ${now} else ${rateLimit.lastRequest} end`,
+        count: sql`case when ${isExpired} then 1 else ${rateLimit.count} + 1 end`,
+        lastRequest: isSliding ? now : sql`case when ${isExpired} then ${now} else ${rateLimit.lastRequest} end`,
       },
     })
     .returning({ count: rateLimit.count });
@@ -30,17 +33,4 @@ export async function peekHits(db: Db, key: string): Promise<{ count: number; si
 
 export async function clearHits(db: Db, key: string): Promise<void> {
   await db.delete(rateLimit).where(eq(rateLimit.key, `marquee:${key}`));
-}
-
-/** A run of hits that ends after `idleMs` without one: `lastRequest` is the latest hit. */
-export async function countRunHit(db: Db, key: string, idleMs: number, now = Date.now()): Promise<number> {
-  const [row] = await db
-    .insert(rateLimit)
-    .values({ id: randomUUID(), key: `marquee:${key}`, count: 1, lastRequest: now })
-    .onConflictDoUpdate({
-      target: rateLimit.key,
-      set: { count: sql`case when ${rateLimit.lastRequest} <= ${now - idleMs} then 1 else ${rateLimit.count} + 1 end`, lastRequest: now },
-    })
-    .returning({ count: rateLimit.count });
-  return row!.count;
 }
