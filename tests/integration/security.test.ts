@@ -225,3 +225,36 @@ describe('headers (finding 10) and what held before', () => {
     expect((await fan.post('/api/admin/impersonate', { userId: 'x' })).status).toBe(403);
   });
 });
+
+describe('role by route: every admin route, found by walking the app', () => {
+  const ROLES = ['fan', 'musician', 'band', 'venue', 'promoter', 'artist_manager', 'rehearsal_space'] as const;
+  const adminRoutes = () => {
+    const seen = new Set<string>();
+    return t.app.routes
+      .filter((r) => r.path.startsWith('/api/admin') && r.method !== 'ALL')
+      .map((r) => ({ method: r.method, path: r.path.replace(/:[^/{]+(\{[^}]*\})?/g, '00000000-0000-4000-8000-000000000000') }))
+      .filter((r) => !seen.has(`${r.method} ${r.path}`) && seen.add(`${r.method} ${r.path}`));
+  };
+  const call = (client: TestClient, { method, path }: { method: string; path: string }) => (method === 'GET' ? client.get(path) : client.post(path, {}));
+
+  it('finds them', () => {
+    expect(adminRoutes().map((r) => `${r.method} ${r.path.split('/').slice(0, 4).join('/')}`)).toEqual(
+      expect.arrayContaining(['GET /api/admin/overview', 'GET /api/admin/outbox', 'POST /api/admin/impersonate']),
+    );
+  });
+
+  it('refuses visitors and every other role, and lets admins through', async () => {
+    for (const route of adminRoutes()) expect((await call(t.client(), route)).status, `visitor ${route.method} ${route.path}`).toBe(401);
+    const someone = t.client();
+    await someone.post('/api/register', registrationForm({ email: 'every-role@roles.test', password: 'correct-horse-9', location: 'chicagoland', role: 'fan' }));
+    for (const role of ROLES) {
+      await t.db.update(user).set({ role }).where(eq(user.email, 'every-role@roles.test'));
+      for (const route of adminRoutes()) {
+        if (route.path === '/api/admin/stop-impersonating') continue; // any signed-in user may stop their own impersonation
+        expect((await call(someone, route)).status, `${role} ${route.method} ${route.path}`).toBe(403);
+      }
+    }
+    for (const route of adminRoutes()) expect([401, 403], `admin ${route.method} ${route.path}`).not.toContain((await call(admin, route)).status);
+  });
+});
+

@@ -1,4 +1,6 @@
 import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { parseInput } from '../../http/validate.ts';
 import { APIError } from 'better-auth/api';
 import { canBeImpersonated } from '../../../core/roles.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -10,15 +12,17 @@ import { auditLog, user } from '../../db/schema.ts';
 export async function startImpersonation(
   { db, auth }: Services,
   session: CurrentSession,
-  targetId: string,
+  input: unknown,
   headers: Headers,
 ): Promise<string[]> {
   // A refused attempt is written down too: an admin probing other admins is worth seeing.
   const refuse = async (reason: string, error: AppError) => {
-    await db.insert(auditLog).values({ actorId: session.impersonatedBy ?? session.user.id, action: 'impersonation.refused', targetId, details: { reason } });
+    const targetId = (input as { userId?: unknown } | null)?.userId;
+    await db.insert(auditLog).values({ actorId: session.impersonatedBy ?? session.user.id, action: 'impersonation.refused', targetId: typeof targetId === 'string' ? targetId.slice(0, 200) : null, details: { reason } });
     return error;
   };
   if (session.user.role !== 'admin' || session.impersonatedBy) throw await refuse('not an admin', new AppError('FORBIDDEN', 'Only admins can impersonate users.'));
+  const { userId: targetId } = parseInput(z.object({ userId: z.string().min(1).max(200) }), input);
   const [target] = await db.select({ id: user.id, role: user.role }).from(user).where(eq(user.id, targetId));
   if (!target) throw new AppError('NOT_FOUND', 'That user does not exist.');
   if (!canBeImpersonated(target.role)) {

@@ -1,8 +1,7 @@
 import { Hono } from 'hono';
-import { count, desc, eq } from 'drizzle-orm';
+import { count, desc } from 'drizzle-orm';
 import { z } from 'zod';
 import { pageNumber } from '../../../core/schemas/fields.ts';
-import { AppError } from '../../http/app-error.ts';
 import { requireRole, requireSession } from '../../http/session.ts';
 import { parseInput } from '../../http/validate.ts';
 import type { Services } from '../../services.ts';
@@ -24,8 +23,7 @@ export function adminRoutes(services: Services) {
 
   app.post('/admin/impersonate', async (c) => {
     const session = await requireSession(services, c);
-    const { userId } = parseInput(z.object({ userId: z.string().min(1) }), await c.req.json().catch(() => ({})));
-    const cookies = await startImpersonation(services, session, userId, c.req.raw.headers);
+    const cookies = await startImpersonation(services, session, await c.req.json().catch(() => ({})), c.req.raw.headers);
     for (const cookie of cookies) c.header('Set-Cookie', cookie, { append: true });
     return c.json({ ok: true });
   });
