@@ -1,0 +1,54 @@
+// `npm run lighthouse`: Lighthouse's mobile preset against the production server with the demo
+// scene, for the home, region and band-site pages. Prints performance, LCP, CLS and TBT.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { requireChromium } from './find-chromium.ts';
+
+const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3299);
+const base = `http://localhost:${PORT}`;
+const PAGES = { home: `${base}/`, 'region /chicago': `${base}/chicago`, 'band site': `http://thevelvetstatic.localhost:${PORT}/` };
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-lighthouse-'));
+const server = spawn(process.execPath, ['src/server/main.ts'], {
+  stdio: ['ignore', 'ignore', 'inherit'],
+  env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, PUBLIC_URL: base, DEMO_DATA: 'true', LOG_LEVEL: 'warn', TZ: 'UTC' },
+});
+const stop = () => {
+  server.kill();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+};
+
+try {
+  for (let i = 0; ; i++) {
+    if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) break;
+    if (i > 120) throw new Error('The server did not start.');
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  const chromium = await requireChromium();
+  const chrome = await chromeLauncher.launch({ chromePath: chromium.executablePath, chromeFlags: ['--headless=new', ...chromium.args] });
+  try {
+    console.log(`Lighthouse ${'mobile'} preset, ${chromium.version}\n`);
+    console.log('page'.padEnd(18), 'perf', '  LCP    ', ' CLS  ', ' TBT');
+    for (const [name, url] of Object.entries(PAGES)) {
+      await fetch(url).catch(() => undefined); // warm the public cache, as a visitor after the first would find it (Node cannot resolve *.localhost)
+      const result = await lighthouse(url, { port: chrome.port, onlyCategories: ['performance'], output: 'json', logLevel: 'error' });
+      const lhr = result!.lhr;
+      const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+      console.log(
+        name.padEnd(18),
+        String(Math.round((lhr.categories.performance?.score ?? 0) * 100)).padStart(4),
+        `${(audit('largest-contentful-paint') / 1000).toFixed(1)} s`.padStart(8),
+        audit('cumulative-layout-shift').toFixed(3).padStart(6),
+        `${Math.round(audit('total-blocking-time'))} ms`.padStart(7),
+      );
+    }
+  } finally {
+    chrome.kill();
+  }
+} finally {
+  stop();
+}
