@@ -6,11 +6,10 @@ import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { secureHeaders } from 'hono/secure-headers';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { asc, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { HttpBindings } from '@hono/node-server';
 import { isPublicAuthPath } from './auth/create-auth.ts';
 import { handleAuthRequest } from './auth/account-guard.ts';
-import { regions } from './db/schema.ts';
 import { AppError } from './http/app-error.ts';
 import { handleError } from './http/error-handler.ts';
 import { noStoreUnlessPublic, refuseCrossSiteWrites, refuseMalformedUrls } from './http/request-guard.ts';
@@ -23,6 +22,7 @@ import { calendarRoutes } from './features/calendar/routes.ts';
 import { buildSitemap } from './features/seo/build-sitemap.ts';
 import { getPageMeta } from './features/seo/get-page-meta.ts';
 import { renderPageHead } from './features/seo/render-page-head.ts';
+import { getPublicConfig, renderConfigScript } from './features/config/get-public-config.ts';
 import { isSafeKey } from './storage/storage.ts';
 
 export const CLIENT_DIST = fileURLToPath(new URL('../../dist/client', import.meta.url));
@@ -96,19 +96,8 @@ export function createApp(services: Services) {
   });
 
   api.get('/config', async (c) => {
-    const rows = await services.db
-      .select({ slug: regions.slug, name: regions.name, path: regions.path, timeZone: regions.timeZone, isDefault: regions.isDefault })
-      .from(regions)
-      .orderBy(asc(regions.sortOrder), asc(regions.name));
     c.header('Cache-Control', 'public, max-age=60');
-    return c.json({
-      publicUrl: env.PUBLIC_URL,
-      smsNumber: env.SMS_NUMBER,
-      merchUrl: env.MERCH_URL,
-      instagramUrl: env.INSTAGRAM_URL,
-      supportEmail: env.SUPPORT_EMAIL,
-      regions: rows,
-    });
+    return c.json(await getPublicConfig(services));
   });
 
   api.route('/', accountRoutes(services));
@@ -152,7 +141,8 @@ export function createApp(services: Services) {
     const host = c.req.header('host');
     const meta = await services.publicCache.get(`head:${host}${c.req.path}`, () => getPageMeta(services, host, c.req.path));
     c.header('Cache-Control', 'no-cache');
-    return c.html(renderPageHead(indexHtml, meta, env.PUBLIC_URL), meta.status ?? 200);
+    const page = renderPageHead(indexHtml, meta, env.PUBLIC_URL).replace('</head>', `${renderConfigScript(await getPublicConfig(services))}</head>`);
+    return c.html(page, meta.status ?? 200);
   });
 
   return app;

@@ -1,16 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
+import type { PublicConfig, Region } from '../../core/public-config.ts';
 import { apiFetch } from './api.ts';
 
-export type Region = { slug: string; name: string; path: string | null; timeZone: string; isDefault: boolean };
+export type { PublicConfig, Region } from '../../core/public-config.ts';
 
-export type PublicConfig = {
-  publicUrl: string;
-  smsNumber: string;
-  merchUrl: string;
-  instagramUrl: string;
-  supportEmail: string;
-  regions: Region[];
-};
+/** The config the server inlined into the page (see get-public-config.ts), read once. */
+const inlined: PublicConfig | undefined = (() => {
+  const text = typeof document === 'undefined' ? null : document.getElementById('marquee-config')?.textContent;
+  try {
+    return text ? (JSON.parse(text) as PublicConfig) : undefined;
+  } catch {
+    return undefined;
+  }
+})();
 
 /** Settings the browser may see, and the regions (D6). Loaded once. */
 export function usePublicConfig() {
@@ -18,6 +20,7 @@ export function usePublicConfig() {
     queryKey: ['config'],
     queryFn: () => apiFetch<PublicConfig>('/api/config'),
     staleTime: Infinity,
+    initialData: inlined,
   });
 }
 

@@ -1,0 +1,11 @@
+export type Region = { slug: string; name: string; path: string | null; timeZone: string; isDefault: boolean };
+
+/** Settings the browser may see, and the regions (D6). */
+export type PublicConfig = {
+  publicUrl: string;
+  smsNumber: string;
+  merchUrl: string;
+  instagramUrl: string;
+  supportEmail: string;
+  regions: Region[];
+};
