@@ -160,7 +160,8 @@ export function Layout() {
       </a>
       <ImpersonationBanner />
       <Header />
-      <main id="main" className="flex-1">
+      {/* At least a screen tall, so the footer never starts in view and jumps away as the page loads (CLS). */}
+      <main id="main" className="min-h-[100svh] flex-1">
         {isPending ? <p className="p-8 text-center text-zinc-400">Loading…</p> : <Outlet />}
       </main>
       <Footer />
