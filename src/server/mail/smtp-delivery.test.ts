@@ -47,4 +47,20 @@ describe('with SMTP settings (D28)', () => {
     }
     expect(row!.status).toBe('sent');
   });
+
+  it('a follow confirmation arrives with its real links, while the stored body keeps them hidden', async () => {
+    const { createBand } = await import('../../../tests/helpers/factories.ts');
+    const band = await createBand(t.db, { name: 'Secret Links' });
+    expect((await t.client().post('/api/followers', { bandId: band.id, email: 'fan@smtp.test' })).status).toBe(200);
+    const deadline = Date.now() + 20_000;
+    const delivered = () => received.find((m) => m.to.includes('fan@smtp.test'));
+    while (!delivered() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    // Quoted-printable may fold long lines: unfold before looking for the links.
+    const raw = delivered()!.raw.replace(/=\r?\n/g, '');
+    expect(raw).toMatch(/\/follow\/confirm\?token=(3D)?[\w-]{20,}/);
+    expect(raw).toMatch(/\/unsubscribe\?token=(3D)?[\w-]{20,}/);
+    expect(raw).not.toContain('{{secret:');
+    const [row] = await t.db.select().from(outbox).where(eq(outbox.toAddress, 'fan@smtp.test'));
+    expect(row!.textBody).toContain('{{secret:link}}');
+  });
 });
