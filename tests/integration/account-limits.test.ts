@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { outbox } from '../../src/server/db/schema.ts';
-import { backoffMs, MAX_BACKOFF_MS } from '../../src/server/auth/account-guard.ts';
+import { backoffMs, FREE_SIGN_IN_FAILURES, MAX_BACKOFF_MS } from '../../src/server/auth/account-guard.ts';
+import { countHit, peekHits } from '../../src/server/http/rate-limit.ts';
 import { rateLimit } from '../../src/server/db/schema.ts';
 import { createTestApp, registrationForm, TEST_ORIGIN, type TestApp } from '../helpers/test-app.ts';
 
@@ -60,6 +61,40 @@ describe('guessing at one account from many addresses (finding 4)', () => {
     expect(answers.size).toBe(1);
     const sent = await t.db.select().from(outbox).where(and(eq(outbox.toAddress, 'owner@limits.test'), eq(outbox.kind, 'password_reset')));
     expect(sent).toHaveLength(3);
+  });
+});
+
+describe('guesses sent at the same moment', () => {
+  it('twenty simultaneous wrong passwords get five answers and fifteen refusals', async () => {
+    await t.client().post('/api/register', registrationForm({ email: 'burst@limits.test', password: PASSWORD, location: 'chicagoland', role: 'fan' }), from(150));
+    const burst = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => t.client().post('/api/auth/sign-in/email', { email: 'burst@limits.test', password: `burst-guess-${i}` }, from(150 + (i % 10)))),
+    );
+    const statuses = burst.map((res) => res.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(FREE_SIGN_IN_FAILURES);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(20 - FREE_SIGN_IN_FAILURES);
+  });
+
+  it('control: checking the count first and recording it after the answer lets a burst through', async () => {
+    // The shape the guard had before: peek, wait for the password check, then count.
+    const checkThenRecord = async (key: string) => {
+      const failures = await peekHits(t.db, key);
+      if (failures && backoffMs(failures.count) > 0) return 'refused';
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      await countHit(t.db, key, 60 * 60_000, { isSliding: true });
+      return 'checked';
+    };
+    const outcomes = await Promise.all(Array.from({ length: 20 }, () => checkThenRecord('control:burst')));
+    expect(outcomes.filter((o) => o === 'checked').length).toBeGreaterThan(FREE_SIGN_IN_FAILURES);
+  });
+
+  it('a sign-in refused as malformed (a password that is not text) does not count against the account', async () => {
+    await t.client().post('/api/register', registrationForm({ email: 'typo@limits.test', password: PASSWORD, location: 'chicagoland', role: 'fan' }), from(170));
+    for (let i = 0; i < 8; i++) {
+      const res = await t.client().post('/api/auth/sign-in/email', { email: 'typo@limits.test', password: 12345678 }, from(172 + i));
+      expect(res.status).toBe(400);
+    }
+    expect((await t.client().post('/api/auth/sign-in/email', { email: 'typo@limits.test', password: PASSWORD }, from(171))).status).toBe(200);
   });
 });
 

@@ -1,8 +1,10 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import type { Services } from '../services.ts';
 import { AppError } from '../http/app-error.ts';
 import { clearHits, countHit, peekHits } from '../http/rate-limit.ts';
+import { rateLimit } from '../db/schema.ts';
 
 const MINUTE = 60_000;
 /** Failed sign-ins on one account, from any address, before the account's backoff starts. */
@@ -26,20 +28,39 @@ export function backoffMs(failures: number): number {
 /**
  * Per-account sign-in backoff (issue 7), on top of the per-address limit. Unknown and known
  * e-mails are counted alike, so the answer tells nothing about who has an account.
+ *
+ * Each attempt is counted as a failure before it is checked, in one statement that refuses it
+ * when the account is in its backoff, so simultaneous guesses cannot all pass a check made
+ * before any of them is recorded. A success clears the count; an answer that is neither a
+ * success nor a wrong password gives the attempt back (`returnSignInAttempt`).
  */
-export async function assertSignInAllowed(db: Db, email: string, now = Date.now()): Promise<void> {
+export async function claimSignInAttempt(db: Db, email: string, now = Date.now()): Promise<void> {
+  const key = `marquee:${accountKey('sign-in-failures', email)}`;
+  const isForgotten = sql`${rateLimit.lastRequest} <= ${now - FAILURE_MEMORY_MS}`;
+  const backoff = sql`case when ${rateLimit.count} < ${FREE_SIGN_IN_FAILURES} then 0
+    else least(${MAX_BACKOFF_MS}, ${FIRST_BACKOFF_MS} * power(2, least(${rateLimit.count} - ${FREE_SIGN_IN_FAILURES}, 30))) end`;
+  const claimed = await db
+    .insert(rateLimit)
+    .values({ id: randomUUID(), key, count: 1, lastRequest: now })
+    .onConflictDoUpdate({
+      target: rateLimit.key,
+      set: { count: sql`case when ${isForgotten} then 1 else ${rateLimit.count} + 1 end`, lastRequest: now },
+      setWhere: sql`${isForgotten} or ${now} >= ${rateLimit.lastRequest} + ${backoff}`,
+    })
+    .returning({ count: rateLimit.count });
+  if (claimed.length > 0) return;
   const failures = await peekHits(db, accountKey('sign-in-failures', email));
-  if (!failures || failures.since <= now - FAILURE_MEMORY_MS) return;
-  const wait = backoffMs(failures.count);
-  const lastFailure = failures.since;
-  if (wait > 0 && now < lastFailure + wait) {
-    const minutes = Math.ceil((lastFailure + wait - now) / MINUTE);
-    throw new AppError('RATE_LIMITED', `Too many failed attempts for this account. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
-  }
+  const waitEnds = failures ? failures.since + backoffMs(failures.count) : now + FIRST_BACKOFF_MS;
+  const minutes = Math.max(1, Math.ceil((waitEnds - now) / MINUTE));
+  throw new AppError('RATE_LIMITED', `Too many failed attempts for this account. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
 }
 
-export async function recordSignInFailure(db: Db, email: string, now = Date.now()): Promise<void> {
-  await countHit(db, accountKey('sign-in-failures', email), FAILURE_MEMORY_MS, { now, isSliding: true });
+/** Gives back an attempt that was neither a success nor a wrong password (bad input, an outage). */
+export async function returnSignInAttempt(db: Db, email: string): Promise<void> {
+  await db
+    .update(rateLimit)
+    .set({ count: sql`greatest(${rateLimit.count} - 1, 0)` })
+    .where(eq(rateLimit.key, `marquee:${accountKey('sign-in-failures', email)}`));
 }
 
 export async function recordSignInSuccess(db: Db, email: string): Promise<void> {
@@ -58,9 +79,12 @@ export async function handleAuthRequest({ auth, db, isRateLimitEnabled }: Pick<S
   const body = (await request.clone().json().catch(() => null)) as { email?: unknown } | null;
   const email = typeof body?.email === 'string' ? body.email : null;
   if (!email) return auth.handler(request);
-  await assertSignInAllowed(db, email);
-  const response = await auth.handler(request);
-  if (response.status === 401) await recordSignInFailure(db, email);
-  else if (response.ok) await recordSignInSuccess(db, email);
+  await claimSignInAttempt(db, email);
+  const response = await auth.handler(request).catch(async (error: unknown) => {
+    await returnSignInAttempt(db, email);
+    throw error;
+  });
+  if (response.ok) await recordSignInSuccess(db, email);
+  else if (response.status !== 401) await returnSignInAttempt(db, email);
   return response;
 }
