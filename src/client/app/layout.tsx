@@ -162,7 +162,13 @@ export function Layout() {
       <Header />
       {/* At least a screen tall, so the footer never starts in view and jumps away as the page loads (CLS). */}
       <main id="main" className="min-h-[100svh] flex-1">
-        {isPending ? <p className="p-8 text-center text-zinc-400">Loading…</p> : <Outlet />}
+        {isPending ? (
+          <p className="p-8 text-center text-zinc-400">Loading…</p>
+        ) : (
+          <Suspense fallback={<p className="p-8 text-center text-zinc-400">Loading…</p>}>
+            <Outlet />
+          </Suspense>
+        )}
       </main>
       <Footer />
     </div>

@@ -1,53 +1,79 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
 import { Layout } from './layout.tsx';
-import { HomePage } from '../features/home/home-page.tsx';
 import { currentSiteSlug } from '../lib/site-context.ts';
 
-/** Lazy screens: each route loads its own code, so public pages stay light. */
-const lazy = <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K) => async () => ({ Component: (await load())[name] });
+/**
+ * Declarative routes (decision 0015): the data router's loaders and actions are unused here and
+ * would add about 14 KB of compressed JavaScript to every public page.
+ * Each screen loads its own code; navigations run in a transition, so the current screen stays
+ * until the next one is ready.
+ */
+const screen = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
+  lazy(async () => ({ default: (await load())[name] }));
 
-const mainRoutes: RouteObject[] = [
-  {
-    element: <Layout />,
-    children: [
-      { path: '/', element: <HomePage /> },
-      { path: '/home', element: <Navigate to="/chicago" replace /> },
-      { path: '/login', lazy: lazy(() => import('../features/auth/login-page.tsx'), 'LoginPage') },
-      { path: '/register', lazy: lazy(() => import('../features/auth/register-page.tsx'), 'RegisterPage') },
-      { path: '/reset-password', lazy: lazy(() => import('../features/auth/choose-new-password-page.tsx'), 'ChooseNewPasswordPage') },
-      { path: '/bands', lazy: lazy(() => import('../features/directories/band-directory-page.tsx'), 'BandDirectoryPage') },
-      { path: '/band/:bandName', lazy: lazy(() => import('../features/sites/band-site.tsx'), 'BandSitePage') },
-      { path: '/venues', lazy: lazy(() => import('../features/directories/venue-directory-page.tsx'), 'VenueDirectoryPage') },
-      { path: '/venue/:venueName', lazy: lazy(() => import('../features/directories/venue-page.tsx'), 'VenuePage') },
-      { path: '/rehearsal-space', lazy: lazy(() => import('../features/directories/rehearsal-space-page.tsx'), 'RehearsalSpacePage') },
-      { path: '/gigs', lazy: lazy(() => import('../features/directories/gigs-page.tsx'), 'GigsPage') },
-      { path: '/unsubscribe', lazy: lazy(() => import('../features/followers/unsubscribe-page.tsx'), 'UnsubscribePage') },
-      { path: '/follow/confirm', lazy: lazy(() => import('../features/followers/confirm-follow-page.tsx'), 'ConfirmFollowPage') },
-      { path: '/my-website', lazy: lazy(() => import('../features/sites/my-website-page.tsx'), 'MyWebsitePage') },
-      { path: '/debug-test', lazy: lazy(() => import('../features/debug/debug-test-page.tsx'), 'DebugTestPage') },
-      { path: '/dashboard', lazy: lazy(() => import('../features/dashboard/dashboard-page.tsx'), 'DashboardPage') },
-      { path: '/admin/outbox', lazy: lazy(() => import('../features/admin/outbox-page.tsx'), 'OutboxPage') },
-      { path: '/:regionPath', lazy: lazy(() => import('../features/regions/region-page.tsx'), 'RegionPage') },
-      { path: '*', element: <HomePage /> },
-    ],
-  },
-];
+const HomePage = screen(() => import('../features/home/home-page.tsx'), 'HomePage');
+const LoginPage = screen(() => import('../features/auth/login-page.tsx'), 'LoginPage');
+const RegisterPage = screen(() => import('../features/auth/register-page.tsx'), 'RegisterPage');
+const ChooseNewPasswordPage = screen(() => import('../features/auth/choose-new-password-page.tsx'), 'ChooseNewPasswordPage');
+const BandDirectoryPage = screen(() => import('../features/directories/band-directory-page.tsx'), 'BandDirectoryPage');
+const BandSitePage = screen(() => import('../features/sites/band-site.tsx'), 'BandSitePage');
+const VenueDirectoryPage = screen(() => import('../features/directories/venue-directory-page.tsx'), 'VenueDirectoryPage');
+const VenuePage = screen(() => import('../features/directories/venue-page.tsx'), 'VenuePage');
+const RehearsalSpacePage = screen(() => import('../features/directories/rehearsal-space-page.tsx'), 'RehearsalSpacePage');
+const GigsPage = screen(() => import('../features/directories/gigs-page.tsx'), 'GigsPage');
+const UnsubscribePage = screen(() => import('../features/followers/unsubscribe-page.tsx'), 'UnsubscribePage');
+const ConfirmFollowPage = screen(() => import('../features/followers/confirm-follow-page.tsx'), 'ConfirmFollowPage');
+const MyWebsitePage = screen(() => import('../features/sites/my-website-page.tsx'), 'MyWebsitePage');
+const DebugTestPage = screen(() => import('../features/debug/debug-test-page.tsx'), 'DebugTestPage');
+const DashboardPage = screen(() => import('../features/dashboard/dashboard-page.tsx'), 'DashboardPage');
+const OutboxPage = screen(() => import('../features/admin/outbox-page.tsx'), 'OutboxPage');
+const RegionPage = screen(() => import('../features/regions/region-page.tsx'), 'RegionPage');
+const SubdomainSite = lazy(async () => ({ default: (await import('../features/sites/subdomain-site.tsx')).SubdomainSite }));
+
+function MainRoutes() {
+  return (
+    <Routes>
+      <Route element={<Layout />}>
+        <Route path="/" element={<HomePage />} />
+        <Route path="/home" element={<Navigate to="/chicago" replace />} />
+        <Route path="/login" element={<LoginPage />} />
+        <Route path="/register" element={<RegisterPage />} />
+        <Route path="/reset-password" element={<ChooseNewPasswordPage />} />
+        <Route path="/bands" element={<BandDirectoryPage />} />
+        <Route path="/band/:bandName" element={<BandSitePage />} />
+        <Route path="/venues" element={<VenueDirectoryPage />} />
+        <Route path="/venue/:venueName" element={<VenuePage />} />
+        <Route path="/rehearsal-space" element={<RehearsalSpacePage />} />
+        <Route path="/gigs" element={<GigsPage />} />
+        <Route path="/unsubscribe" element={<UnsubscribePage />} />
+        <Route path="/follow/confirm" element={<ConfirmFollowPage />} />
+        <Route path="/my-website" element={<MyWebsitePage />} />
+        <Route path="/debug-test" element={<DebugTestPage />} />
+        <Route path="/dashboard" element={<DashboardPage />} />
+        <Route path="/admin/outbox" element={<OutboxPage />} />
+        <Route path="/:regionPath" element={<RegionPage />} />
+        <Route path="*" element={<HomePage />} />
+      </Route>
+    </Routes>
+  );
+}
 
 /** On {slug}.{public host} the band's or promoter's site is the whole site (spec 1 §2). */
-const subdomainRoutes = (slug: string): RouteObject[] => [
-  {
-    element: <Layout />,
-    children: [
-      {
-        path: '*',
-        lazy: async () => {
-          const { SubdomainSite } = await import('../features/sites/subdomain-site.tsx');
-          return { Component: () => <SubdomainSite slug={slug} /> };
-        },
-      },
-    ],
-  },
-];
+function SubdomainRoutes({ slug }: { slug: string }) {
+  return (
+    <Routes>
+      <Route element={<Layout />}>
+        <Route path="*" element={<SubdomainSite slug={slug} />} />
+      </Route>
+    </Routes>
+  );
+}
 
 const siteSlug = currentSiteSlug();
-export const router = createBrowserRouter(siteSlug ? subdomainRoutes(siteSlug) : mainRoutes);
+
+export function AppRoutes() {
+  return (
+    <Suspense fallback={null}>{siteSlug ? <SubdomainRoutes slug={siteSlug} /> : <MainRoutes />}</Suspense>
+  );
+}

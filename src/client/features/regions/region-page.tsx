@@ -1,13 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
+import { lazy } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError, apiFetch } from '../../lib/api.ts';
 import { usePublicConfig } from '../../lib/config.ts';
 import { useLiveGigUpdates } from '../../lib/live.ts';
 import { LoadingImage } from '../../components/ui/states.tsx';
-import { HomePage } from '../home/home-page.tsx';
 import { RegionGigCard } from '../gigs/region-gig-card.tsx';
 import type { PublicGig } from '../gigs/types.ts';
 import { useTitle } from '../../lib/use-title.ts';
+
+// An unknown region shows the home page (spec 1 §2); its code loads only then.
+const HomePage = lazy(async () => ({ default: (await import('../home/home-page.tsx')).HomePage }));
 
 type RegionGigs = { region: { slug: string; name: string; timeZone: string }; gigs: PublicGig[] };
 

@@ -1,10 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
+import { lazy } from 'react';
 import { LoadingImage } from '../../components/ui/states.tsx';
 import { ApiError, apiFetch } from '../../lib/api.ts';
 import { usePublicConfig } from '../../lib/config.ts';
 import { BandSiteView, type BandSite } from './band-site.tsx';
-import { PromoterSiteView, type PromoterSite } from './promoter-site.tsx';
+import type { PromoterSite } from './promoter-site.tsx';
 import { NotFoundNotice } from './site-parts.tsx';
+
+// Most subdomains are bands: a promoter's page loads its code when one is shown.
+const PromoterSiteView = lazy(async () => ({ default: (await import('./promoter-site.tsx')).PromoterSiteView }));
 
 type Site = { kind: 'band'; band: BandSite } | { kind: 'promoter'; promoter: PromoterSite };
 
