@@ -150,6 +150,19 @@ describe('bad input answers 4xx, never 500 (finding 7)', () => {
     expect(multiLine.status, multiLine.text).toBe(200);
   });
 
+  it('a broken form or broken JSON is a 400 that says so', async () => {
+    const form = await t.app.request('/api/register', {
+      method: 'POST',
+      headers: { origin: TEST_ORIGIN, 'content-type': 'multipart/form-data; boundary=xyz' },
+      body: '--xyz\r\nContent-Disposition: form-data; name="data"\r\n\r\nunterminated',
+    });
+    expect(form.status).toBe(400);
+    expect(((await form.json()) as { error: { message: string } }).error.message).toBe('The form could not be read. Please try again.');
+    const json = await t.app.request('/api/contact', { method: 'POST', headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' }, body: '{"name": "Eve",' });
+    expect(json.status).toBe(400);
+    expect(((await json.json()) as { error: { message: string } }).error.message).toBe('The request could not be read. Please try again.');
+  });
+
   it('a NUL byte that reaches the database is a 400', async () => {
     const res = await t.client().post('/api/followers/unsubscribe', { token: 'abcdefghij\u0000klm' });
     expect(res.status).toBeLessThan(500);

@@ -1,17 +1,17 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { clientIp } from '../../http/client-ip.ts';
 import { asc, eq } from 'drizzle-orm';
 import { registerSchema } from '../../../core/schemas/account.ts';
 import { AppError } from '../../http/app-error.ts';
 import { getCurrentSession } from '../../http/session.ts';
-import { parseInput } from '../../http/validate.ts';
+import { parseInput, readFormBody } from '../../http/validate.ts';
 import type { Services } from '../../services.ts';
 import { regions, user, venueProfiles } from '../../db/schema.ts';
 import { getProfileSummary } from './get-profile-summary.ts';
 import { registerAccount } from './register-account.ts';
 
-async function readRegistration(c: { req: { parseBody: () => Promise<Record<string, unknown>> } }) {
-  const body = await c.req.parseBody();
+async function readRegistration(c: Context) {
+  const body = await readFormBody(c);
   let data: unknown;
   try {
     data = JSON.parse(String(body.data ?? ''));

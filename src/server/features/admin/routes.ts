@@ -3,7 +3,7 @@ import { count, desc } from 'drizzle-orm';
 import { z } from 'zod';
 import { pageNumber } from '../../../core/schemas/fields.ts';
 import { requireRole, requireSession } from '../../http/session.ts';
-import { parseInput } from '../../http/validate.ts';
+import { parseInput, readJsonBody } from '../../http/validate.ts';
 import type { Services } from '../../services.ts';
 import { auditLog, outbox } from '../../db/schema.ts';
 import { getAdminOverview } from './get-admin-overview.ts';
@@ -23,7 +23,7 @@ export function adminRoutes(services: Services) {
 
   app.post('/admin/impersonate', async (c) => {
     const session = await requireSession(services, c);
-    const cookies = await startImpersonation(services, session, await c.req.json().catch(() => ({})), c.req.raw.headers);
+    const cookies = await startImpersonation(services, session, await readJsonBody(c), c.req.raw.headers);
     for (const cookie of cookies) c.header('Set-Cookie', cookie, { append: true });
     return c.json({ ok: true });
   });

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { pageNumber } from '../../../core/schemas/fields.ts';
 import { followSchema } from '../../../core/schemas/follow.ts';
 import { AppError } from '../../http/app-error.ts';
-import { parseInput } from '../../http/validate.ts';
+import { parseInput, readJsonBody } from '../../http/validate.ts';
 import type { Services } from '../../services.ts';
 import { findVenuePage } from '../directories/get-venue-page.ts';
 import { listBands } from '../directories/list-bands.ts';
@@ -58,15 +58,15 @@ export function discoveryRoutes(services: Services) {
   publicGet('/rehearsal-spaces', () => listRehearsalSpaces(db));
 
   app.post('/followers', async (c) => {
-    const input = parseInput(followSchema, await c.req.json().catch(() => ({})));
+    const input = parseInput(followSchema, await readJsonBody(c));
     return c.json(await followBand(services, input.bandId, input.email, clientIp(c)));
   });
   app.post('/followers/confirm', async (c) => {
-    const { token } = parseInput(z.object({ token: z.string().min(10).max(200) }), await c.req.json().catch(() => ({})));
+    const { token } = parseInput(z.object({ token: z.string().min(10).max(200) }), await readJsonBody(c));
     return c.json(await confirmFollow(services, token));
   });
   app.post('/followers/unsubscribe', async (c) => {
-    const { token } = parseInput(z.object({ token: z.string().min(10).max(200) }), await c.req.json().catch(() => ({})));
+    const { token } = parseInput(z.object({ token: z.string().min(10).max(200) }), await readJsonBody(c));
     return c.json(await unsubscribeFollower(services, token));
   });
 
