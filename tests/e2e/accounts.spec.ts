@@ -145,6 +145,12 @@ test('a forgotten password is reset through the e-mailed link', async ({ page, b
 
   await page.goto(link!);
   await expect(page).toHaveURL(/\/reset-password\?token=/);
+  // A guessable password is named under its field; what was typed stays.
+  await page.getByLabel('New password', { exact: true }).fill('password1');
+  await page.getByLabel('Confirm new password').fill('password1');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page.getByText('Please choose a less common password.')).toBeVisible();
+  await expect(page.getByLabel('Confirm new password')).toHaveValue('password1');
   await page.getByLabel('New password', { exact: true }).fill('a-brand-new-pass');
   await page.getByLabel('Confirm new password').fill('a-brand-new-pass');
   await shot(page, 'reset-password-choose');

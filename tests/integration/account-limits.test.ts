@@ -112,8 +112,9 @@ describe('weak passwords (finding 5)', () => {
 
   it('refuses a common password as the new one on reset', async () => {
     const res = await t.client().post('/api/auth/reset-password', { token: 'not-a-real-token-000', newPassword: 'password1' }, from(202));
-    expect(res.status).toBe(400);
+    expect(res.status).toBe(422);
     expect(res.json.message).toBe('Please choose a less common password.');
+    expect(res.json.error.fields.newPassword).toBe('Please choose a less common password.');
   });
 });
 

@@ -76,7 +76,12 @@ export function createAuth({ db, publicUrl, secret, adminEmails, mailer, isRateL
         if (ctx.path !== '/reset-password' && ctx.path !== '/change-password') return;
         const newPassword = (ctx.body as { newPassword?: unknown } | undefined)?.newPassword;
         if (typeof newPassword === 'string' && newPassword.length >= PASSWORD_MIN_LENGTH && isGuessablePassword(newPassword)) {
-          throw new APIError('BAD_REQUEST', { code: 'PASSWORD_TOO_COMMON', message: WEAK_PASSWORD_MESSAGE });
+          // Marquee's error shape beside better-auth's, so the form shows it under the password field.
+          throw new APIError('UNPROCESSABLE_ENTITY', {
+            code: 'PASSWORD_TOO_COMMON',
+            message: WEAK_PASSWORD_MESSAGE,
+            error: { code: 'VALIDATION', message: WEAK_PASSWORD_MESSAGE, fields: { newPassword: WEAK_PASSWORD_MESSAGE } },
+          });
         }
       }),
     },

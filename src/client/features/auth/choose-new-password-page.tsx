@@ -31,6 +31,7 @@ export function ChooseNewPasswordPage() {
       await resetPassword(token, password);
       setDone(true);
     } catch (error) {
+      if (error instanceof ApiError && Object.keys(error.fields).length > 0) return setErrors(error.fields);
       setFailure(error instanceof ApiError ? `Error: ${error.message}` : 'Error: the password could not be changed.');
     } finally {
       setBusy(false);
