@@ -14,7 +14,7 @@ async function readRegistration(c: { req: { parseBody: () => Promise<Record<stri
   const body = await c.req.parseBody();
   let data: unknown;
   try {
-    data = JSON.parse(String(body.data ?? ''));
+    data = JSON.parse(typeof body.data === 'string' ? body.data : '');
   } catch {
     throw new AppError('BAD_REQUEST', 'The registration form could not be read. Please try again.');
   }
