@@ -66,7 +66,7 @@ async function run({ url, connections, seconds, host }: LoadOptions): Promise<Lo
     errors: result.errors,
     timeouts: result.timeouts,
     non2xx: result.non2xx,
-    statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => [code, (s as { count: number }).count])),
+    statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => [code, s.count])),
   };
 }
 

@@ -103,7 +103,7 @@ async function captureQueries(database: Database, fn: () => Promise<void>): Prom
 }
 
 function rawQuery(database: Database): QueryFn {
-  if (database.pglite) return (text, params) => database.pglite!.query(text, params) as Promise<{ rows: Record<string, unknown>[] }>;
+  if (database.pglite) return (text, params) => database.pglite!.query(text, params);
   return (text, params) => database.pool!.query(text, params);
 }
 
@@ -186,7 +186,7 @@ function runLoad(url: string, seconds: number, host?: string): Promise<LoadResul
       try {
         resolve(JSON.parse(out.trim().split('\n').pop()!) as LoadResult);
       } catch (error) {
-        reject(error);
+        reject(error instanceof Error ? error : new Error(String(error)));
       }
     });
   });

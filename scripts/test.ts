@@ -1,5 +1,6 @@
-// `npm test`: typecheck, unit and integration tests (Vitest), a production build with its public
-// JavaScript budget, then the browser tests (Playwright in Chromium). Never skips the browser tests silently.
+// `npm test`: lint (ESLint, cached, as `npm run lint`), typecheck, unit and integration tests (Vitest), a
+// production build with its public JavaScript budget, then the browser tests (Playwright in Chromium).
+// Never skips the browser tests silently.
 import { spawnSync } from 'node:child_process';
 import { requireChromium } from './find-chromium.ts';
 
@@ -9,6 +10,7 @@ const browserNote = `Browser tests: ${chromium.version} (${chromium.source}: ${c
 console.log(browserNote);
 
 const steps: [string, string[]][] = [
+  ['eslint', ['--cache', '--cache-location', 'node_modules/.cache/eslint/', '.']],
   ['tsc', ['-p', '.']],
   ['vitest', ['run']],
   ['vite', ['build', '--logLevel', 'warn']],

@@ -15,7 +15,7 @@ function partsFormat(timeZone: string): Intl.DateTimeFormat {
 function wallClockMs(instantMs: number, timeZone: string): number {
   const parts: Record<string, number> = {};
   for (const { type, value } of partsFormat(timeZone).formatToParts(instantMs)) parts[type] = Number(value);
-  return Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour! % 24, parts.minute!, parts.second!);
+  return Date.UTC(parts.year!, parts.month! - 1, parts.day, parts.hour! % 24, parts.minute, parts.second);
 }
 
 const offsetMs = (instantMs: number, timeZone: string) => wallClockMs(instantMs, timeZone) - Math.floor(instantMs / 1000) * 1000;

@@ -74,7 +74,7 @@ function createClient(app: { fetch: (req: Request) => Response | Promise<Respons
     const response = await app.fetch(new Request(`${TEST_ORIGIN}${pathname}`, init));
     store(response);
     const text = await response.text();
-    let json: any = null;
+    let json: any;
     try {
       json = text ? JSON.parse(text) : null;
     } catch {

@@ -39,7 +39,8 @@ describe('guessing at one account from many addresses (finding 4)', () => {
   });
 
   it('the owner gets back in once the backoff has passed, and success clears the count', async () => {
-    // Move the last failure back past the longest backoff.
+    // Move the last failure back past the longest backoff (every row of this test's own database).
+    // eslint-disable-next-line drizzle/enforce-update-with-where
     await t.db.update(rateLimit).set({ lastRequest: Date.now() - MAX_BACKOFF_MS - 1000 });
     const owner = await t.client().post('/api/auth/sign-in/email', { email: 'owner@limits.test', password: PASSWORD }, from(51));
     expect(owner.status).toBe(200);

@@ -25,7 +25,12 @@ function Header() {
   const navigate = useNavigate();
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
-  useEffect(() => setMenuOpen(false), [location.pathname]);
+  // A new page closes the menu: adjusted while rendering, not in an effect after it.
+  const [menuPath, setMenuPath] = useState(location.pathname);
+  if (menuPath !== location.pathname) {
+    setMenuPath(location.pathname);
+    setMenuOpen(false);
+  }
 
   const handleSignOut = async () => {
     try {
@@ -35,7 +40,7 @@ function Header() {
       console.error('Sign out failed', error);
     }
     await refresh();
-    navigate('/login');
+    void navigate('/login');
   };
 
   const linkClass = 'rounded-md px-3 py-2 text-sm font-medium text-zinc-200 hover:bg-zinc-800 hover:text-white [&.active]:text-brand-400';
@@ -56,7 +61,7 @@ function Header() {
           <MainSiteLink to="/dashboard" className={linkClass}>
             Dashboard
           </MainSiteLink>
-          <button type="button" onClick={handleSignOut} className={`${linkClass} text-left`}>
+          <button type="button" onClick={() => void handleSignOut()} className={`${linkClass} text-left`}>
             Log out
           </button>
         </>

@@ -83,7 +83,7 @@ export function ImageCropModal({
         <button type="button" className="btn-secondary" onClick={onCancel}>
           Cancel
         </button>
-        <button type="button" className="btn-primary" onClick={save} disabled={!area || busy}>
+        <button type="button" className="btn-primary" onClick={() => void save()} disabled={!area || busy}>
           Save
         </button>
       </div>

@@ -41,7 +41,7 @@ export function AdminDashboard({ me }: { me: Me }) {
     try {
       await postJson('/api/admin/impersonate', { userId });
       await refresh();
-      navigate('/dashboard');
+      void navigate('/dashboard');
     } catch (err) {
       setError(err instanceof ApiError ? err.message : 'Impersonation failed.');
       setBusyId(null);
@@ -104,7 +104,7 @@ export function AdminDashboard({ me }: { me: Me }) {
                       <td className="py-2 pr-3 max-sm:inline max-sm:py-0 max-sm:text-zinc-400">{u.location}</td>
                       <td className="py-2 text-right max-sm:block max-sm:pt-2 max-sm:text-left">
                         {canBeImpersonated(u.role) && u.id !== me.user.id && (
-                          <button type="button" className="btn-secondary px-3 py-1.5" disabled={busyId !== null} onClick={() => impersonate(u.id)} aria-label={`Impersonate ${u.email}`}>
+                          <button type="button" className="btn-secondary px-3 py-1.5" disabled={busyId !== null} onClick={() => void impersonate(u.id)} aria-label={`Impersonate ${u.email}`}>
                             Impersonate
                           </button>
                         )}

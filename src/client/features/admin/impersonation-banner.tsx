@@ -15,7 +15,7 @@ export function ImpersonationBanner() {
     try {
       await postJson('/api/admin/stop-impersonating', {});
       await refresh();
-      navigate('/dashboard');
+      void navigate('/dashboard');
     } finally {
       setBusy(false);
     }
@@ -25,7 +25,7 @@ export function ImpersonationBanner() {
       <span>
         Currently Impersonating {me.profile?.name ?? me.user.name} ({me.user.email}, {me.user.role})
       </span>
-      <button type="button" onClick={stop} disabled={busy} className="rounded-md bg-white px-3 py-1 text-fuchsia-800 hover:bg-fuchsia-100">
+      <button type="button" onClick={() => void stop()} disabled={busy} className="rounded-md bg-white px-3 py-1 text-fuchsia-800 hover:bg-fuchsia-100">
         Stop Impersonating
       </button>
     </div>

@@ -64,7 +64,7 @@ export function ChooseNewPasswordPage() {
             </Link>
           </div>
         ) : (
-          <form noValidate onSubmit={submit} className="space-y-4">
+          <form noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
             {failure && <Alert>{failure}</Alert>}
             <TextField label="New password" name="new-password" type="password" autoComplete="new-password" required minLength={8} value={password} onChange={(e) => setPassword(e.target.value)} error={errors.newPassword} hint="At least 8 characters." />
             <TextField label="Confirm new password" name="confirm-password" type="password" autoComplete="new-password" required value={confirm} onChange={(e) => setConfirm(e.target.value)} error={errors.confirm} />

@@ -29,7 +29,7 @@ export function LoginPage() {
     try {
       await signIn(parsed.data.email, parsed.data.password);
       await refresh();
-      navigate('/dashboard');
+      void navigate('/dashboard');
     } catch (error) {
       setAuthError(error instanceof ApiError ? error.message : 'Sign in failed. Please try again.');
       setBusy(false);
@@ -40,7 +40,7 @@ export function LoginPage() {
     <div className="mx-auto max-w-md px-4 py-12">
       <div className="card">
         <h1 className="mb-6 text-3xl font-bold">Log in</h1>
-        <form noValidate onSubmit={submit} className="space-y-4">
+        <form noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
           {authError && <Alert>{authError}</Alert>}
           <TextField
             label="Email"

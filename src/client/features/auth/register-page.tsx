@@ -153,7 +153,7 @@ export function RegisterPage() {
     try {
       await registerAccount(form);
       await refresh();
-      navigate('/dashboard');
+      void navigate('/dashboard');
     } catch (error) {
       if (error instanceof ApiError) {
         setErrors(error.fields);
@@ -170,7 +170,7 @@ export function RegisterPage() {
       <div className="card">
         <h1 className="text-3xl font-bold">Create your account</h1>
         <p className="mt-2 text-zinc-400">Fans, musicians, bands, venues, promoters, managers and rehearsal spaces all start here.</p>
-        <form noValidate onSubmit={submit} className="mt-6 space-y-5">
+        <form noValidate onSubmit={(event) => void submit(event)} className="mt-6 space-y-5">
           {failure && <Alert>{failure}</Alert>}
           <TextField label="Email" name="email" type="email" autoComplete="email" required value={values.email} onChange={set('email')} error={errors.email} />
           <TextField

@@ -30,7 +30,7 @@ export function ResetPasswordModal({ initialEmail, onClose }: { initialEmail: st
 
   return (
     <Modal title="Reset Password" onClose={onClose}>
-      <form noValidate onSubmit={submit} className="space-y-4">
+      <form noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
         <p className="text-sm text-zinc-300">Enter your account's e-mail and we'll send you a link to choose a new password.</p>
         {result && <Alert tone={result.tone}>{result.text}</Alert>}
         <TextField label="Email" name="reset-email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} error={error} />

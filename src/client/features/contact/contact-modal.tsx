@@ -46,7 +46,7 @@ export function ContactModal({ onClose }: { onClose: () => void }) {
       {state === 'success' ? (
         <Alert tone="success">Form has been submitted successfully! Thank you for contacting us.</Alert>
       ) : (
-        <form noValidate onSubmit={submit} className="space-y-4">
+        <form noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
           {state === 'failure' && <Alert>{failure}</Alert>}
           <TextField label="Name" name="name" autoComplete="name" required value={values.name} onChange={set('name')} error={errors.name} />
           <TextField label="Email" name="email" type="email" autoComplete="email" required value={values.email} onChange={set('email')} error={errors.email} />

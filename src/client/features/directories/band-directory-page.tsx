@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatClock, formatLocalDate, zoneAbbreviation } from '../../../core/time.ts';
 import { apiFetch } from '../../lib/api.ts';
@@ -82,8 +82,12 @@ export function BandDirectoryPage() {
 
 function SearchForm({ initial, onSearch }: { initial: string; onSearch: (value: string) => void }) {
   const [value, setValue] = useState(initial);
-  // Back and forward change the URL under the form: keep the box in step.
-  useEffect(() => setValue(initial), [initial]);
+  // Back and forward change the URL under the form: keep the box in step (adjusted while rendering).
+  const [shown, setShown] = useState(initial);
+  if (shown !== initial) {
+    setShown(initial);
+    setValue(initial);
+  }
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSearch(value.trim());

@@ -64,7 +64,7 @@ export function FollowForm({
 
   const isPanel = variant === 'panel';
   return (
-    <form noValidate onSubmit={submit} className={isPanel ? 'space-y-3' : 'mt-3 space-y-2'} aria-label={`Follow ${bandName} by e-mail`}>
+    <form noValidate onSubmit={(event) => void submit(event)} className={isPanel ? 'space-y-3' : 'mt-3 space-y-2'} aria-label={`Follow ${bandName} by e-mail`}>
       {isPanel && <p className="text-sm text-zinc-300">Get an e-mail when {bandName} announces a show.</p>}
       <div className="flex gap-2">
         <label htmlFor={inputId} className="sr-only">

@@ -15,7 +15,7 @@ export function LocationDropdown({ isInMenu = false }: { isInMenu?: boolean }) {
       <select
         className="rounded-md border border-zinc-700 bg-zinc-900 px-2 py-1.5 text-sm text-zinc-100"
         value={current}
-        onChange={(e) => e.target.value && navigate(e.target.value)}
+        onChange={(e) => { if (e.target.value) void navigate(e.target.value); }}
       >
         <option value="">Choose a location</option>
         {regions.map((r) => (

@@ -2,7 +2,6 @@ import { formatLocalDate, formatTimeRange } from '../../../core/time.ts';
 import { siteUrl } from '../../../core/site-urls.ts';
 import { MainSiteLink } from '../../components/main-site-link.tsx';
 import { TicketButton } from '../gigs/ticket-button.tsx';
-import type { PublicGig } from '../gigs/types.ts';
 import { SocialLinks } from './site-parts.tsx';
 import type { PromoterSite } from '../../../core/public-pages.ts';
 import { useTitle } from '../../lib/use-title.ts';

@@ -14,7 +14,7 @@ async function readRegistration(c: Context) {
   const body = await readFormBody(c);
   let data: unknown;
   try {
-    data = JSON.parse(String(body.data ?? ''));
+    data = JSON.parse(typeof body.data === 'string' ? body.data : '');
   } catch {
     throw new AppError('BAD_REQUEST', 'The registration form could not be read. Please try again.');
   }

@@ -5,6 +5,21 @@ import type { BandCard } from '../../../core/public-pages.ts';
 
 export const BAND_DIRECTORY_PAGE_SIZE = 48;
 
+/** A row of the directory query below: band_profiles' columns and the upcoming gigs as JSON. */
+type BandCardRow = {
+  user_id: string;
+  name: string;
+  slug: string;
+  genres: string[] | null;
+  description: string;
+  image_url: string | null;
+  upcoming: unknown;
+  upcoming_count: number | string;
+};
+
+/** A json_agg column, whether the driver hands it over parsed or as JSON text. */
+const parseJson = <T,>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
+
 /**
  * Band directory (spec 1 §2): each card with its next 2 upcoming gigs and how many more; one SQL
  * query for the page, whatever the number of gigs. Paginated, with an optional name search.
@@ -13,7 +28,7 @@ export async function listBands(db: Db, { page = 1, search }: { page?: number; s
   const where = search ? ilike(bandProfiles.name, `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined;
   const offset = (page - 1) * BAND_DIRECTORY_PAGE_SIZE;
   const [rows, [total]] = await Promise.all([
-    db.execute<Record<string, any>>(sql`
+    db.execute<BandCardRow>(sql`
       with page as (
         select user_id, name, slug, genres, description, image_url from band_profiles
         ${where ? sql`where ${where}` : sql``}
@@ -43,7 +58,7 @@ export async function listBands(db: Db, { page = 1, search }: { page?: number; s
     genres: r.genres ?? [],
     description: r.description,
     imageUrl: r.image_url,
-    upcoming: (typeof r.upcoming === 'string' ? JSON.parse(r.upcoming) : r.upcoming).map((u: any) => ({ ...u, localDate: String(u.localDate).slice(0, 10) })),
+    upcoming: parseJson<BandCard['upcoming']>(r.upcoming).map((u) => ({ ...u, localDate: String(u.localDate).slice(0, 10) })),
     upcomingCount: Number(r.upcoming_count),
   }));
   return { bands, page, pageSize: BAND_DIRECTORY_PAGE_SIZE, total: total?.n ?? 0 };

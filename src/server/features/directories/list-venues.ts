@@ -5,11 +5,28 @@ import { venueProfiles } from '../../db/schema.ts';
 export const VENUE_DIRECTORY_PAGE_SIZE = 48;
 const PERFORMANCES_PER_CARD = 3;
 
+/** A row of the directory query below: the venue's columns and its upcoming performances as JSON. */
+type VenueCardRow = {
+  user_id: string;
+  name: string;
+  slug: string;
+  address: string;
+  image_url: string | null;
+  location: string;
+  region_name: string;
+  upcoming: unknown;
+  upcoming_count: number | string;
+};
+type VenueCardGig = { id: string; localDate: string; startTime: string; timeZone: string; bandName: string; bandSlug: string };
+
+/** A json_agg column, whether the driver hands it over parsed or as JSON text. */
+const parseJson = <T,>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
+
 /** Venue directory (spec 1 §2): venue cards with their upcoming booked performances. */
 export async function listVenues(db: Db, { page = 1 }: { page?: number }) {
   const offset = (page - 1) * VENUE_DIRECTORY_PAGE_SIZE;
   const [rows, [total]] = await Promise.all([
-    db.execute<Record<string, any>>(sql`
+    db.execute<VenueCardRow>(sql`
       with page as (
         select v.user_id, v.name, v.slug, v.address, v.image_url, u.location, r.name as region_name
         from venue_profiles v join "user" u on u.id = v.user_id join regions r on r.slug = u.location
@@ -34,13 +51,13 @@ export async function listVenues(db: Db, { page = 1 }: { page?: number }) {
   ]);
   return {
     venues: rows.rows.map((r) => ({
-      id: r.user_id as string,
-      name: r.name as string,
-      slug: r.slug as string,
-      address: r.address as string,
-      imageUrl: r.image_url as string | null,
-      regionName: r.region_name as string,
-      upcoming: (typeof r.upcoming === 'string' ? JSON.parse(r.upcoming) : r.upcoming).map((u: any) => ({ ...u, localDate: String(u.localDate).slice(0, 10) })),
+      id: r.user_id,
+      name: r.name,
+      slug: r.slug,
+      address: r.address,
+      imageUrl: r.image_url,
+      regionName: r.region_name,
+      upcoming: parseJson<VenueCardGig[]>(r.upcoming).map((u) => ({ ...u, localDate: String(u.localDate).slice(0, 10) })),
       upcomingCount: Number(r.upcoming_count),
     })),
     page,

@@ -140,7 +140,7 @@ describe('following a band by e-mail (D19)', () => {
     const mails = await t.db.select().from(outbox).where(and(eq(outbox.kind, 'follow_confirmation'), eq(outbox.toAddress, email)));
     return mails.map((m) => {
       const [confirm, unsubscribe] = fillSecrets(m.textBody, m.secrets).match(/http\S+/g)!;
-      return { confirm: new URL(confirm!).searchParams.get('token')!, unsubscribe: new URL(unsubscribe!).searchParams.get('token')! };
+      return { confirm: new URL(confirm).searchParams.get('token')!, unsubscribe: new URL(unsubscribe!).searchParams.get('token')! };
     });
   };
 

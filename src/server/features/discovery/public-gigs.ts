@@ -60,9 +60,9 @@ function toPublicGig(r: Row): PublicGig {
     advanceTicketUrl: r.advanceTicketUrl,
     venue: { id: r.venueId, name: r.venueName, slug: r.venueSlug, address: r.venueAddress },
     band: r.bandId
-      ? { id: r.bandId, name: r.bandName!, slug: r.bandSlug!, performerType: r.performerType || 'BAND', genres: r.genres ?? [], imageUrl: r.bandImageUrl }
+      ? { id: r.bandId, name: r.bandName, slug: r.bandSlug, performerType: r.performerType || 'BAND', genres: r.genres ?? [], imageUrl: r.bandImageUrl }
       : null,
-    promoter: r.promoterId ? { id: r.promoterId, name: r.promoterName || r.promoterCompany || '', slug: r.promoterSlug! } : null,
+    promoter: r.promoterId ? { id: r.promoterId, name: r.promoterName || r.promoterCompany || '', slug: r.promoterSlug } : null,
   };
 }
 

@@ -19,10 +19,40 @@ export async function resolveBandId(db: Db, { id, slugOrName }: { id?: string; s
   return findIdByName(db, bandProfiles, { id: bandProfiles.userId, name: bandProfiles.name, slug: bandProfiles.slug }, slugOrName);
 }
 
+/** A row of the profile query below: band_profiles' columns (`b.*`) and the aggregated lists as JSON. */
+type BandProfileRow = {
+  user_id: string;
+  name: string;
+  slug: string;
+  description: string;
+  bio: string | null;
+  performer_type: string;
+  genres: string[] | null;
+  image_url: string | null;
+  content_image_url: string | null;
+  logo_url: string | null;
+  instagram_url: string | null;
+  facebook_url: string | null;
+  youtube_url: string | null;
+  youtube_channel_url: string | null;
+  youtube_highlight_url: string | null;
+  youtube_embed_url: string | null;
+  spotify_url: string | null;
+  spotify_embed_url: string | null;
+  website: string | null;
+  phone: string | null;
+  contact_email: string | null;
+  contact_phone: string | null;
+  members: unknown;
+  gallery: unknown;
+  custom_links: unknown;
+  extra_gigs: unknown;
+};
+
 /** Everything the band's public site shows: one query for the profile, one for its gigs. */
 export async function getBandSite(db: Db, bandId: string): Promise<BandSite | null> {
   const [profileRows, upcoming] = await Promise.all([
-    db.execute<Record<string, unknown>>(sql`
+    db.execute<BandProfileRow>(sql`
       select b.*,
         coalesce((select json_agg(json_build_object('name', m.name, 'instrument', m.instrument, 'instagramHandle', m.instagram_handle) order by m.position)
                   from band_members m where m.band_id = b.user_id), '[]') as members,
@@ -36,7 +66,7 @@ export async function getBandSite(db: Db, bandId: string): Promise<BandSite | nu
       where b.user_id = ${bandId}`),
     queryPublicGigs(db, and(eq(gigs.bandId, bandId), isUpcomingApproved), { limit: SITE_GIG_LIMIT }),
   ]);
-  const p = profileRows.rows[0] as Record<string, any> | undefined;
+  const p = profileRows.rows[0];
   if (!p) return null;
   const parse = <T,>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
   return {
@@ -55,9 +85,9 @@ export async function getBandSite(db: Db, bandId: string): Promise<BandSite | nu
     spotifyEmbedUrl: p.spotify_embed_url,
     contactEmail: p.contact_email,
     contactPhone: p.contact_phone ?? p.phone,
-    members: parse(p.members),
-    gallery: parse(p.gallery),
-    customLinks: parse(p.custom_links),
+    members: parse<BandSite['members']>(p.members),
+    gallery: parse<BandSite['gallery']>(p.gallery),
+    customLinks: parse<BandSite['customLinks']>(p.custom_links),
     extraGigs: parse<{ localDate: string; venueName: string; ticketUrl: string | null }[]>(p.extra_gigs).map((e) => ({ ...e, localDate: String(e.localDate).slice(0, 10) })),
     gigs: upcoming,
   };
