@@ -21,7 +21,7 @@ export async function readJsonBody(c: Context): Promise<unknown> {
 /** A multipart or url-encoded form; a malformed one is a 400, not a server error. */
 export async function readFormBody(c: Context): Promise<Record<string, string | File>> {
   try {
-    return (await c.req.parseBody()) as Record<string, string | File>;
+    return await c.req.parseBody<Record<string, string | File>>();
   } catch {
     throw new AppError('BAD_REQUEST', 'The form could not be read. Please try again.');
   }
