@@ -11,6 +11,7 @@ import { createSmtpTransport } from './mail/smtp-transport.ts';
 import { createLocalStorage, type Storage } from './storage/storage.ts';
 import { listenForLiveEvents, type LiveEvents } from './features/live/live-events.ts';
 import { createResponseCache, type ResponseCache } from './http/response-cache.ts';
+import { sendPendingBandNotices } from './features/booking/notify-bands.ts';
 
 export type Services = {
   env: Env;
@@ -78,7 +79,7 @@ export async function createServices(
     isRateLimitEnabled,
     signInPerMinute: env.SIGN_IN_RATE_LIMIT_PER_MINUTE,
   });
-  return {
+  const services: Services = {
     env,
     database,
     db: database.db,
@@ -96,4 +97,13 @@ export async function createServices(
       transport?.close();
     },
   };
+  if (jobs) {
+    await jobs.work(QUEUES.notifyBands, async () => {
+      const sent = await sendPendingBandNotices(services);
+      if (sent) logger.info({ sent }, 'band notices sent');
+    });
+    // A sweep, for a notice whose wake-up was lost to a restart between recording and queueing.
+    await jobs.schedule(QUEUES.notifyBands, '* * * * *');
+  }
+  return services;
 }

@@ -355,6 +355,8 @@ export const gigs = pgTable(
     /** Set when a promoter created the gig; the promoter is then the organiser (D10). */
     promoterId: text().references(() => promoterProfiles.userId, { onDelete: 'set null' }),
     bandId: text().references(() => bandProfiles.userId, { onDelete: 'set null' }),
+    /** Booked through an artist manager: one of the manager's artists instead of a band account. */
+    managedArtistId: uuid().references(() => managedArtists.id, { onDelete: 'set null' }),
     createdBy: text().references(() => user.id, { onDelete: 'set null' }),
     localDate: date().notNull(),
     startTime: text().notNull(),
@@ -382,6 +384,8 @@ export const gigs = pgTable(
     // Public lists: approved gigs in date order, overall and per region (partial, ordered as listed).
     index('gigs_approved_upcoming_idx').on(t.localDate, t.startTime, t.id).where(sql`${t.isApproved}`),
     index('gigs_region_approved_upcoming_idx').on(t.regionSlug, t.localDate, t.startTime, t.id).where(sql`${t.isApproved}`),
+    // Open opportunities bands and managers apply to.
+    index('gigs_open_upcoming_idx').on(t.localDate, t.startTime, t.id).where(sql`not ${t.isApproved}`),
     index().on(t.venueId, t.localDate),
     index().on(t.bandId, t.localDate),
     index().on(t.promoterId, t.localDate),
@@ -415,6 +419,8 @@ export const gigApplications = pgTable(
   },
   (t) => [
     index().on(t.gigId),
+    index().on(t.bandId),
+    index().on(t.managerId),
     uniqueIndex('gig_applications_band_once').on(t.gigId, t.bandId),
     uniqueIndex('gig_applications_artist_once').on(t.gigId, t.managedArtistId),
     check(
@@ -422,6 +428,26 @@ export const gigApplications = pgTable(
       sql`(${t.bandId} is not null) <> (${t.managerId} is not null and ${t.managedArtistId} is not null)`,
     ),
   ],
+);
+
+/** A venue's or promoter's 'Notify Bands' send: the durable record the job works from (spec 2 §2). */
+export const bandNotices = pgTable(
+  'band_notices',
+  {
+    /** The form's own id for the send, so a double click or a retry sends once. */
+    id: uuid().primaryKey(),
+    senderId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    venueId: text()
+      .notNull()
+      .references(() => venueProfiles.userId, { onDelete: 'cascade' }),
+    bandIds: text().array().notNull(),
+    sentCount: integer(),
+    createdAt: createdAt(),
+    sentAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('band_notices_unsent_idx').on(t.createdAt).where(sql`${t.sentAt} is null`)],
 );
 
 // ---------- Payments, orders, tickets (D9-D15) ----------

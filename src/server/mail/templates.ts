@@ -37,3 +37,13 @@ export function followConfirmationEmail({ bandName: bands }: { bandName: string 
     html: `<p>Someone, hopefully you, asked to follow ${escapeHtml(bands)} on Marquee with this address.</p><p><a href="${LINK}">Confirm that you want to follow ${escapeHtml(bands)}</a>, and we'll e-mail you when they announce a new show.</p><p>If it wasn't you, ignore this e-mail: you won't hear from us again. <a href="${unsubscribe}">Unsubscribe</a></p>`,
   };
 }
+
+export function bandNoticeEmail({ bandName, venueName, venueAddress, dates, dashboardUrl }: { bandName: string; venueName: string; venueAddress: string; dates: string[]; dashboardUrl: string }) {
+  const where = venueAddress ? `${venueName} (${venueAddress})` : venueName;
+  const list = dates.length ? dates.map((d) => `- ${d}`).join('\n') : '- New dates are being added: check your dashboard.';
+  return {
+    subject: `${venueName} is booking: open gigs on Marquee`,
+    text: `Hi ${bandName},\n\n${where} is looking for bands and asked us to let you know. Open gig opportunities:\n${list}\n\nApply from your dashboard: ${dashboardUrl}\n\nSee you at a show!`,
+    html: `<p>Hi ${escapeHtml(bandName)},</p><p>${escapeHtml(where)} is looking for bands and asked us to let you know. Open gig opportunities:</p><ul>${(dates.length ? dates : ['New dates are being added: check your dashboard.']).map((d) => `<li>${escapeHtml(d)}</li>`).join('')}</ul><p><a href="${escapeHtml(dashboardUrl)}">Apply from your dashboard</a>.</p><p>See you at a show!</p>`,
+  };
+}

@@ -1,0 +1,81 @@
+import { eq } from 'drizzle-orm';
+import { createGigSchema, PROMOTER_VENUE_MESSAGE, weeklyDates } from '../../../core/schemas/gigs.ts';
+import { todayIn, toInstant } from '../../../core/time.ts';
+import type { Db } from '../../db/client.ts';
+import { bandProfiles, gigs, regions, user } from '../../db/schema.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { SessionUser } from '../../http/session.ts';
+import { parseInput } from '../../http/validate.ts';
+import { publishGigsChanged } from '../live/live-events.ts';
+import { asOrganiser, listPostableVenues } from './gig-ownership.ts';
+
+/**
+ * 'Add New Gig Opportunity' (spec 2 §5): one gig, or a weekly series of 1 to 10 (D8: each date's
+ * start instant in the venue's region zone, so a series keeps its local time across a DST change).
+ * A gig whose band is already chosen is approved and booked at once.
+ */
+export async function createGigOpportunities(db: Db, sessionUser: SessionUser, rawInput: unknown): Promise<{ gigIds: string[]; message: string }> {
+  const organiser = asOrganiser(sessionUser);
+  const isPromoter = organiser.role === 'promoter';
+  const input = parseInput(createGigSchema, { ...(rawInput as object), isPromoter });
+
+  const venues = await listPostableVenues(db, organiser);
+  const venueId = isPromoter ? input.venueId : organiser.id;
+  if (isPromoter && venues.length === 0) {
+    throw new AppError('CONFLICT', 'Please add the venues you work with to your promoter profile before posting a gig.');
+  }
+  if (!venueId) throw new AppError('VALIDATION', PROMOTER_VENUE_MESSAGE, { venueId: PROMOTER_VENUE_MESSAGE });
+  if (!venues.some((v) => v.id === venueId)) throw new AppError('FORBIDDEN', 'You can only post gigs for your own venues.');
+
+  if (input.isBandChosen && isPromoter) throw new AppError('VALIDATION', 'Promoters choose their band by approving an applicant.');
+  let bandId: string | null = null;
+  if (input.isBandChosen) {
+    const [band] = await db.select({ id: bandProfiles.userId }).from(bandProfiles).where(eq(bandProfiles.userId, input.bandId!));
+    if (!band) throw new AppError('VALIDATION', 'That band was not found.', { bandId: 'That band was not found.' });
+    bandId = band.id;
+  }
+
+  const [venueRegion] = await db
+    .select({ slug: regions.slug, timeZone: regions.timeZone })
+    .from(user)
+    .innerJoin(regions, eq(regions.slug, user.location))
+    .where(eq(user.id, venueId));
+  if (!venueRegion) throw new AppError('NOT_FOUND', 'That venue was not found.');
+
+  if (input.localDate < todayIn(venueRegion.timeZone)) {
+    throw new AppError('VALIDATION', 'Please choose today or a later date.', { localDate: 'Please choose today or a later date.' });
+  }
+
+  const { ticketing } = input;
+  const dates = weeklyDates(input.localDate, input.recurringWeeks);
+  const rows = dates.map((localDate) => ({
+    regionSlug: venueRegion.slug,
+    venueId,
+    promoterId: isPromoter ? organiser.id : null,
+    createdBy: organiser.id,
+    localDate,
+    startTime: input.startTime,
+    endTime: input.endTime,
+    startsAt: toInstant(localDate, input.startTime, venueRegion.timeZone),
+    description: input.description,
+    loadInSoundCheck: input.loadInSoundCheck,
+    compensation: input.compensation,
+    coverCharge: input.coverCharge ?? null,
+    isTicketed: ticketing.isEnabled,
+    ticketPriceCents: ticketing.isEnabled ? ticketing.priceCents : null,
+    ticketQuantity: ticketing.isEnabled ? ticketing.quantity : null,
+    ...(ticketing.isEnabled ? { bandPercent: ticketing.bandPercent, organiserPercent: ticketing.organiserPercent } : {}),
+    bandId,
+    isApproved: bandId !== null,
+    status: bandId ? ('confirmed' as const) : ('open' as const),
+    approvedAt: bandId ? new Date() : null,
+  }));
+
+  const gigIds = await db.transaction(async (tx) => {
+    const inserted = await tx.insert(gigs).values(rows).returning({ id: gigs.id });
+    if (bandId) await publishGigsChanged(tx);
+    return inserted.map((g) => g.id);
+  });
+  const message = gigIds.length > 1 ? `Successfully created ${gigIds.length} recurring gig opportunities!` : 'Gig opportunity created successfully!';
+  return { gigIds, message };
+}

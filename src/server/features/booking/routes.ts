@@ -1,0 +1,82 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { pageNumber } from '../../../core/schemas/fields.ts';
+import { requireRole } from '../../http/session.ts';
+import { parseInput, readJsonBody } from '../../http/validate.ts';
+import type { Services } from '../../services.ts';
+import { applyToGig } from './apply-to-gig.ts';
+import { createGigOpportunities } from './create-gig-opportunities.ts';
+import { approveApplication, rejectApplication } from './decide-application.ts';
+import { deleteGig } from './delete-gig.ts';
+import { getOrganiserDashboard, listBandChoices } from './get-organiser-dashboard.ts';
+import { listMyApplications, listOpenGigs } from './list-open-gigs.ts';
+import { requestBandNotice } from './notify-bands.ts';
+import { updateGig } from './update-gig.ts';
+
+/** Gig opportunities, applications and approval (spec 2 §2-§6). */
+export function bookingRoutes(services: Services) {
+  const app = new Hono();
+  const { db } = services;
+
+  app.get('/booking/dashboard', async (c) => {
+    const { user } = await requireRole(services, c, 'venue', 'promoter');
+    return c.json(await getOrganiserDashboard(db, user));
+  });
+
+  app.get('/booking/bands', async (c) => {
+    await requireRole(services, c, 'venue', 'promoter');
+    return c.json({ bands: await listBandChoices(db) });
+  });
+
+  app.post('/booking/gigs', async (c) => {
+    const { user } = await requireRole(services, c, 'venue', 'promoter');
+    return c.json(await createGigOpportunities(db, user, await readJsonBody(c)), 201);
+  });
+
+  app.put('/booking/gigs/:gigId', async (c) => {
+    const { user } = await requireRole(services, c, 'venue', 'promoter');
+    await updateGig(db, user, c.req.param('gigId'), await readJsonBody(c));
+    return c.json({ message: 'Gig updated successfully!' });
+  });
+
+  app.delete('/booking/gigs/:gigId', async (c) => {
+    const { user } = await requireRole(services, c, 'venue', 'promoter');
+    await deleteGig(db, user, c.req.param('gigId'));
+    return c.json({ message: 'Gig deleted successfully!' });
+  });
+
+  app.post('/booking/applications/:applicationId/approve', async (c) => {
+    const { user } = await requireRole(services, c, 'venue', 'promoter');
+    await approveApplication(db, user, c.req.param('applicationId'));
+    return c.json({ ok: true });
+  });
+
+  app.post('/booking/applications/:applicationId/reject', async (c) => {
+    const { user } = await requireRole(services, c, 'venue', 'promoter');
+    await rejectApplication(db, user, c.req.param('applicationId'));
+    return c.json({ ok: true });
+  });
+
+  app.post('/booking/notify-bands', async (c) => {
+    const { user } = await requireRole(services, c, 'venue', 'promoter');
+    return c.json(await requestBandNotice(services, user, await readJsonBody(c)), 202);
+  });
+
+  app.get('/booking/open-gigs', async (c) => {
+    const { user } = await requireRole(services, c, 'band', 'artist_manager');
+    const { page } = parseInput(z.object({ page: pageNumber() }), { page: c.req.query('page') });
+    return c.json(await listOpenGigs(db, user, page));
+  });
+
+  app.get('/booking/my-applications', async (c) => {
+    const { user } = await requireRole(services, c, 'band', 'artist_manager');
+    return c.json({ applications: await listMyApplications(db, user) });
+  });
+
+  app.post('/booking/gigs/:gigId/applications', async (c) => {
+    const { user } = await requireRole(services, c, 'band', 'artist_manager');
+    return c.json(await applyToGig(db, user, c.req.param('gigId'), await readJsonBody(c)), 201);
+  });
+
+  return app;
+}

@@ -1,0 +1,50 @@
+import { eq } from 'drizzle-orm';
+import { updateGigSchema } from '../../../core/schemas/gigs.ts';
+import { toInstant } from '../../../core/time.ts';
+import type { Db } from '../../db/client.ts';
+import { gigs, regions } from '../../db/schema.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { SessionUser } from '../../http/session.ts';
+import { parseInput } from '../../http/validate.ts';
+import { publishGigsChanged } from '../live/live-events.ts';
+import { asOrganiser, findOrganisedGig } from './gig-ownership.ts';
+
+/** The inline edit on a gig card (spec 2 §4): details, ticketing on or off, and the split. */
+export async function updateGig(db: Db, sessionUser: SessionUser, gigId: string, rawInput: unknown): Promise<void> {
+  const organiser = asOrganiser(sessionUser);
+  const input = parseInput(updateGigSchema, { ...(rawInput as object), isPromoter: organiser.role === 'promoter' });
+  await db.transaction(async (tx) => {
+    const gig = await findOrganisedGig(tx, organiser, gigId);
+    const { ticketing } = input;
+    if (gig.ticketsSold > 0) {
+      if (!ticketing.isEnabled) throw new AppError('CONFLICT', 'Tickets have been sold for this gig, so ticketing stays on.');
+      if (ticketing.quantity < gig.ticketsSold) {
+        const message = `${gig.ticketsSold} tickets are already sold: the quantity cannot be lower.`;
+        throw new AppError('VALIDATION', message, { ticketing: message });
+      }
+      if (ticketing.priceCents !== gig.ticketPriceCents || ticketing.bandPercent !== gig.bandPercent) {
+        throw new AppError('CONFLICT', 'Tickets have been sold for this gig, so its price and split stay as they are.');
+      }
+    }
+    const [region] = await tx.select({ timeZone: regions.timeZone }).from(regions).where(eq(regions.slug, gig.regionSlug));
+    await tx
+      .update(gigs)
+      .set({
+        localDate: input.localDate,
+        startTime: input.startTime,
+        endTime: input.endTime,
+        startsAt: toInstant(input.localDate, input.startTime, region!.timeZone),
+        description: input.description,
+        loadInSoundCheck: input.loadInSoundCheck,
+        compensation: input.compensation,
+        coverCharge: input.coverCharge ?? null,
+        isTicketed: ticketing.isEnabled,
+        ticketPriceCents: ticketing.isEnabled ? ticketing.priceCents : null,
+        ticketQuantity: ticketing.isEnabled ? ticketing.quantity : null,
+        ...(ticketing.isEnabled ? { bandPercent: ticketing.bandPercent, organiserPercent: ticketing.organiserPercent } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(gigs.id, gig.id));
+    if (gig.isApproved) await publishGigsChanged(tx);
+  });
+}
