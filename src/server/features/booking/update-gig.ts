@@ -12,9 +12,9 @@ import { asOrganiser, findOrganisedGig } from './gig-ownership.ts';
 /** The inline edit on a gig card (spec 2 §4): details, ticketing on or off, and the split. */
 export async function updateGig(db: Db, sessionUser: SessionUser, gigId: string, rawInput: unknown): Promise<void> {
   const organiser = asOrganiser(sessionUser);
-  const input = parseInput(updateGigSchema, { ...(rawInput as object), isPromoter: organiser.role === 'promoter' });
   await db.transaction(async (tx) => {
     const gig = await findOrganisedGig(tx, organiser, gigId);
+    const input = parseInput(updateGigSchema, { ...(rawInput as object), isPromoter: organiser.role === 'promoter' });
     const { ticketing } = input;
     if (gig.ticketsSold > 0) {
       if (!ticketing.isEnabled) throw new AppError('CONFLICT', 'Tickets have been sold for this gig, so ticketing stays on.');

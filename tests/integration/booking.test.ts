@@ -1,0 +1,284 @@
+// Issue 8: gig opportunities, applications and approval, as venues, promoters, bands and
+// managers meet them through the API.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, inArray } from 'drizzle-orm';
+import { bandNotices, gigApplications, gigs, managedArtists, outbox } from '../../src/server/db/schema.ts';
+import { BAND_NOT_CHOSEN_MESSAGE, PROMOTER_SPLIT_MESSAGE, VENUE_SPLIT_MESSAGE } from '../../src/core/schemas/gigs.ts';
+import { sendPendingBandNotices } from '../../src/server/features/booking/notify-bands.ts';
+import { createTestApp, type TestApp, type TestClient } from '../helpers/test-app.ts';
+import { signUpAs } from '../helpers/accounts.ts';
+import { createBand, dayIn } from '../helpers/factories.ts';
+
+const ZONE = 'America/Chicago';
+let t: TestApp;
+let venue: { client: TestClient; id: string };
+let otherVenue: { client: TestClient; id: string };
+let band: { client: TestClient; id: string };
+let manager: { client: TestClient; id: string };
+let artistId: string;
+
+const gigForm = (over: Record<string, unknown> = {}) => ({
+  localDate: dayIn(ZONE, 14),
+  startTime: '19:00',
+  endTime: '22:00',
+  description: 'Friday night rock',
+  loadInSoundCheck: '5pm load in, 6pm sound check',
+  compensation: '$200 guarantee',
+  ...over,
+});
+
+beforeAll(async () => {
+  t = await createTestApp();
+  venue = await signUpAs(t, 'venue');
+  otherVenue = await signUpAs(t, 'venue');
+  band = await signUpAs(t, 'band');
+  manager = await signUpAs(t, 'artist_manager');
+  const [artist] = await t.db.insert(managedArtists).values({ managerId: manager.id, name: 'The Managed Ones', genre: 'Jazz' }).returning();
+  artistId = artist!.id;
+});
+afterAll(() => t.close());
+
+async function postGig(client: TestClient, over: Record<string, unknown> = {}) {
+  const res = await client.post('/api/booking/gigs', gigForm(over));
+  expect(res.status, res.text).toBe(201);
+  return res.json.gigIds[0] as string;
+}
+
+describe('posting gig opportunities', () => {
+  it('a venue posts a gig: unapproved, at its own venue, in its region', async () => {
+    const res = await venue.client.post('/api/booking/gigs', gigForm({ coverCharge: '$10' }));
+    expect(res.status, res.text).toBe(201);
+    expect(res.json.message).toBe('Gig opportunity created successfully!');
+    const [gig] = await t.db.select().from(gigs).where(eq(gigs.id, res.json.gigIds[0]));
+    expect(gig).toMatchObject({ venueId: venue.id, isApproved: false, status: 'open', regionSlug: 'chicagoland', coverCharge: '$10', isTicketed: false });
+  });
+
+  it.each([
+    [{ startTime: '19:05' }, 'startTime'],
+    [{ endTime: '24:00' }, 'endTime'],
+    [{ description: '' }, 'description'],
+    [{ loadInSoundCheck: ' ' }, 'loadInSoundCheck'],
+    [{ compensation: undefined }, 'compensation'],
+    [{ localDate: '2026-02-30' }, 'localDate'],
+    [{ localDate: dayIn(ZONE, -1) }, 'localDate'],
+  ])('refuses %j, naming the field', async (over, field) => {
+    const res = await venue.client.post('/api/booking/gigs', gigForm(over));
+    expect(res.status).toBe(422);
+    expect(res.json.error.fields).toHaveProperty(field);
+  });
+
+  it('checks the ticket split: each 0-75, totalling 75, with the venue and promoter messages', async () => {
+    const bad = await venue.client.post('/api/booking/gigs', gigForm({ ticketing: { isEnabled: true, priceCents: '15.00', quantity: 100, bandPercent: 50, organiserPercent: 30 } }));
+    expect(bad.status).toBe(422);
+    expect(bad.json.error.message).toBe(VENUE_SPLIT_MESSAGE);
+    const over = await venue.client.post('/api/booking/gigs', gigForm({ ticketing: { isEnabled: true, priceCents: '15', quantity: 100, bandPercent: 80, organiserPercent: -5 } }));
+    expect(over.status).toBe(422);
+    const ok = await venue.client.post('/api/booking/gigs', gigForm({ ticketing: { isEnabled: true, priceCents: '15.50', quantity: 120, bandPercent: 60, organiserPercent: 15 } }));
+    expect(ok.status, ok.text).toBe(201);
+    const [gig] = await t.db.select().from(gigs).where(eq(gigs.id, ok.json.gigIds[0]));
+    expect(gig).toMatchObject({ isTicketed: true, ticketPriceCents: 1550, ticketQuantity: 120, ticketsSold: 0, bandPercent: 60, organiserPercent: 15 });
+  });
+
+  it("a gig with its band already chosen is booked at once and public; without a band it says so", async () => {
+    const missing = await venue.client.post('/api/booking/gigs', gigForm({ isBandChosen: true }));
+    expect(missing.status).toBe(422);
+    expect(missing.json.error.fields.bandId).toBe(BAND_NOT_CHOSEN_MESSAGE);
+    const id = await postGig(venue.client, { isBandChosen: true, bandId: band.id, localDate: dayIn(ZONE, 3) });
+    const [gig] = await t.db.select().from(gigs).where(eq(gigs.id, id));
+    expect(gig).toMatchObject({ isApproved: true, status: 'confirmed', bandId: band.id });
+    const publicList = await t.client().get('/api/regions/chicago/gigs');
+    expect(publicList.json.gigs.map((g: { id: string }) => g.id)).toContain(id);
+  });
+
+  it('a weekly series makes 1 to 10 gigs 7 days apart, keeping 7 pm across the end of daylight saving (D8)', async () => {
+    const res = await venue.client.post('/api/booking/gigs', gigForm({ localDate: '2027-10-24', recurringWeeks: 3 }));
+    expect(res.status, res.text).toBe(201);
+    expect(res.json.message).toBe('Successfully created 3 recurring gig opportunities!');
+    const series = await t.db.select().from(gigs).where(inArray(gigs.id, res.json.gigIds)).orderBy(gigs.localDate);
+    expect(series.map((g) => g.localDate)).toEqual(['2027-10-24', '2027-10-31', '2027-11-07']);
+    expect(series.every((g) => g.startTime === '19:00')).toBe(true);
+    // 19:00 CDT is 00:00 UTC; after the clocks go back on 7 November, 19:00 CST is 01:00 UTC.
+    expect(series.map((g) => g.startsAt.toISOString())).toEqual(['2027-10-25T00:00:00.000Z', '2027-11-01T00:00:00.000Z', '2027-11-08T01:00:00.000Z']);
+    expect((await venue.client.post('/api/booking/gigs', gigForm({ recurringWeeks: 11 }))).status).toBe(422);
+  });
+
+  it('a promoter posts only for its associated venues, with its own split message', async () => {
+    const promoter = await signUpAs(t, 'promoter', { venueIds: [venue.id] });
+    const noVenue = await promoter.client.post('/api/booking/gigs', gigForm());
+    expect(noVenue.status).toBe(422);
+    expect(noVenue.json.error.fields.venueId).toBeTruthy();
+    expect((await promoter.client.post('/api/booking/gigs', gigForm({ venueId: otherVenue.id }))).status).toBe(403);
+    const split = await promoter.client.post('/api/booking/gigs', gigForm({ venueId: venue.id, ticketing: { isEnabled: true, priceCents: '10', quantity: 50, bandPercent: 50, organiserPercent: 20 } }));
+    expect(split.json.error.message).toBe(PROMOTER_SPLIT_MESSAGE);
+    const id = await postGig(promoter.client, { venueId: venue.id });
+    const [gig] = await t.db.select().from(gigs).where(eq(gigs.id, id));
+    expect(gig).toMatchObject({ venueId: venue.id, promoterId: promoter.id });
+    // The promoter runs its gig; the venue's dashboard does not offer it for approval.
+    const venueDashboard = await venue.client.get('/api/booking/dashboard');
+    expect(venueDashboard.json.gigs.map((g: { id: string }) => g.id)).not.toContain(id);
+    const promoterDashboard = await promoter.client.get('/api/booking/dashboard');
+    expect(promoterDashboard.json.gigs.map((g: { id: string }) => g.id)).toEqual([id]);
+    expect(promoterDashboard.json.venues.map((v: { id: string }) => v.id)).toEqual([venue.id]);
+
+    const lonely = await signUpAs(t, 'promoter');
+    const none = await lonely.client.post('/api/booking/gigs', gigForm());
+    expect(none.status).toBe(409);
+  });
+});
+
+describe('editing and deleting', () => {
+  it('the owner edits inline: ticketing on with a split, then off; band % stays 0-75', async () => {
+    const id = await postGig(venue.client);
+    const on = await venue.client.put(`/api/booking/gigs/${id}`, gigForm({ description: 'Now ticketed', ticketing: { isEnabled: true, priceCents: '12', quantity: 80, bandPercent: 75, organiserPercent: 0 } }));
+    expect(on.status, on.text).toBe(200);
+    expect(on.json.message).toBe('Gig updated successfully!');
+    expect((await venue.client.put(`/api/booking/gigs/${id}`, gigForm({ ticketing: { isEnabled: true, priceCents: '12', quantity: 80, bandPercent: 76, organiserPercent: -1 } }))).status).toBe(422);
+    expect((await venue.client.put(`/api/booking/gigs/${id}`, gigForm({ ticketing: { isEnabled: false } }))).status).toBe(200);
+    const [gig] = await t.db.select().from(gigs).where(eq(gigs.id, id));
+    expect(gig).toMatchObject({ description: 'Friday night rock', isTicketed: false, ticketPriceCents: null });
+  });
+
+  it("another venue's gig id is not found, to edit or to delete", async () => {
+    const id = await postGig(venue.client);
+    expect((await otherVenue.client.put(`/api/booking/gigs/${id}`, gigForm())).status).toBe(404);
+    expect((await otherVenue.client.delete(`/api/booking/gigs/${id}`)).status).toBe(404);
+    expect((await band.client.delete(`/api/booking/gigs/${id}`)).status).toBe(403);
+  });
+
+  it('deleting removes the gig and its applications; a gig with sold tickets stays, and says why', async () => {
+    const id = await postGig(venue.client);
+    expect((await band.client.post(`/api/booking/gigs/${id}/applications`, {})).status).toBe(201);
+    const res = await venue.client.delete(`/api/booking/gigs/${id}`);
+    expect(res.json.message).toBe('Gig deleted successfully!');
+    expect(await t.db.select().from(gigApplications).where(eq(gigApplications.gigId, id))).toEqual([]);
+
+    const sold = await postGig(venue.client, { ticketing: { isEnabled: true, priceCents: '10', quantity: 10, bandPercent: 50, organiserPercent: 25 } });
+    await t.db.update(gigs).set({ ticketsSold: 2 }).where(eq(gigs.id, sold));
+    const refused = await venue.client.delete(`/api/booking/gigs/${sold}`);
+    expect(refused.status).toBe(409);
+    expect(refused.json.error.message).toMatch(/sold tickets/);
+    const turnOff = await venue.client.put(`/api/booking/gigs/${sold}`, gigForm({ ticketing: { isEnabled: false } }));
+    expect(turnOff.status).toBe(409);
+  });
+});
+
+describe('applying and approving', () => {
+  it('a band applies once; a manager applies for one of its own artists only; other roles cannot', async () => {
+    const id = await postGig(venue.client);
+    expect((await band.client.post(`/api/booking/gigs/${id}/applications`, {})).status).toBe(201);
+    const again = await band.client.post(`/api/booking/gigs/${id}/applications`, {});
+    expect(again.status).toBe(409);
+    expect(again.json.error.message).toBe('You have already applied to this gig.');
+
+    expect((await manager.client.post(`/api/booking/gigs/${id}/applications`, {})).status).toBe(422);
+    const stranger = await signUpAs(t, 'artist_manager');
+    const [theirs] = await t.db.insert(managedArtists).values({ managerId: stranger.id, name: 'Not Yours' }).returning();
+    expect((await manager.client.post(`/api/booking/gigs/${id}/applications`, { managedArtistId: theirs!.id })).status).toBe(422);
+    expect((await manager.client.post(`/api/booking/gigs/${id}/applications`, { managedArtistId: artistId })).status).toBe(201);
+
+    const fan = await signUpAs(t, 'fan');
+    expect((await fan.client.post(`/api/booking/gigs/${id}/applications`, {})).status).toBe(403);
+    expect((await venue.client.post(`/api/booking/gigs/${id}/applications`, {})).status).toBe(403);
+  });
+
+  it('approving books the band, accepts it, rejects the rest, and the gig goes public; the manager sees Rejected', async () => {
+    const id = await postGig(venue.client, { localDate: dayIn(ZONE, 5) });
+    await band.client.post(`/api/booking/gigs/${id}/applications`, {});
+    await manager.client.post(`/api/booking/gigs/${id}/applications`, { managedArtistId: artistId });
+    const open = await band.client.get('/api/booking/open-gigs');
+    expect(open.json.gigs.find((g: { id: string }) => g.id === id).applications).toEqual([{ status: 'pending', artistId: null, artistName: null }]);
+
+    const dashboard = await venue.client.get('/api/booking/dashboard');
+    const card = dashboard.json.gigs.find((g: { id: string }) => g.id === id);
+    expect(card.tab).toBe('pending');
+    const bandCard = card.applications.find((a: { siteSlug: string | null }) => a.siteSlug);
+    expect(bandCard).toMatchObject({ status: 'pending', genres: [] });
+    expect(card.applications.find((a: { managerName: string | null }) => a.managerName)).toMatchObject({ name: 'The Managed Ones', genres: ['Jazz'] });
+
+    expect((await otherVenue.client.post(`/api/booking/applications/${bandCard.id}/approve`)).status).toBe(404);
+    expect((await venue.client.post(`/api/booking/applications/${bandCard.id}/approve`)).status).toBe(200);
+    const [gig] = await t.db.select().from(gigs).where(eq(gigs.id, id));
+    expect(gig).toMatchObject({ isApproved: true, status: 'confirmed', bandId: band.id });
+    const statuses = await t.db.select({ bandId: gigApplications.bandId, status: gigApplications.status }).from(gigApplications).where(eq(gigApplications.gigId, id));
+    expect(statuses.find((s) => s.bandId === band.id)?.status).toBe('accepted');
+    expect(statuses.find((s) => s.bandId === null)?.status).toBe('rejected');
+
+    const mine = await manager.client.get('/api/booking/my-applications');
+    expect(mine.json.applications.find((a: { gigId: string }) => a.gigId === id)).toMatchObject({ status: 'rejected', artistName: 'The Managed Ones' });
+    const publicList = await t.client().get('/api/regions/chicago/gigs');
+    expect(publicList.json.gigs.map((g: { id: string }) => g.id)).toContain(id);
+    expect((await venue.client.get('/api/booking/dashboard')).json.gigs.find((g: { id: string }) => g.id === id).tab).toBe('approved');
+    // A booked gig takes no more applications.
+    expect((await (await signUpAs(t, 'band')).client.post(`/api/booking/gigs/${id}/applications`, {})).status).toBe(409);
+  });
+
+  it('rejecting touches only that application', async () => {
+    const id = await postGig(venue.client);
+    await band.client.post(`/api/booking/gigs/${id}/applications`, {});
+    await manager.client.post(`/api/booking/gigs/${id}/applications`, { managedArtistId: artistId });
+    const [first] = await t.db.select().from(gigApplications).where(and(eq(gigApplications.gigId, id), eq(gigApplications.bandId, band.id)));
+    expect((await venue.client.post(`/api/booking/applications/${first!.id}/reject`)).status).toBe(200);
+    const rows = await t.db.select({ status: gigApplications.status }).from(gigApplications).where(eq(gigApplications.gigId, id));
+    expect(rows.map((r) => r.status).sort()).toEqual(['pending', 'rejected']);
+    const [gig] = await t.db.select().from(gigs).where(eq(gigs.id, id));
+    expect(gig?.isApproved).toBe(false);
+  });
+});
+
+describe('a hundred approvals at once on one gig', () => {
+  async function gigWithApplicants(n: number) {
+    const id = await postGig(venue.client);
+    const bands = await Promise.all(Array.from({ length: n }, () => createBand(t.db)));
+    return { id, applications: await t.db.insert(gigApplications).values(bands.map((b) => ({ gigId: id, bandId: b.id }))).returning({ id: gigApplications.id }) };
+  }
+
+  it('exactly one is accepted and books the gig; the rest are told it is taken', async () => {
+    const { id, applications } = await gigWithApplicants(100);
+    const answers = await Promise.all(applications.map((a) => venue.client.post(`/api/booking/applications/${a.id}/approve`)));
+    expect(answers.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(answers.filter((r) => r.status === 409).every((r) => r.json.error.message === 'This gig already has its band.')).toBe(true);
+    const rows = await t.db.select({ status: gigApplications.status, bandId: gigApplications.bandId }).from(gigApplications).where(eq(gigApplications.gigId, id));
+    expect(rows.filter((r) => r.status === 'accepted')).toHaveLength(1);
+    expect(rows.filter((r) => r.status === 'rejected')).toHaveLength(99);
+    const [gig] = await t.db.select().from(gigs).where(eq(gigs.id, id));
+    expect(gig?.bandId).toBe(rows.find((r) => r.status === 'accepted')?.bandId);
+  });
+
+  it('control: reading "still open?" and then writing lets several approvals through', async () => {
+    const { id, applications } = await gigWithApplicants(20);
+    const naiveApprove = async (applicationId: string) => {
+      const [gig] = await t.db.select({ isApproved: gigs.isApproved }).from(gigs).where(eq(gigs.id, id));
+      if (gig?.isApproved) return false;
+      await t.db.update(gigs).set({ isApproved: true }).where(eq(gigs.id, id));
+      await t.db.update(gigApplications).set({ status: 'accepted' }).where(eq(gigApplications.id, applicationId));
+      return true;
+    };
+    const wins = await Promise.all(applications.map((a) => naiveApprove(a.id)));
+    expect(wins.filter(Boolean).length).toBeGreaterThan(1);
+  });
+});
+
+describe('notify bands', () => {
+  it('e-mails each chosen band about the venue once, however often the form is sent', async () => {
+    await postGig(venue.client, { localDate: dayIn(ZONE, 9) });
+    const bands = await Promise.all([createBand(t.db, { name: 'Notice One' }), createBand(t.db, { name: 'Notice Two' })]);
+    const requestId = randomUUID();
+    const body = { bandIds: bands.map((b) => b.id), requestId };
+    const first = await venue.client.post('/api/booking/notify-bands', body);
+    expect(first.status, first.text).toBe(202);
+    expect(first.json.message).toMatch(/^2 bands will get an e-mail about Venue [\w]+'s open gigs\.$/);
+    expect((await venue.client.post('/api/booking/notify-bands', body)).status).toBe(202);
+    expect(await t.db.select().from(bandNotices).where(eq(bandNotices.id, requestId))).toHaveLength(1);
+
+    expect(await sendPendingBandNotices(t.services)).toBe(1);
+    expect(await sendPendingBandNotices(t.services)).toBe(0);
+    const mails = await t.db.select().from(outbox).where(eq(outbox.kind, 'band_notice'));
+    expect(mails).toHaveLength(2);
+    expect(mails[0]!.textBody).toContain('/dashboard');
+    expect(mails[0]!.subject).toMatch(/^Venue \w+ is booking: open gigs on Marquee$/);
+
+    expect((await venue.client.post('/api/booking/notify-bands', { bandIds: [], requestId: randomUUID() })).status).toBe(422);
+    expect((await band.client.post('/api/booking/notify-bands', body)).status).toBe(403);
+  });
+});
