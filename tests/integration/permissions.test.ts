@@ -1,0 +1,98 @@
+// Role by route (issue 8): every API route that needs an account, called as a visitor and as
+// each of the eight roles. The table is the contract; a route missing from it fails the test,
+// so each new route has to say who may call it. Later issues add their rows here.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, type TestClient } from '../helpers/test-app.ts';
+import { SIGNED_IN_ROLES, signUpAs, type SignedInRole } from '../helpers/accounts.ts';
+
+type Who = 'visitor' | SignedInRole;
+const ANY_ACCOUNT: Who[] = [...SIGNED_IN_ROLES];
+const ORGANISERS: Who[] = ['venue', 'promoter'];
+const APPLICANTS: Who[] = ['band', 'artist_manager'];
+
+/** Who may call each route ("METHOD path" as the app registers it). */
+const ALLOWED: Record<string, Who[]> = {
+  'GET /api/admin/overview': ['admin'],
+  'POST /api/admin/impersonate': ['admin'],
+  'POST /api/admin/stop-impersonating': ANY_ACCOUNT,
+  'GET /api/admin/outbox': ['admin'],
+  'GET /api/admin/outbox/:id': ['admin'],
+  'POST /api/admin/outbox/:id/reveal': ['admin'],
+  'GET /api/admin/audit-log': ['admin'],
+  'GET /api/booking/dashboard': ORGANISERS,
+  'GET /api/booking/bands': ORGANISERS,
+  'POST /api/booking/gigs': ORGANISERS,
+  'PUT /api/booking/gigs/:gigId': ORGANISERS,
+  'DELETE /api/booking/gigs/:gigId': ORGANISERS,
+  'POST /api/booking/applications/:applicationId/approve': ORGANISERS,
+  'POST /api/booking/applications/:applicationId/reject': ORGANISERS,
+  'POST /api/booking/notify-bands': ORGANISERS,
+  'GET /api/booking/open-gigs': APPLICANTS,
+  'GET /api/booking/my-applications': APPLICANTS,
+  'POST /api/booking/gigs/:gigId/applications': APPLICANTS,
+};
+
+/** Routes anyone may call (public pages, sign-in and sign-up, following, contact). */
+const PUBLIC = new Set([
+  'GET /api/auth/*',
+  'POST /api/auth/*',
+  'GET /api/config',
+  'POST /api/register',
+  'GET /api/me',
+  'GET /api/venues/options',
+  'POST /api/contact',
+  'GET /api/gigs/home',
+  'GET /api/gigs',
+  'GET /api/genres',
+  'GET /api/regions/:path/gigs',
+  'GET /api/sites/:slug',
+  'GET /api/bands/site',
+  'GET /api/bands',
+  'GET /api/venues',
+  'GET /api/venues/page',
+  'GET /api/rehearsal-spaces',
+  'POST /api/followers',
+  'POST /api/followers/confirm',
+  'POST /api/followers/unsubscribe',
+  'GET /api/live',
+]);
+
+let t: TestApp;
+const clients = new Map<Who, TestClient>();
+beforeAll(async () => {
+  t = await createTestApp();
+  clients.set('visitor', t.client());
+  for (const role of SIGNED_IN_ROLES) clients.set(role, (await signUpAs(t, role)).client);
+}, 60_000);
+afterAll(() => t.close());
+
+const apiRoutes = () => [...new Set(t.app.routes.filter((r) => r.path.startsWith('/api') && r.method !== 'ALL').map((r) => `${r.method} ${r.path}`))];
+const ZERO_ID = '00000000-0000-4000-8000-000000000000';
+
+function call(client: TestClient, route: string) {
+  const [method, pattern] = route.split(' ') as [string, string];
+  const path = pattern.replace(/:[^/]+/g, ZERO_ID);
+  if (method === 'GET') return client.get(path);
+  if (method === 'PUT') return client.put(path, {});
+  if (method === 'DELETE') return client.delete(path);
+  return client.post(path, {});
+}
+
+describe('who may call each signed-in route', () => {
+  it('every API route is in the table or known to be public', () => {
+    const unlisted = apiRoutes().filter((r) => !(r in ALLOWED) && !PUBLIC.has(r));
+    expect(unlisted).toEqual([]);
+    expect(Object.keys(ALLOWED).filter((r) => !apiRoutes().includes(r))).toEqual([]);
+  });
+
+  it.each(Object.entries(ALLOWED))('%s', async (route, allowed) => {
+    const outcome: Record<string, 'allowed' | 'refused'> = {};
+    for (const [who, client] of clients) {
+      const { status } = await call(client, route);
+      outcome[who] = status === 401 || status === 403 ? 'refused' : 'allowed';
+      if (outcome[who] === 'refused') expect(status, `${who} ${route}`).toBe(who === 'visitor' ? 401 : 403);
+    }
+    const expected = Object.fromEntries([...clients.keys()].map((who) => [who, allowed.includes(who) ? 'allowed' : 'refused']));
+    expect(outcome).toEqual(expected);
+  });
+});
