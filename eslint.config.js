@@ -31,6 +31,7 @@ const featureExports = {
   'server/sites': ['find-by-name.ts', 'get-band-site.ts', 'resolve-site.ts'],
   'server/uploads': ['store-image.ts'],
   'client/admin': ['admin-dashboard.tsx'],
+  'client/booking': ['applicant-dashboards.tsx', 'organiser-dashboard.tsx'],
   'client/followers': ['follow-form.tsx'],
   'client/gigs': ['types.ts', 'ticket-button.tsx', 'home-gig-card.tsx', 'region-gig-card.tsx'],
   'client/home': ['home-page.tsx'],

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Role } from '../../core/roles.ts';
 import { apiFetch } from './api.ts';
 
-export type ProfileSummary = Record<string, string | string[] | null | undefined> & { name?: string | null };
+export type ProfileSummary = Record<string, string | string[] | boolean | null | undefined> & { name?: string | null };
 
 export type Me = {
   user: {

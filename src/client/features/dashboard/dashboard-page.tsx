@@ -1,8 +1,10 @@
-import { Navigate } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import type { ReactNode } from 'react';
 import { ROLE_LABELS, isRole, type Role } from '../../../core/roles.ts';
 import { useSession, type Me } from '../../lib/session.ts';
 import { AdminDashboard } from '../admin/admin-dashboard.tsx';
+import { BandBooking, ManagerBooking } from '../booking/applicant-dashboards.tsx';
+import { OrganiserGigs } from '../booking/organiser-dashboard.tsx';
 import { useTitle } from '../../lib/use-title.ts';
 
 function DashboardFrame({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
@@ -67,7 +69,13 @@ function publicAddress(role: Role, slug: string): string {
   return role === 'venue' ? `${protocol}//${host}/venue/${slug}` : `${protocol}//${slug}.${host}`;
 }
 
-/** The account's profile summary, until the role's own dashboard issue fills the rest in. */
+/** Where each role edits its profile (spec 2 §2). */
+const EDIT_PROFILE: Partial<Record<Role, { to: string; label: string }>> = {
+  venue: { to: '/edit-profile', label: 'Edit Venue Profile' },
+  promoter: { to: '/edit-promoter-profile', label: 'Edit Promoter Profile' },
+};
+
+/** The account's profile summary, then what the role does here (booking for venues, promoters, bands and managers). */
 function ProfileDashboard({ me, role }: { me: Me; role: Role }) {
   const profile = me.profile ?? {};
   const title =
@@ -106,9 +114,17 @@ function ProfileDashboard({ me, role }: { me: Me; role: Role }) {
                 </div>
               ))}
             </dl>
+            {EDIT_PROFILE[role] && (
+              <Link to={EDIT_PROFILE[role].to} className="btn-secondary mt-4">
+                {EDIT_PROFILE[role].label}
+              </Link>
+            )}
           </div>
         </div>
       </section>
+      {(role === 'venue' || role === 'promoter') && <OrganiserGigs />}
+      {role === 'band' && <BandBooking hasBetaOutreach={profile.hasBetaOutreach === true} />}
+      {role === 'artist_manager' && <ManagerBooking />}
     </DashboardFrame>
   );
 }

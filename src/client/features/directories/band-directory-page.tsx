@@ -6,7 +6,7 @@ import { apiFetch } from '../../lib/api.ts';
 import { usePublicConfig } from '../../lib/config.ts';
 import { siteUrl } from '../../../core/site-urls.ts';
 import { EmptyState, LoadingImage, PageHeading } from '../../components/ui/states.tsx';
-import { Pagination, usePageParam } from './pagination.tsx';
+import { Pagination, usePageParam } from '../../components/pagination.tsx';
 import type { BandCard } from '../../../core/public-pages.ts';
 import { truncate } from '../../../core/text.ts';
 import { CardImage, UpcomingSummary } from './card-parts.tsx';

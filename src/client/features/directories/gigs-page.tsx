@@ -6,7 +6,7 @@ import { pageRegions, usePublicConfig } from '../../lib/config.ts';
 import { EmptyState, LoadingImage, PageHeading } from '../../components/ui/states.tsx';
 import type { PublicGig } from '../gigs/types.ts';
 import { GigCard } from './gig-card.tsx';
-import { Pagination, usePageParam } from './pagination.tsx';
+import { Pagination, usePageParam } from '../../components/pagination.tsx';
 import { LoadError } from './load-error.tsx';
 import { useTitle } from '../../lib/use-title.ts';
 

@@ -5,7 +5,7 @@ import { apiFetch } from '../../lib/api.ts';
 import { usePublicConfig } from '../../lib/config.ts';
 import { siteUrl } from '../../../core/site-urls.ts';
 import { EmptyState, LoadingImage, PageHeading } from '../../components/ui/states.tsx';
-import { Pagination, usePageParam } from './pagination.tsx';
+import { Pagination, usePageParam } from '../../components/pagination.tsx';
 import { CardImage, UpcomingSummary } from './card-parts.tsx';
 import { LoadError } from './load-error.tsx';
 import { useTitle } from '../../lib/use-title.ts';

@@ -50,7 +50,7 @@ export async function listOpenGigs(db: Db, sessionUser: SessionUser, page: numbe
     db.select({ n: count() }).from(gigs).innerJoin(regions, eq(regions.slug, gigs.regionSlug)).where(isOpenAndUpcoming),
     sessionUser.role === 'artist_manager'
       ? db
-          .select({ id: managedArtists.id, name: managedArtists.name })
+          .select({ id: managedArtists.id, name: managedArtists.name, genre: managedArtists.genre, description: managedArtists.description, imageUrl: managedArtists.imageUrl })
           .from(managedArtists)
           .where(eq(managedArtists.managerId, sessionUser.id))
           .orderBy(asc(managedArtists.position), asc(managedArtists.addedAt))

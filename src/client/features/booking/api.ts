@@ -1,0 +1,133 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../lib/api.ts';
+
+export type ApplicationStatus = 'pending' | 'accepted' | 'rejected';
+
+export type ApplicantCard = {
+  id: string;
+  status: ApplicationStatus;
+  name: string;
+  genres: string[];
+  imageUrl: string | null;
+  siteSlug: string | null;
+  website: string | null;
+  managerName: string | null;
+};
+
+export type OrganiserGig = {
+  id: string;
+  localDate: string;
+  startTime: string;
+  endTime: string;
+  timeZone: string;
+  description: string;
+  loadInSoundCheck: string;
+  compensation: string;
+  coverCharge: string | null;
+  isApproved: boolean;
+  isTicketed: boolean;
+  ticketPriceCents: number | null;
+  ticketQuantity: number | null;
+  ticketsSold: number;
+  bandPercent: number;
+  organiserPercent: number;
+  venueId: string;
+  venueName: string;
+  bookedName: string | null;
+  bookedSlug: string | null;
+  tab: 'pending' | 'approved' | 'past';
+  applications: ApplicantCard[];
+};
+
+export type OrganiserDashboard = {
+  role: 'venue' | 'promoter';
+  venues: { id: string; name: string; address: string }[];
+  gigs: OrganiserGig[];
+};
+
+export type OpenGig = {
+  id: string;
+  localDate: string;
+  startTime: string;
+  endTime: string;
+  timeZone: string;
+  regionName: string;
+  description: string;
+  loadInSoundCheck: string;
+  compensation: string;
+  coverCharge: string | null;
+  isTicketed: boolean;
+  ticketPriceCents: number | null;
+  bandPercent: number;
+  venueName: string;
+  venueAddress: string;
+  applications: { status: ApplicationStatus; artistId: string | null; artistName: string | null }[];
+};
+
+export type ManagedArtist = { id: string; name: string; genre: string | null; description: string; imageUrl: string | null };
+
+export type OpenGigsPage = { page: number; pageSize: number; total: number; artists: ManagedArtist[]; gigs: OpenGig[] };
+
+export type MyApplication = {
+  id: string;
+  status: ApplicationStatus;
+  gigId: string;
+  localDate: string;
+  startTime: string;
+  endTime: string;
+  timeZone: string;
+  venueName: string;
+  artistName: string | null;
+};
+
+const send = <T>(path: string, method: string, body?: unknown) =>
+  apiFetch<T>(path, { method, body: body === undefined ? undefined : JSON.stringify(body) });
+
+export const organiserDashboardKey = ['booking', 'dashboard'] as const;
+
+export function useOrganiserDashboard() {
+  return useQuery({ queryKey: organiserDashboardKey, queryFn: () => apiFetch<OrganiserDashboard>('/api/booking/dashboard') });
+}
+
+export function useBandChoices(isEnabled: boolean) {
+  return useQuery({
+    queryKey: ['booking', 'bands'],
+    queryFn: () => apiFetch<{ bands: { id: string; name: string }[] }>('/api/booking/bands'),
+    enabled: isEnabled,
+    staleTime: 60_000,
+  });
+}
+
+/** A change to the organiser's gigs: refreshes the dashboard when it succeeds. */
+function useOrganiserChange<I, O>(run: (input: I) => Promise<O>) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: run, onSuccess: () => client.invalidateQueries({ queryKey: organiserDashboardKey }) });
+}
+
+export const useCreateGig = () => useOrganiserChange((form: unknown) => send<{ gigIds: string[]; message: string }>('/api/booking/gigs', 'POST', form));
+export const useUpdateGig = () =>
+  useOrganiserChange(({ gigId, form }: { gigId: string; form: unknown }) => send<{ message: string }>(`/api/booking/gigs/${gigId}`, 'PUT', form));
+export const useDeleteGig = () => useOrganiserChange((gigId: string) => send<{ message: string }>(`/api/booking/gigs/${gigId}`, 'DELETE'));
+export const useDecideApplication = () =>
+  useOrganiserChange(({ applicationId, decision }: { applicationId: string; decision: 'approve' | 'reject' }) =>
+    send<{ ok: true }>(`/api/booking/applications/${applicationId}/${decision}`, 'POST', {}),
+  );
+export const useNotifyBands = () =>
+  useMutation({ mutationFn: (input: { venueId?: string; bandIds: string[]; requestId: string }) => send<{ message: string }>('/api/booking/notify-bands', 'POST', input) });
+
+export function useOpenGigs(page: number) {
+  return useQuery({ queryKey: ['booking', 'open-gigs', page], queryFn: () => apiFetch<OpenGigsPage>(`/api/booking/open-gigs?page=${page}`) });
+}
+
+export function useMyApplications() {
+  return useQuery({ queryKey: ['booking', 'my-applications'], queryFn: () => apiFetch<{ applications: MyApplication[] }>('/api/booking/my-applications') });
+}
+
+export function useApply() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ gigId, managedArtistId }: { gigId: string; managedArtistId?: string }) =>
+      send<{ applicationId: string }>(`/api/booking/gigs/${gigId}/applications`, 'POST', managedArtistId ? { managedArtistId } : {}),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['booking'] }),
+  });
+}

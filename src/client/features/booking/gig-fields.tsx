@@ -1,0 +1,141 @@
+import { useId } from 'react';
+import { GIG_HOURS, GIG_MINUTES, MAX_SPLIT_PERCENT, splitHint } from '../../../core/schemas/gigs.ts';
+import { FieldLabel, TextAreaField, TextField } from '../../components/ui/field.tsx';
+
+export type GigDetailsState = {
+  localDate: string;
+  startTime: string;
+  endTime: string;
+  description: string;
+  loadInSoundCheck: string;
+  compensation: string;
+  coverCharge: string;
+};
+
+export type TicketingState = { isEnabled: boolean; price: string; quantity: string; bandPercent: string; organiserPercent: string };
+
+export const ticketingPayload = (t: TicketingState) =>
+  t.isEnabled
+    ? { isEnabled: true, priceCents: t.price, quantity: t.quantity, bandPercent: Number(t.bandPercent), organiserPercent: Number(t.organiserPercent) }
+    : { isEnabled: false };
+
+/** Hour and minute selects (spec 2 §5: hours 00-23, minutes 00, 10, 15, 20, 30, 40, 45, 50). */
+function TimeSelect({ label, value, onChange, error }: { label: string; value: string; onChange: (v: string) => void; error?: string }) {
+  const id = useId();
+  const [hour = '19', minute = '00'] = value.split(':');
+  return (
+    <fieldset aria-describedby={error ? `${id}-error` : undefined}>
+      <legend className="mb-1 text-sm font-medium text-zinc-200">{label}</legend>
+      <div className="flex items-center gap-2">
+        <select aria-label={`${label} hour`} className="field-input w-20" value={hour} onChange={(e) => onChange(`${e.target.value}:${minute}`)}>
+          {GIG_HOURS.map((h) => (
+            <option key={h}>{h}</option>
+          ))}
+        </select>
+        <span aria-hidden="true">:</span>
+        <select aria-label={`${label} minute`} className="field-input w-20" value={minute} onChange={(e) => onChange(`${hour}:${e.target.value}`)}>
+          {GIG_MINUTES.map((m) => (
+            <option key={m}>{m}</option>
+          ))}
+        </select>
+      </div>
+      {error && (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+/** Date, times and the texts every gig has, for the add form and the inline edit. */
+export function GigDetailsFields({ value, onChange, errors }: { value: GigDetailsState; onChange: (v: GigDetailsState) => void; errors: Record<string, string> }) {
+  const set = (key: keyof GigDetailsState) => (v: string) => onChange({ ...value, [key]: v });
+  return (
+    <div className="grid gap-4 sm:grid-cols-3">
+      <TextField label="Date" type="date" required value={value.localDate} onChange={(e) => set('localDate')(e.target.value)} error={errors.localDate} />
+      <TimeSelect label="Start time" value={value.startTime} onChange={set('startTime')} error={errors.startTime} />
+      <TimeSelect label="End time" value={value.endTime} onChange={set('endTime')} error={errors.endTime} />
+      <div className="sm:col-span-3">
+        <TextAreaField label="Description" required value={value.description} onChange={(e) => set('description')(e.target.value)} error={errors.description} maxLength={1000} />
+      </div>
+      <TextField label="Load in & sound check" required value={value.loadInSoundCheck} onChange={(e) => set('loadInSoundCheck')(e.target.value)} error={errors.loadInSoundCheck} maxLength={200} />
+      <TextField label="Compensation" required value={value.compensation} onChange={(e) => set('compensation')(e.target.value)} error={errors.compensation} maxLength={200} />
+      <TextField label="Cover charge" value={value.coverCharge} onChange={(e) => set('coverCharge')(e.target.value)} error={errors.coverCharge} maxLength={100} hint="Optional, e.g. $10 at the door." />
+    </div>
+  );
+}
+
+/**
+ * The ticketing toggle with price, quantity and the split (spec 2 §5): band % and the
+ * organiser's % each 0-75, totalling 75, with the live 'Remaining: n%' hint.
+ */
+export function TicketingFields({
+  value,
+  onChange,
+  isPromoter,
+  isOrganiserShareDerived = false,
+  error,
+}: {
+  value: TicketingState;
+  onChange: (v: TicketingState) => void;
+  isPromoter: boolean;
+  /** The inline edit asks only for the band %; the organiser gets the rest of 75. */
+  isOrganiserShareDerived?: boolean;
+  error?: string;
+}) {
+  const set = (key: keyof TicketingState) => (v: string) => onChange({ ...value, [key]: v });
+  const organiserLabel = isPromoter ? 'Promoter %' : 'Venue %';
+  const hint = splitHint(Number(value.bandPercent), Number(value.organiserPercent), isPromoter);
+  const hintId = useId();
+  return (
+    <div className="space-y-3 rounded-xl border border-zinc-700 p-4">
+      <label className="flex items-center gap-2 font-medium">
+        <input type="checkbox" className="h-4 w-4" checked={value.isEnabled} onChange={(e) => onChange({ ...value, isEnabled: e.target.checked })} />
+        Sell tickets through Marquee
+      </label>
+      {value.isEnabled && (
+        <>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField label="Ticket price ($)" type="number" min="1" step="0.01" inputMode="decimal" required value={value.price} onChange={(e) => set('price')(e.target.value)} />
+            <TextField label="Ticket quantity" type="number" min="1" step="1" inputMode="numeric" required value={value.quantity} onChange={(e) => set('quantity')(e.target.value)} />
+            <TextField
+              label="Band %"
+              type="number"
+              min="0"
+              max={MAX_SPLIT_PERCENT}
+              step="1"
+              required
+              value={value.bandPercent}
+              onChange={(e) =>
+                onChange(
+                  isOrganiserShareDerived
+                    ? { ...value, bandPercent: e.target.value, organiserPercent: String(MAX_SPLIT_PERCENT - Number(e.target.value)) }
+                    : { ...value, bandPercent: e.target.value },
+                )
+              }
+            />
+            {isOrganiserShareDerived ? (
+              <div>
+                <FieldLabel htmlFor={`${hintId}-share`} label={organiserLabel} />
+                <output id={`${hintId}-share`} className="block py-2 font-semibold">
+                  {value.organiserPercent}%
+                </output>
+              </div>
+            ) : (
+              <TextField label={organiserLabel} type="number" min="0" max={MAX_SPLIT_PERCENT} step="1" required value={value.organiserPercent} onChange={(e) => set('organiserPercent')(e.target.value)} />
+            )}
+          </div>
+          <p id={hintId} aria-live="polite" className={`text-sm ${hint.isValid ? 'text-zinc-400' : 'font-semibold text-amber-300'}`}>
+            {hint.text}
+          </p>
+          <p className="text-xs text-zinc-400">The platform keeps 25% of the face price, plus the buyer's 15% service fee.</p>
+          {error && <p className="field-error">{error}</p>}
+        </>
+      )}
+    </div>
+  );
+}
+
+export const isTicketingValid = (t: TicketingState, isPromoter: boolean) =>
+  !t.isEnabled || (Number(t.price) >= 1 && Number.isInteger(Number(t.quantity)) && Number(t.quantity) >= 1 && splitHint(Number(t.bandPercent), Number(t.organiserPercent), isPromoter).isValid);

@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import { Alert } from '../../components/ui/field.tsx';
+import { LoadingImage } from '../../components/ui/states.tsx';
+import { useOrganiserDashboard, type OrganiserGig } from './api.ts';
+import { AddGigForm } from './add-gig-form.tsx';
+import { NotifyBandsModal } from './notify-bands-modal.tsx';
+import { OrganiserGigCard } from './organiser-gig-card.tsx';
+
+const TABS = [
+  { key: 'pending', label: 'Upcoming Gigs to be Approved' },
+  { key: 'approved', label: 'Upcoming Approved Gigs' },
+  { key: 'past', label: 'Past Gigs' },
+] as const;
+type TabKey = (typeof TABS)[number]['key'];
+
+/**
+ * The gig side of a venue's or promoter's dashboard (spec 2 §2): Notify Bands, the three tabs
+ * (each shown only when it has gigs; pending first if any, else approved), and the add-gig form.
+ */
+export function OrganiserGigs() {
+  const { data, isPending, isError } = useOrganiserDashboard();
+  const [chosenTab, setChosenTab] = useState<TabKey | null>(null);
+  const [isNotifying, setIsNotifying] = useState(false);
+  const [deleted, setDeleted] = useState('');
+
+  if (isPending) return <LoadingImage label="Loading your gigs…" />;
+  if (isError) return <Alert>Your gigs could not be loaded. Please reload the page.</Alert>;
+
+  const byTab = (key: TabKey) => data.gigs.filter((g) => g.tab === key);
+  const visibleTabs = TABS.filter((t) => byTab(t.key).length > 0);
+  const defaultTab: TabKey = byTab('pending').length ? 'pending' : byTab('approved').length ? 'approved' : 'past';
+  const tab = chosenTab && byTab(chosenTab).length ? chosenTab : defaultTab;
+  const isPromoter = data.role === 'promoter';
+  const gigs: OrganiserGig[] = byTab(tab);
+
+  return (
+    <>
+      <div className="flex flex-wrap gap-3">
+        <button type="button" className="btn-primary" onClick={() => setIsNotifying(true)}>
+          Notify Bands
+        </button>
+      </div>
+      {isNotifying && <NotifyBandsModal dashboard={data} onClose={() => setIsNotifying(false)} />}
+
+      <section aria-labelledby="gigs-heading" className="space-y-4">
+        <h2 id="gigs-heading" className="text-2xl font-semibold">
+          Your gigs
+        </h2>
+        {deleted && <Alert tone="success">{deleted}</Alert>}
+        {visibleTabs.length === 0 ? (
+          <p className="text-zinc-300">No gigs available at this time.</p>
+        ) : (
+          <>
+            <div role="tablist" aria-label="Your gigs" className="flex flex-wrap gap-2">
+              {visibleTabs.map((t) => (
+                <button
+                  key={t.key}
+                  type="button"
+                  role="tab"
+                  id={`tab-${t.key}`}
+                  aria-selected={tab === t.key}
+                  aria-controls="gig-tab-panel"
+                  onClick={() => setChosenTab(t.key)}
+                  className={`rounded-full px-4 py-2 text-sm font-semibold ${tab === t.key ? 'bg-brand-400 text-zinc-950' : 'bg-zinc-800 text-zinc-200 hover:bg-zinc-700'}`}
+                >
+                  {t.label} ({byTab(t.key).length})
+                </button>
+              ))}
+            </div>
+            <div role="tabpanel" id="gig-tab-panel" aria-labelledby={`tab-${tab}`} className="space-y-4">
+              {gigs.map((gig) => (
+                <OrganiserGigCard key={gig.id} gig={gig} isPromoter={isPromoter} onDeleted={setDeleted} />
+              ))}
+            </div>
+          </>
+        )}
+      </section>
+
+      <AddGigForm dashboard={data} />
+    </>
+  );
+}

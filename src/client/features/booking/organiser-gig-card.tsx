@@ -1,0 +1,240 @@
+import { useState, type FormEvent } from 'react';
+import { formatCents } from '../../../core/money.ts';
+import { formatLocalDate, formatTimeRange } from '../../../core/time.ts';
+import { siteUrl } from '../../../core/site-urls.ts';
+import { Alert } from '../../components/ui/field.tsx';
+import { Modal } from '../../components/ui/modal.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { usePublicConfig } from '../../lib/config.ts';
+import { useDecideApplication, useDeleteGig, useUpdateGig, type ApplicantCard, type OrganiserGig } from './api.ts';
+import { GigDetailsFields, isTicketingValid, TicketingFields, ticketingPayload, type TicketingState } from './gig-fields.tsx';
+import { StatusBadge } from './status-badge.tsx';
+
+const DELETE_CONFIRM = 'Are you sure you want to delete this gig? This action cannot be undone.';
+
+type Notice = { tone: 'error' | 'success'; text: string } | null;
+
+/** The server's reason when it gave one a person can act on; otherwise only the spec's message. */
+const withReason = (message: string, error: unknown) =>
+  error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 422 ? `${message} ${error.message}` : message;
+
+function Applicant({ applicant, isOpen }: { applicant: ApplicantCard; isOpen: boolean }) {
+  const decide = useDecideApplication();
+  const { data: config } = usePublicConfig();
+  const [error, setError] = useState('');
+  const act = async (decision: 'approve' | 'reject') => {
+    setError('');
+    try {
+      await decide.mutateAsync({ applicationId: applicant.id, decision });
+    } catch (err) {
+      // The spec logs these without a message; a person is still told when the gig was taken.
+      console.error(`Could not ${decision} the application`, err);
+      if (err instanceof ApiError && err.status === 409) setError(err.message);
+    }
+  };
+  const siteHref = applicant.siteSlug && config ? siteUrl(config.publicUrl, applicant.siteSlug) : applicant.website;
+  return (
+    <li className="flex flex-col gap-3 rounded-xl border border-zinc-700 bg-zinc-900/60 p-3 sm:flex-row sm:items-center">
+      {applicant.imageUrl ? (
+        <img src={applicant.imageUrl} alt="" width={64} height={64} className="h-16 w-16 shrink-0 rounded-lg object-cover" />
+      ) : (
+        <div aria-hidden="true" className="flex h-16 w-16 shrink-0 items-center justify-center rounded-lg bg-zinc-800 text-2xl">
+          ♪
+        </div>
+      )}
+      <div className="min-w-0 flex-1">
+        <p className="font-semibold">
+          {siteHref ? (
+            <a href={siteHref} className="link" target="_blank" rel="noopener noreferrer">
+              {applicant.name}
+              <span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          ) : (
+            applicant.name
+          )}
+        </p>
+        {applicant.genres.length > 0 && <p className="text-sm text-zinc-400">{applicant.genres.join(' / ')}</p>}
+        {applicant.managerName && <p className="text-sm text-zinc-400">Managed by {applicant.managerName}</p>}
+        {error && <p className="field-error">{error}</p>}
+      </div>
+      <div className="flex items-center gap-2">
+        {applicant.status !== 'pending' && <StatusBadge status={applicant.status} />}
+        {isOpen && applicant.status === 'pending' && (
+          <>
+            <button type="button" className="btn-primary px-3 py-1.5 text-sm" disabled={decide.isPending} onClick={() => void act('approve')}>
+              Approve<span className="sr-only"> {applicant.name}</span>
+            </button>
+            <button type="button" className="btn-secondary px-3 py-1.5 text-sm" disabled={decide.isPending} onClick={() => void act('reject')}>
+              Reject<span className="sr-only"> {applicant.name}</span>
+            </button>
+          </>
+        )}
+      </div>
+    </li>
+  );
+}
+
+function EditGigForm({ gig, isPromoter, onDone }: { gig: OrganiserGig; isPromoter: boolean; onDone: (notice: Notice) => void }) {
+  const update = useUpdateGig();
+  const [details, setDetails] = useState({
+    localDate: gig.localDate,
+    startTime: gig.startTime,
+    endTime: gig.endTime,
+    description: gig.description,
+    loadInSoundCheck: gig.loadInSoundCheck,
+    compensation: gig.compensation,
+    coverCharge: gig.coverCharge ?? '',
+  });
+  const [ticketing, setTicketing] = useState<TicketingState>({
+    isEnabled: gig.isTicketed,
+    price: gig.ticketPriceCents ? (gig.ticketPriceCents / 100).toFixed(2) : '',
+    quantity: gig.ticketQuantity ? String(gig.ticketQuantity) : '',
+    bandPercent: String(gig.bandPercent),
+    organiserPercent: String(gig.organiserPercent),
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState('');
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFailure('');
+    try {
+      const result = await update.mutateAsync({ gigId: gig.id, form: { ...details, ticketing: ticketingPayload(ticketing) } });
+      onDone({ tone: 'success', text: result.message });
+    } catch (error) {
+      if (error instanceof ApiError) setErrors(error.fields);
+      setFailure(withReason('Error updating gig. Please try again.', error));
+    }
+  };
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate className="mt-4 space-y-4" aria-label="Edit gig">
+      <GigDetailsFields value={details} onChange={setDetails} errors={errors} />
+      <TicketingFields value={ticketing} onChange={setTicketing} isPromoter={isPromoter} isOrganiserShareDerived error={errors.ticketing} />
+      {failure && <Alert>{failure}</Alert>}
+      <div className="flex gap-2">
+        <button type="submit" className="btn-primary" disabled={update.isPending || !isTicketingValid(ticketing, isPromoter)}>
+          {update.isPending ? 'Saving…' : 'Save'}
+        </button>
+        <button type="button" className="btn-secondary" onClick={() => onDone(null)}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** A gig on the organiser's dashboard: its facts, inline edit, delete, and its applicants. */
+export function OrganiserGigCard({ gig, isPromoter, onDeleted }: { gig: OrganiserGig; isPromoter: boolean; onDeleted: (message: string) => void }) {
+  const [isEditing, setIsEditing] = useState(false);
+  const [isConfirmingDelete, setIsConfirmingDelete] = useState(false);
+  const [notice, setNotice] = useState<Notice>(null);
+  const remove = useDeleteGig();
+  const isOpen = !gig.isApproved && gig.tab === 'pending';
+  const headingId = `gig-${gig.id}`;
+
+  const confirmDelete = async () => {
+    try {
+      onDeleted((await remove.mutateAsync(gig.id)).message);
+    } catch (error) {
+      setIsConfirmingDelete(false);
+      setNotice({ tone: 'error', text: withReason('Error deleting gig. Please try again.', error) });
+    }
+  };
+
+  return (
+    <article className="card space-y-4" aria-labelledby={headingId}>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0">
+          <h3 id={headingId} className="text-lg font-semibold">
+            {formatLocalDate(gig.localDate)}, {formatTimeRange(gig.localDate, gig.startTime, gig.endTime, gig.timeZone)}
+          </h3>
+          <p className="text-sm text-zinc-400">
+            {gig.venueName}
+            {gig.bookedName && (
+              <>
+                {' · '}Booked:{' '}
+                <span className="font-semibold text-zinc-200">{gig.bookedName}</span>
+              </>
+            )}
+          </p>
+        </div>
+        {!isEditing && (
+          <div className="flex shrink-0 gap-2">
+            <button type="button" className="btn-secondary px-3 py-1.5 text-sm" onClick={() => (setNotice(null), setIsEditing(true))}>
+              Edit<span className="sr-only"> gig on {formatLocalDate(gig.localDate)}</span>
+            </button>
+            <button type="button" className="btn-danger px-3 py-1.5 text-sm" onClick={() => setIsConfirmingDelete(true)}>
+              Delete<span className="sr-only"> gig on {formatLocalDate(gig.localDate)}</span>
+            </button>
+          </div>
+        )}
+      </div>
+      {isEditing ? (
+        <EditGigForm
+          gig={gig}
+          isPromoter={isPromoter}
+          onDone={(result) => {
+            setIsEditing(false);
+            setNotice(result);
+          }}
+        />
+      ) : (
+        <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
+          <div className="sm:col-span-2">
+            <dt className="sr-only">Description</dt>
+            <dd className="whitespace-pre-line text-zinc-200">{gig.description}</dd>
+          </div>
+          <div>
+            <dt className="inline text-zinc-400">Load in & sound check: </dt>
+            <dd className="inline">{gig.loadInSoundCheck}</dd>
+          </div>
+          <div>
+            <dt className="inline text-zinc-400">Compensation: </dt>
+            <dd className="inline">{gig.compensation}</dd>
+          </div>
+          {gig.coverCharge && (
+            <div>
+              <dt className="inline text-zinc-400">Cover charge: </dt>
+              <dd className="inline">{gig.coverCharge}</dd>
+            </div>
+          )}
+          <div>
+            <dt className="inline text-zinc-400">Tickets: </dt>
+            <dd className="inline">
+              {gig.isTicketed && gig.ticketPriceCents !== null
+                ? `${formatCents(gig.ticketPriceCents)} · ${gig.ticketsSold} of ${gig.ticketQuantity ?? 0} sold · band ${gig.bandPercent}%, ${isPromoter ? 'promoter' : 'venue'} ${gig.organiserPercent}%`
+                : 'Not sold through Marquee'}
+            </dd>
+          </div>
+        </dl>
+      )}
+      {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
+      {gig.tab !== 'past' && (
+        <div>
+          <h4 className="mb-2 font-semibold">Applicants</h4>
+          {gig.applications.length === 0 ? (
+            <p className="text-sm text-zinc-400">No applications yet</p>
+          ) : (
+            <ul className="space-y-2">
+              {gig.applications.map((a) => (
+                <Applicant key={a.id} applicant={a} isOpen={isOpen} />
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+      {isConfirmingDelete && (
+        <Modal title="Delete gig" onClose={() => setIsConfirmingDelete(false)}>
+          <p>{DELETE_CONFIRM}</p>
+          <div className="mt-6 flex justify-end gap-2">
+            <button type="button" className="btn-secondary" onClick={() => setIsConfirmingDelete(false)}>
+              Cancel
+            </button>
+            <button type="button" className="btn-danger" disabled={remove.isPending} onClick={() => void confirmDelete()}>
+              {remove.isPending ? 'Deleting…' : 'Delete'}
+            </button>
+          </div>
+        </Modal>
+      )}
+    </article>
+  );
+}

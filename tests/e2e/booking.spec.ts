@@ -1,0 +1,190 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { todayIn } from '../../src/core/time.ts';
+import { demoAccount, expectAccessible, logIn, shot } from './helpers.ts';
+
+// Today at midnight in Chicagoland sorts first among open opportunities, so it is on page one.
+const TODAY = todayIn('America/Chicago');
+
+async function signedIn(browser: Browser, role: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await logIn(page, demoAccount(role).email, demoAccount(role).password);
+  return page;
+}
+
+async function fillGig(page: Page, { description, hour }: { description: string; hour: string }) {
+  const form = page.getByRole('region', { name: 'Add New Gig Opportunity' });
+  await form.getByLabel('Date').fill(TODAY);
+  await form.getByLabel('Start time hour').selectOption(hour);
+  await form.getByLabel('Start time minute').selectOption('00');
+  await form.getByLabel('End time hour').selectOption('23');
+  await form.getByLabel('Description').fill(description);
+  await form.getByLabel('Load in & sound check').fill('Load in 5pm, sound check 6pm');
+  await form.getByLabel('Compensation').fill('$300 guarantee');
+  return form;
+}
+
+test('a venue posts a ticketed gig, a band and a manager apply, the venue books the band and the gig goes public', async ({ page, browser }) => {
+  const venue = demoAccount('venue');
+  await logIn(page, venue.email, venue.password);
+  await expect(page.getByRole('heading', { name: 'Add New Gig Opportunity' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: /Upcoming Gigs to be Approved/ })).toHaveAttribute('aria-selected', 'true');
+  await expectAccessible(page);
+
+  const form = await fillGig(page, { description: 'Midnight Matinee: an all-night rock marathon', hour: '00' });
+  // The band select waits for 'Band already Chosen'.
+  await expect(form.getByLabel('Band', { exact: true })).toBeDisabled();
+  await form.getByLabel('Sell tickets through Marquee').check();
+  await form.getByLabel('Ticket price ($)').fill('18.50');
+  await form.getByLabel('Ticket quantity').fill('150');
+  await expect(form.getByText('Remaining: 0%')).toBeVisible();
+  await form.getByLabel('Band %').fill('60');
+  await expect(form.getByText('Must total 75%')).toBeVisible();
+  await expect(form.getByRole('button', { name: 'Add Gig Opportunity' })).toBeDisabled();
+  await form.getByLabel('Venue %').fill('15');
+  await expect(form.getByText('Remaining: 0%')).toBeVisible();
+  await shot(page, 'venue-add-gig');
+  await form.getByRole('button', { name: 'Add Gig Opportunity' }).click();
+  await expect(form.getByText('Gig opportunity created successfully!')).toBeVisible();
+
+  // A band applies from its dashboard.
+  const band = await signedIn(browser, 'band');
+  const bandGig = band.getByRole('listitem').filter({ hasText: 'Midnight Matinee' });
+  await bandGig.getByRole('button', { name: /^Apply/ }).click();
+  await expect(bandGig.getByText('Applied')).toBeVisible();
+  await expectAccessible(band);
+  await shot(band, 'band-dashboard');
+
+  // A manager applies for one of its artists.
+  const manager = await signedIn(browser, 'artist_manager');
+  await expect(manager.getByRole('heading', { name: 'Managed artists' })).toBeVisible();
+  const managerGig = manager.getByRole('listitem').filter({ hasText: 'Midnight Matinee' });
+  const artistSelect = managerGig.getByRole('combobox');
+  const artistName = (await artistSelect.locator('option').nth(1).textContent())!;
+  await artistSelect.selectOption({ label: artistName });
+  await managerGig.getByRole('button', { name: /^Apply/ }).click();
+  await expect(managerGig.getByText('Applied')).toBeVisible();
+  await expectAccessible(manager);
+  await shot(manager, 'manager-dashboard');
+
+  // The venue sees both applicants and approves the band.
+  await page.reload();
+  const card = page.getByRole('article').filter({ hasText: 'Midnight Matinee' });
+  await expect(card.getByRole('link', { name: artistName })).toBeVisible();
+  await shot(page, 'venue-applicants');
+  await card.getByRole('button', { name: `Approve ${demoAccount('band').name}` }).click();
+  await page.getByRole('tab', { name: /Upcoming Approved Gigs/ }).click();
+  const booked = page.getByRole('article').filter({ hasText: 'Midnight Matinee' });
+  await expect(booked.getByText(`Booked: ${demoAccount('band').name}`)).toBeVisible();
+
+  // The manager's artist was not chosen.
+  await manager.reload();
+  await expect(manager.getByRole('region', { name: 'Your applications' }).getByRole('listitem').filter({ hasText: artistName }).first().getByText('Rejected')).toBeVisible();
+
+  // The gig is public on its region page and on the band's site.
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto('/chicago');
+  await expect(visitor.getByText(/Buy Tickets \$18\.50/).first()).toBeVisible();
+  await visitor.goto('/band/thevelvetstatic');
+  await expect(visitor.getByText(/12:00 AM/).first()).toBeVisible();
+});
+
+test('a venue edits a gig inline and deletes another, with the spec messages', async ({ page }) => {
+  const venue = demoAccount('venue');
+  await logIn(page, venue.email, venue.password);
+  for (const description of ['Edit me: open mic', 'Delete me: cancelled show']) {
+    const form = await fillGig(page, { description, hour: '01' });
+    await form.getByRole('button', { name: 'Add Gig Opportunity' }).click();
+    await expect(form.getByText('Gig opportunity created successfully!')).toBeVisible();
+  }
+
+  const card = page.getByRole('article').filter({ hasText: 'Edit me: open mic' });
+  await card.getByRole('button', { name: /^Edit/ }).click();
+  // One gig is in edit mode; its text changes as it is typed, so the form is found on its own.
+  const edit = page.getByRole('form', { name: 'Edit gig' });
+  await edit.getByLabel('Description').fill('Edited: open mic with a house band');
+  await edit.getByLabel('Sell tickets through Marquee').check();
+  await edit.getByLabel('Ticket price ($)').fill('10');
+  await edit.getByLabel('Ticket quantity').fill('80');
+  await edit.getByLabel('Band %').fill('70');
+  await expect(edit.getByText('5%', { exact: true })).toBeVisible();
+  await edit.getByRole('button', { name: 'Save' }).click();
+  const edited = page.getByRole('article').filter({ hasText: 'Edited: open mic' });
+  await expect(edited.getByText('Gig updated successfully!')).toBeVisible();
+  await expect(edited.getByText(/\$10\.00 · 0 of 80 sold · band 70%, venue 5%/)).toBeVisible();
+
+  const doomed = page.getByRole('article').filter({ hasText: 'Delete me: cancelled show' });
+  await doomed.getByRole('button', { name: /^Delete/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete gig' });
+  await expect(dialog.getByText('Are you sure you want to delete this gig? This action cannot be undone.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Gig deleted successfully!')).toBeVisible();
+  await expect(page.getByRole('article').filter({ hasText: 'Delete me: cancelled show' })).toHaveCount(0);
+});
+
+test('a weekly series and a gig with its band already chosen', async ({ page }) => {
+  const venue = demoAccount('venue');
+  await logIn(page, venue.email, venue.password);
+  let form = await fillGig(page, { description: 'Tuesday residency', hour: '20' });
+  await form.getByLabel('Recurring weekly').check();
+  await form.getByLabel('Number of weeks').selectOption('3');
+  await expect(form.getByText('This will create 3 separate gig opportunities, one for each week.')).toBeVisible();
+  await form.getByRole('button', { name: 'Add Gig Opportunity' }).click();
+  await expect(form.getByText('Successfully created 3 recurring gig opportunities!')).toBeVisible();
+
+  form = await fillGig(page, { description: 'Already booked: a night with friends', hour: '21' });
+  await form.getByLabel('Band already Chosen').check();
+  await form.getByRole('button', { name: 'Add Gig Opportunity' }).click();
+  await expect(form.getByText('Please select a band for this gig or uncheck "Band already Chosen".')).toBeVisible();
+  await form.getByLabel('Band', { exact: true }).selectOption({ label: demoAccount('band').name });
+  await form.getByRole('button', { name: 'Add Gig Opportunity' }).click();
+  await expect(form.getByText('Gig opportunity created successfully!')).toBeVisible();
+  await page.getByRole('tab', { name: /Upcoming Approved Gigs/ }).click();
+  await expect(page.getByRole('article').filter({ hasText: 'Already booked: a night with friends' })).toBeVisible();
+});
+
+test('a promoter posts for an associated venue and books an applicant; bands are notified by e-mail', async ({ page, browser }) => {
+  const promoter = demoAccount('promoter');
+  await logIn(page, promoter.email, promoter.password);
+  const form = page.getByRole('region', { name: 'Add New Gig Opportunity' });
+  const venueName = (await form.getByLabel('Venue', { exact: true }).locator('option').nth(1).textContent())!;
+  await form.getByLabel('Venue', { exact: true }).selectOption({ label: venueName });
+  await fillGig(page, { description: 'Promoter presents: late-night jazz', hour: '00' });
+  await form.getByLabel('Sell tickets through Marquee').check();
+  await form.getByLabel('Ticket price ($)').fill('12');
+  await form.getByLabel('Ticket quantity').fill('60');
+  await form.getByLabel('Promoter %').fill('30');
+  await expect(form.getByText('Band + Promoter must total 75%')).toBeVisible();
+  await form.getByLabel('Promoter %').fill('25');
+  await form.getByRole('button', { name: 'Add Gig Opportunity' }).click();
+  await expect(form.getByText('Gig opportunity created successfully!')).toBeVisible();
+  await expectAccessible(page);
+  await shot(page, 'promoter-dashboard');
+
+  const band = await signedIn(browser, 'band');
+  const gig = band.getByRole('listitem').filter({ hasText: 'late-night jazz' });
+  await gig.getByRole('button', { name: /^Apply/ }).click();
+  await expect(gig.getByText('Applied')).toBeVisible();
+
+  await page.reload();
+  const card = page.getByRole('article').filter({ hasText: 'late-night jazz' });
+  await card.getByRole('button', { name: `Approve ${demoAccount('band').name}` }).click();
+  await expect(page.getByRole('tab', { name: /Upcoming Approved Gigs/ })).toBeVisible();
+
+  // Notify bands about the venue.
+  await page.getByRole('button', { name: 'Notify Bands' }).click();
+  const modal = page.getByRole('dialog', { name: 'Select Bands to Notify' });
+  await expect(modal.getByRole('button', { name: 'Send Notifications' })).toBeDisabled();
+  await modal.getByLabel('Venue', { exact: true }).selectOption({ label: venueName });
+  const checkboxes = modal.getByRole('checkbox');
+  await checkboxes.nth(0).check();
+  await checkboxes.nth(1).check();
+  await expectAccessible(page);
+  await modal.getByRole('button', { name: 'Send Notifications' }).click();
+  await expect(modal.getByText(`Success! 2 bands will get an e-mail about ${venueName}'s open gigs.`)).toBeVisible();
+
+  const admin = await signedIn(browser, 'admin');
+  await expect(async () => {
+    await admin.goto('/admin/outbox');
+    await expect(admin.getByRole('button', { name: new RegExp(`${venueName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is booking`) }).first()).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+});
