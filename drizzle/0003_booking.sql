@@ -15,4 +15,5 @@ CREATE INDEX "band_notices_unsent_idx" ON "band_notices" USING btree ("created_a
 ALTER TABLE "gigs" ADD CONSTRAINT "gigs_managed_artist_id_managed_artists_id_fk" FOREIGN KEY ("managed_artist_id") REFERENCES "public"."managed_artists"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "gig_applications_band_id_index" ON "gig_applications" USING btree ("band_id");--> statement-breakpoint
 CREATE INDEX "gig_applications_manager_id_index" ON "gig_applications" USING btree ("manager_id");--> statement-breakpoint
+CREATE INDEX "gigs_local_date_idx" ON "gigs" USING btree ("local_date");--> statement-breakpoint
 CREATE INDEX "gigs_open_upcoming_idx" ON "gigs" USING btree ("local_date","start_time","id") WHERE not "gigs"."is_approved";

@@ -168,6 +168,8 @@ test('an admin impersonates a band and stops', async ({ page }) => {
   await shot(page, 'dashboard-admin');
   await expectAccessible(page);
   await page.getByLabel('Search users').fill(band.email);
+  await page.getByLabel('Search users').press('Enter');
+  await expect(page.getByText('1 found · page 1 of 1')).toBeVisible();
   await page.getByRole('button', { name: `Impersonate ${band.email}` }).click();
   await expect(page.getByText(/Currently Impersonating/)).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Band / Artist Dashboard');

@@ -71,6 +71,8 @@ test('the venue dashboard fits the screen', async ({ page }) => {
 test('an admin reads users and the outbox on a phone', async ({ page }) => {
   await logIn(page, demoAccount('admin').email, demoAccount('admin').password);
   const band = demoAccount('band');
+  await page.getByLabel('Search users').fill(band.email);
+  await page.getByLabel('Search users').press('Enter');
   const impersonate = page.getByRole('button', { name: `Impersonate ${band.email}` });
   await impersonate.scrollIntoViewIfNeeded();
   // Fully on screen: not hidden behind a sideways scroll.

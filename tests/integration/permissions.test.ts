@@ -13,6 +13,8 @@ const APPLICANTS: Who[] = ['band', 'artist_manager'];
 /** Who may call each route ("METHOD path" as the app registers it). */
 const ALLOWED: Record<string, Who[]> = {
   'GET /api/admin/overview': ['admin'],
+  'GET /api/admin/users': ['admin'],
+  'GET /api/admin/gigs': ['admin'],
   'POST /api/admin/impersonate': ['admin'],
   'POST /api/admin/stop-impersonating': ANY_ACCOUNT,
   'GET /api/admin/outbox': ['admin'],

@@ -384,6 +384,8 @@ export const gigs = pgTable(
     // Public lists: approved gigs in date order, overall and per region (partial, ordered as listed).
     index('gigs_approved_upcoming_idx').on(t.localDate, t.startTime, t.id).where(sql`${t.isApproved}`),
     index('gigs_region_approved_upcoming_idx').on(t.regionSlug, t.localDate, t.startTime, t.id).where(sql`${t.isApproved}`),
+    // The admin's list of every gig, newest date first.
+    index('gigs_local_date_idx').on(t.localDate),
     // Open opportunities bands and managers apply to.
     index('gigs_open_upcoming_idx').on(t.localDate, t.startTime, t.id).where(sql`not ${t.isApproved}`),
     index().on(t.venueId, t.localDate),

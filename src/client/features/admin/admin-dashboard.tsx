@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ROLE_LABELS, canBeImpersonated, type Role } from '../../../core/roles.ts';
 import { formatLocalDate } from '../../../core/time.ts';
@@ -7,11 +7,67 @@ import { Alert } from '../../components/ui/field.tsx';
 import { ApiError, apiFetch, postJson } from '../../lib/api.ts';
 import { useRefreshSession, type Me } from '../../lib/session.ts';
 
-type Overview = {
-  counts: { users: number; usersByRole: Record<string, number>; gigs: number; approvedGigs: number; upcomingGigs: number };
-  users: { id: string; email: string; name: string; role: Role; location: string; createdAt: string }[];
-  gigs: { id: string; localDate: string; startTime: string; isApproved: boolean; isTicketed: boolean; ticketsSold: number; venueName: string; bandName: string | null; regionName: string }[];
-};
+type Overview = { counts: { users: number; usersByRole: Record<string, number>; gigs: number; approvedGigs: number; upcomingGigs: number } };
+type AdminUser = { id: string; email: string; name: string; role: Role; location: string; createdAt: string };
+type AdminGig = { id: string; localDate: string; startTime: string; isApproved: boolean; isTicketed: boolean; ticketsSold: number; venueName: string; bandName: string | null; regionName: string };
+type Page<K extends string, T> = Record<K, T[]> & { page: number; pageSize: number; total: number };
+
+/** A searched, paged admin list: stays quick with 100,000 rows, since the server sends 50 at a time. */
+function usePagedList<K extends string, T>(path: string, key: K) {
+  const [query, setQuery] = useState('');
+  const [page, setPage] = useState(1);
+  const result = useQuery({
+    queryKey: ['admin', path, query, page],
+    queryFn: () => apiFetch<Page<K, T>>(`${path}?${new URLSearchParams({ ...(query ? { q: query } : {}), page: String(page) }).toString()}`),
+    placeholderData: (previous) => previous,
+  });
+  const search = (q: string) => {
+    setQuery(q.trim());
+    setPage(1);
+  };
+  return { ...result, rows: result.data?.[key] ?? [], page, setPage, search };
+}
+
+function SearchForm({ label, placeholder, onSearch }: { label: string; placeholder: string; onSearch: (q: string) => void }) {
+  const [value, setValue] = useState('');
+  return (
+    <form
+      role="search"
+      className="flex items-end gap-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSearch(value);
+      }}
+    >
+      <label className="text-sm">
+        <span className="field-label">{label}</span>
+        <input className="field-input" type="search" value={value} onChange={(e) => setValue(e.target.value)} placeholder={placeholder} />
+      </label>
+      <button type="submit" className="btn-secondary">
+        Search
+      </button>
+    </form>
+  );
+}
+
+function Pager({ page, pageSize, total, onPage, label }: { page: number; pageSize: number; total: number; onPage: (p: number) => void; label: string }) {
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  return (
+    <nav aria-label={label} className="mt-4 flex items-center justify-between gap-4 text-sm">
+      <p className="text-zinc-400">
+        {total.toLocaleString('en-US')} found · page {page} of {pages.toLocaleString('en-US')}
+      </p>
+      <div className="flex gap-2">
+        <button type="button" className="btn-secondary px-3 py-1.5" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+          Previous
+        </button>
+        <button type="button" className="btn-secondary px-3 py-1.5" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+          Next
+        </button>
+      </div>
+    </nav>
+  );
+}
 
 function Stat({ label, value }: { label: string; value: number }) {
   return (
@@ -24,16 +80,12 @@ function Stat({ label, value }: { label: string; value: number }) {
 
 export function AdminDashboard({ me }: { me: Me }) {
   const { data, isPending, isError } = useQuery({ queryKey: ['admin-overview'], queryFn: () => apiFetch<Overview>('/api/admin/overview') });
-  const [filter, setFilter] = useState('');
+  const users = usePagedList<'users', AdminUser>('/api/admin/users', 'users');
+  const gigs = usePagedList<'gigs', AdminGig>('/api/admin/gigs', 'gigs');
   const [error, setError] = useState('');
   const [busyId, setBusyId] = useState<string | null>(null);
   const refresh = useRefreshSession();
   const navigate = useNavigate();
-
-  const users = useMemo(() => {
-    const q = filter.trim().toLowerCase();
-    return (data?.users ?? []).filter((u) => !q || u.email.toLowerCase().includes(q) || u.name.toLowerCase().includes(q) || u.role.includes(q));
-  }, [data, filter]);
 
   const impersonate = async (userId: string) => {
     setError('');
@@ -56,6 +108,12 @@ export function AdminDashboard({ me }: { me: Me }) {
         <Link to="/admin/outbox" className="btn-secondary">
           Outbox (all e-mail)
         </Link>
+        <Link to="/venue-database" className="btn-secondary">
+          Venue Database
+        </Link>
+        <Link to="/admin/gig-management" className="btn-secondary">
+          Gig Management & Payment Releases
+        </Link>
       </nav>
       {isPending && <p className="mt-8 text-zinc-400">Loading…</p>}
       {isError && <Alert>The admin overview could not be loaded.</Alert>}
@@ -77,10 +135,7 @@ export function AdminDashboard({ me }: { me: Me }) {
                 </h2>
                 <p className="text-sm text-zinc-400">Impersonation tool: act as a band, venue, promoter or fan account.</p>
               </div>
-              <label className="text-sm">
-                <span className="field-label">Search users</span>
-                <input className="field-input" value={filter} onChange={(e) => setFilter(e.target.value)} placeholder="Name, e-mail or role" />
-              </label>
+              <SearchForm label="Search users" placeholder="Name, e-mail or role" onSearch={users.search} />
             </div>
             {error && <div className="mt-4"><Alert>{error}</Alert></div>}
             <div className="mt-4 max-h-[32rem] overflow-auto" tabIndex={0} role="region" aria-label="Users table">
@@ -96,7 +151,7 @@ export function AdminDashboard({ me }: { me: Me }) {
                   </tr>
                 </thead>
                 <tbody className="max-sm:block">
-                  {users.map((u) => (
+                  {users.rows.map((u) => (
                     <tr key={u.id} className="border-t border-zinc-800 max-sm:block max-sm:py-2">
                       <td className="py-2 pr-3 max-sm:block max-sm:py-0 max-sm:font-semibold">{u.name}</td>
                       <td className="py-2 pr-3 [overflow-wrap:anywhere] max-sm:block max-sm:py-0">{u.email}</td>
@@ -114,12 +169,16 @@ export function AdminDashboard({ me }: { me: Me }) {
                 </tbody>
               </table>
             </div>
+            {users.data && <Pager label="Users pages" page={users.page} pageSize={users.data.pageSize} total={users.data.total} onPage={users.setPage} />}
           </section>
 
           <section className="card mt-8" aria-labelledby="gigs-heading">
-            <h2 id="gigs-heading" className="text-xl font-semibold">
-              Gigs
-            </h2>
+            <div className="flex flex-wrap items-end justify-between gap-4">
+              <h2 id="gigs-heading" className="text-xl font-semibold">
+                Gigs
+              </h2>
+              <SearchForm label="Search gigs" placeholder="Venue, band or region" onSearch={gigs.search} />
+            </div>
             <div className="mt-4 max-h-[32rem] overflow-auto" tabIndex={0} role="region" aria-label="Gigs table">
               <table className="w-full text-left text-sm">
                 <thead className="sticky top-0 bg-zinc-900 text-zinc-400">
@@ -133,7 +192,7 @@ export function AdminDashboard({ me }: { me: Me }) {
                   </tr>
                 </thead>
                 <tbody>
-                  {data.gigs.map((g) => (
+                  {gigs.rows.map((g) => (
                     <tr key={g.id} className="border-t border-zinc-800">
                       <td className="py-2 pr-3 whitespace-nowrap">{formatLocalDate(g.localDate)}</td>
                       <td className="py-2 pr-3">{g.bandName ?? 'TBA'}</td>
@@ -146,6 +205,7 @@ export function AdminDashboard({ me }: { me: Me }) {
                 </tbody>
               </table>
             </div>
+            {gigs.data && <Pager label="Gigs pages" page={gigs.page} pageSize={gigs.data.pageSize} total={gigs.data.total} onPage={gigs.setPage} />}
           </section>
         </>
       )}

@@ -1,16 +1,19 @@
 import { Hono } from 'hono';
 import { count, desc } from 'drizzle-orm';
 import { z } from 'zod';
-import { pageNumber } from '../../../core/schemas/fields.ts';
+import { optionalText, pageNumber } from '../../../core/schemas/fields.ts';
 import { requireRole, requireSession } from '../../http/session.ts';
 import { parseInput, readJsonBody } from '../../http/validate.ts';
 import type { Services } from '../../services.ts';
 import { auditLog, outbox } from '../../db/schema.ts';
 import { getAdminOverview } from './get-admin-overview.ts';
+import { listAllGigs } from './list-all-gigs.ts';
+import { listUsers } from './list-users.ts';
 import { startImpersonation, stopImpersonation } from './impersonation.ts';
 import { readOutboxMessage, revealOutboxLinks } from './read-outbox-message.ts';
 
 const OUTBOX_PAGE_SIZE = 50;
+const adminListQuery = z.object({ q: optionalText(100), page: pageNumber() });
 
 export function adminRoutes(services: Services) {
   const app = new Hono();
@@ -19,6 +22,16 @@ export function adminRoutes(services: Services) {
   app.get('/admin/overview', async (c) => {
     await requireRole(services, c, 'admin');
     return c.json(await getAdminOverview(db));
+  });
+
+  app.get('/admin/users', async (c) => {
+    await requireRole(services, c, 'admin');
+    return c.json(await listUsers(db, parseInput(adminListQuery, c.req.query())));
+  });
+
+  app.get('/admin/gigs', async (c) => {
+    await requireRole(services, c, 'admin');
+    return c.json(await listAllGigs(db, parseInput(adminListQuery, c.req.query())));
   });
 
   app.post('/admin/impersonate', async (c) => {
