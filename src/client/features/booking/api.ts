@@ -39,9 +39,15 @@ export type OrganiserGig = {
   applications: ApplicantCard[];
 };
 
+export type GigTab = OrganiserGig['tab'];
+
 export type OrganiserDashboard = {
   role: 'venue' | 'promoter';
   venues: { id: string; name: string; address: string }[];
+  counts: Record<GigTab, number>;
+  tab: GigTab;
+  page: number;
+  pageSize: number;
   gigs: OrganiserGig[];
 };
 
@@ -85,8 +91,13 @@ const send = <T>(path: string, method: string, body?: unknown) =>
 
 export const organiserDashboardKey = ['booking', 'dashboard'] as const;
 
-export function useOrganiserDashboard() {
-  return useQuery({ queryKey: organiserDashboardKey, queryFn: () => apiFetch<OrganiserDashboard>('/api/booking/dashboard') });
+/** One page of one tab; without a tab the server picks pending if any, else approved. */
+export function useOrganiserDashboard(tab: GigTab | null, page: number) {
+  return useQuery({
+    queryKey: [...organiserDashboardKey, tab, page],
+    queryFn: () => apiFetch<OrganiserDashboard>(`/api/booking/dashboard?${new URLSearchParams({ ...(tab ? { tab } : {}), page: String(page) }).toString()}`),
+    placeholderData: (previous) => previous,
+  });
 }
 
 export function useBandChoices(isEnabled: boolean) {

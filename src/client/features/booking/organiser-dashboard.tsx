@@ -18,20 +18,27 @@ type TabKey = (typeof TABS)[number]['key'];
  * (each shown only when it has gigs; pending first if any, else approved), and the add-gig form.
  */
 export function OrganiserGigs() {
-  const { data, isPending, isError } = useOrganiserDashboard();
   const [chosenTab, setChosenTab] = useState<TabKey | null>(null);
+  const [page, setPage] = useState(1);
+  const { data, isPending, isError } = useOrganiserDashboard(chosenTab, page);
   const [isNotifying, setIsNotifying] = useState(false);
   const [deleted, setDeleted] = useState('');
 
   if (isPending) return <LoadingImage label="Loading your gigs…" />;
   if (isError) return <Alert>Your gigs could not be loaded. Please reload the page.</Alert>;
 
-  const byTab = (key: TabKey) => data.gigs.filter((g) => g.tab === key);
-  const visibleTabs = TABS.filter((t) => byTab(t.key).length > 0);
-  const defaultTab: TabKey = byTab('pending').length ? 'pending' : byTab('approved').length ? 'approved' : 'past';
-  const tab = chosenTab && byTab(chosenTab).length ? chosenTab : defaultTab;
+  const visibleTabs = TABS.filter((t) => data.counts[t.key] > 0);
+  const tab = data.tab;
   const isPromoter = data.role === 'promoter';
-  const gigs: OrganiserGig[] = byTab(tab);
+  const gigs: OrganiserGig[] = data.gigs;
+  const pageCount = Math.max(1, Math.ceil(data.counts[tab] / data.pageSize));
+  // A tab emptied by a delete or an approval gives way to the default; a page past the end, to the last.
+  if (chosenTab && data.tab === chosenTab && data.counts[chosenTab] === 0) setChosenTab(null);
+  if (page > pageCount && data.page === page) setPage(pageCount);
+  const choose = (key: TabKey) => {
+    setChosenTab(key);
+    setPage(1);
+  };
 
   return (
     <>
@@ -60,10 +67,10 @@ export function OrganiserGigs() {
                   id={`tab-${t.key}`}
                   aria-selected={tab === t.key}
                   aria-controls="gig-tab-panel"
-                  onClick={() => setChosenTab(t.key)}
+                  onClick={() => choose(t.key)}
                   className={`rounded-full px-4 py-2 text-sm font-semibold ${tab === t.key ? 'bg-brand-400 text-zinc-950' : 'bg-zinc-800 text-zinc-200 hover:bg-zinc-700'}`}
                 >
-                  {t.label} ({byTab(t.key).length})
+                  {t.label} ({data.counts[t.key]})
                 </button>
               ))}
             </div>
@@ -72,6 +79,21 @@ export function OrganiserGigs() {
                 <OrganiserGigCard key={gig.id} gig={gig} isPromoter={isPromoter} onDeleted={setDeleted} />
               ))}
             </div>
+            {pageCount > 1 && (
+              <nav aria-label="Gig pages" className="flex items-center justify-between gap-4 text-sm">
+                <p className="text-zinc-400">
+                  Page {data.page} of {pageCount}
+                </p>
+                <div className="flex gap-2">
+                  <button type="button" className="btn-secondary px-3 py-1.5" disabled={data.page <= 1} onClick={() => setPage(data.page - 1)}>
+                    Previous
+                  </button>
+                  <button type="button" className="btn-secondary px-3 py-1.5" disabled={data.page >= pageCount} onClick={() => setPage(data.page + 1)}>
+                    Next
+                  </button>
+                </div>
+              </nav>
+            )}
           </>
         )}
       </section>

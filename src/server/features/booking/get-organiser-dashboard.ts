@@ -1,73 +1,101 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bandProfiles, gigApplications, gigs, managedArtists, managerProfiles, regions, venueProfiles } from '../../db/schema.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { asOrganiser, listPostableVenues, organisedBy } from './gig-ownership.ts';
 
 
+export const DASHBOARD_PAGE_SIZE = 20;
+export const GIG_TABS = ['pending', 'approved', 'past'] as const;
+export type GigTab = (typeof GIG_TABS)[number];
+
+const isPast = sql<boolean>`${gigs.localDate} < (now() at time zone ${regions.timeZone})::date`;
+const TAB_FILTER: Record<GigTab, SQL> = {
+  pending: and(sql`not (${isPast})`, eq(gigs.isApproved, false))!,
+  approved: and(sql`not (${isPast})`, eq(gigs.isApproved, true))!,
+  past: isPast,
+};
+
 /**
- * A venue's or promoter's dashboard (spec 2 §2): its gigs sorted into the three tabs, each with
- * its applicants, and the venues it may post for. Three queries however many gigs and
- * applicants there are: gigs, applications, venues.
+ * A venue's or promoter's dashboard (spec 2 §2): how many gigs each tab has, one page of the
+ * chosen tab's gigs with their applicants (pending first if any, else approved), and the venues
+ * it may post for. Five queries however many gigs and applicants there are.
  */
-export async function getOrganiserDashboard(db: Db, sessionUser: SessionUser) {
+export async function getOrganiserDashboard(db: Db, sessionUser: SessionUser, { tab: requestedTab, page = 1 }: { tab?: GigTab; page?: number } = {}) {
   const organiser = asOrganiser(sessionUser);
-  const [gigRows, applicationRows, venues] = await Promise.all([
+  const [[counts], venues] = await Promise.all([
     db
       .select({
-        id: gigs.id,
-        localDate: gigs.localDate,
-        startTime: gigs.startTime,
-        endTime: gigs.endTime,
-        timeZone: regions.timeZone,
-        description: gigs.description,
-        loadInSoundCheck: gigs.loadInSoundCheck,
-        compensation: gigs.compensation,
-        coverCharge: gigs.coverCharge,
-        isApproved: gigs.isApproved,
-        isTicketed: gigs.isTicketed,
-        ticketPriceCents: gigs.ticketPriceCents,
-        ticketQuantity: gigs.ticketQuantity,
-        ticketsSold: gigs.ticketsSold,
-        bandPercent: gigs.bandPercent,
-        organiserPercent: gigs.organiserPercent,
-        venueId: gigs.venueId,
-        venueName: venueProfiles.name,
-        bookedName: sql<string | null>`coalesce(${bandProfiles.name}, ${managedArtists.name})`,
-        bookedSlug: bandProfiles.slug,
-        isPast: sql<boolean>`${gigs.localDate} < (now() at time zone ${regions.timeZone})::date`,
+        pending: sql<number>`count(*) filter (where ${TAB_FILTER.pending})`.mapWith(Number),
+        approved: sql<number>`count(*) filter (where ${TAB_FILTER.approved})`.mapWith(Number),
+        past: sql<number>`count(*) filter (where ${TAB_FILTER.past})`.mapWith(Number),
       })
       .from(gigs)
       .innerJoin(regions, eq(regions.slug, gigs.regionSlug))
-      .innerJoin(venueProfiles, eq(venueProfiles.userId, gigs.venueId))
-      .leftJoin(bandProfiles, eq(bandProfiles.userId, gigs.bandId))
-      .leftJoin(managedArtists, eq(managedArtists.id, gigs.managedArtistId))
-      .where(organisedBy(organiser))
-      .orderBy(asc(gigs.localDate), asc(gigs.startTime), asc(gigs.id)),
-    db
-      .select({
-        id: gigApplications.id,
-        gigId: gigApplications.gigId,
-        status: gigApplications.status,
-        bandName: bandProfiles.name,
-        bandSlug: bandProfiles.slug,
-        bandGenres: bandProfiles.genres,
-        bandImageUrl: bandProfiles.imageUrl,
-        artistName: managedArtists.name,
-        artistGenre: managedArtists.genre,
-        artistImageUrl: managedArtists.imageUrl,
-        artistWebsite: managedArtists.website,
-        managerName: managerProfiles.name,
-      })
-      .from(gigApplications)
-      .innerJoin(gigs, eq(gigs.id, gigApplications.gigId))
-      .leftJoin(bandProfiles, eq(bandProfiles.userId, gigApplications.bandId))
-      .leftJoin(managedArtists, eq(managedArtists.id, gigApplications.managedArtistId))
-      .leftJoin(managerProfiles, eq(managerProfiles.userId, gigApplications.managerId))
-      .where(organisedBy(organiser))
-      .orderBy(asc(gigApplications.createdAt)),
+      .where(organisedBy(organiser)),
     listPostableVenues(db, organiser),
   ]);
+  const tabCounts = counts ?? { pending: 0, approved: 0, past: 0 };
+  const tab: GigTab = requestedTab ?? (tabCounts.pending ? 'pending' : tabCounts.approved ? 'approved' : 'past');
+
+  const gigRows = await db
+    .select({
+      id: gigs.id,
+      localDate: gigs.localDate,
+      startTime: gigs.startTime,
+      endTime: gigs.endTime,
+      timeZone: regions.timeZone,
+      description: gigs.description,
+      loadInSoundCheck: gigs.loadInSoundCheck,
+      compensation: gigs.compensation,
+      coverCharge: gigs.coverCharge,
+      isApproved: gigs.isApproved,
+      isTicketed: gigs.isTicketed,
+      ticketPriceCents: gigs.ticketPriceCents,
+      ticketQuantity: gigs.ticketQuantity,
+      ticketsSold: gigs.ticketsSold,
+      bandPercent: gigs.bandPercent,
+      organiserPercent: gigs.organiserPercent,
+      venueId: gigs.venueId,
+      venueName: venueProfiles.name,
+      bookedName: sql<string | null>`coalesce(${bandProfiles.name}, ${managedArtists.name})`,
+      bookedSlug: bandProfiles.slug,
+    })
+    .from(gigs)
+    .innerJoin(regions, eq(regions.slug, gigs.regionSlug))
+    .innerJoin(venueProfiles, eq(venueProfiles.userId, gigs.venueId))
+    .leftJoin(bandProfiles, eq(bandProfiles.userId, gigs.bandId))
+    .leftJoin(managedArtists, eq(managedArtists.id, gigs.managedArtistId))
+    .where(and(organisedBy(organiser), TAB_FILTER[tab]))
+    // Upcoming gigs soonest first; past gigs most recent first.
+    .orderBy(...(tab === 'past' ? [desc(gigs.localDate), desc(gigs.startTime)] : [asc(gigs.localDate), asc(gigs.startTime)]), asc(gigs.id))
+    .limit(DASHBOARD_PAGE_SIZE)
+    .offset((page - 1) * DASHBOARD_PAGE_SIZE);
+
+  const gigIds = gigRows.map((g) => g.id);
+  const applicationRows = gigIds.length
+    ? await db
+        .select({
+          id: gigApplications.id,
+          gigId: gigApplications.gigId,
+          status: gigApplications.status,
+          bandName: bandProfiles.name,
+          bandSlug: bandProfiles.slug,
+          bandGenres: bandProfiles.genres,
+          bandImageUrl: bandProfiles.imageUrl,
+          artistName: managedArtists.name,
+          artistGenre: managedArtists.genre,
+          artistImageUrl: managedArtists.imageUrl,
+          artistWebsite: managedArtists.website,
+          managerName: managerProfiles.name,
+        })
+        .from(gigApplications)
+        .leftJoin(bandProfiles, eq(bandProfiles.userId, gigApplications.bandId))
+        .leftJoin(managedArtists, eq(managedArtists.id, gigApplications.managedArtistId))
+        .leftJoin(managerProfiles, eq(managerProfiles.userId, gigApplications.managerId))
+        .where(inArray(gigApplications.gigId, gigIds))
+        .orderBy(asc(gigApplications.createdAt), asc(gigApplications.id))
+    : [];
 
   const applicationsByGig = new Map<string, ApplicantCard[]>();
   for (const a of applicationRows) {
@@ -88,12 +116,15 @@ export async function getOrganiserDashboard(db: Db, sessionUser: SessionUser) {
     applicationsByGig.set(a.gigId, list);
   }
 
-  const dashboardGigs = gigRows.map(({ isPast, ...gig }) => ({
-    ...gig,
-    tab: isPast ? ('past' as const) : gig.isApproved ? ('approved' as const) : ('pending' as const),
-    applications: applicationsByGig.get(gig.id) ?? [],
-  }));
-  return { role: organiser.role, venues, gigs: dashboardGigs };
+  return {
+    role: organiser.role,
+    venues,
+    counts: tabCounts,
+    tab,
+    page,
+    pageSize: DASHBOARD_PAGE_SIZE,
+    gigs: gigRows.map((gig) => ({ ...gig, tab, applications: applicationsByGig.get(gig.id) ?? [] })),
+  };
 }
 
 export type ApplicantCard = {

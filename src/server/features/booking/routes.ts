@@ -8,7 +8,7 @@ import { applyToGig } from './apply-to-gig.ts';
 import { createGigOpportunities } from './create-gig-opportunities.ts';
 import { approveApplication, rejectApplication } from './decide-application.ts';
 import { deleteGig } from './delete-gig.ts';
-import { getOrganiserDashboard, listBandChoices } from './get-organiser-dashboard.ts';
+import { getOrganiserDashboard, GIG_TABS, listBandChoices } from './get-organiser-dashboard.ts';
 import { listMyApplications, listOpenGigs } from './list-open-gigs.ts';
 import { requestBandNotice } from './notify-bands.ts';
 import { updateGig } from './update-gig.ts';
@@ -20,7 +20,8 @@ export function bookingRoutes(services: Services) {
 
   app.get('/booking/dashboard', async (c) => {
     const { user } = await requireRole(services, c, 'venue', 'promoter');
-    return c.json(await getOrganiserDashboard(db, user));
+    const query = parseInput(z.object({ tab: z.enum(GIG_TABS).optional(), page: pageNumber() }), c.req.query());
+    return c.json(await getOrganiserDashboard(db, user, query));
   });
 
   app.get('/booking/bands', async (c) => {
