@@ -12,22 +12,25 @@ import { currentSiteSlug } from '../lib/site-context.ts';
 const screen = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
   lazy(async () => ({ default: (await load())[name] }));
 
+type SignedInScreens = typeof import('./signed-in-screens.ts');
+const signedInScreen = (name: keyof SignedInScreens) => lazy(async () => ({ default: await (await import('./signed-in-screens.ts'))[name]() }));
+const LoginPage = signedInScreen('LoginPage');
+const RegisterPage = signedInScreen('RegisterPage');
+const ChooseNewPasswordPage = signedInScreen('ChooseNewPasswordPage');
+const MyWebsitePage = signedInScreen('MyWebsitePage');
+const DebugTestPage = signedInScreen('DebugTestPage');
+const DashboardPage = signedInScreen('DashboardPage');
+const OutboxPage = signedInScreen('OutboxPage');
+const UnsubscribePage = signedInScreen('UnsubscribePage');
+const ConfirmFollowPage = signedInScreen('ConfirmFollowPage');
+
 const HomePage = screen(() => import('../features/home/home-page.tsx'), 'HomePage');
-const LoginPage = screen(() => import('../features/auth/login-page.tsx'), 'LoginPage');
-const RegisterPage = screen(() => import('../features/auth/register-page.tsx'), 'RegisterPage');
-const ChooseNewPasswordPage = screen(() => import('../features/auth/choose-new-password-page.tsx'), 'ChooseNewPasswordPage');
 const BandDirectoryPage = screen(() => import('../features/directories/band-directory-page.tsx'), 'BandDirectoryPage');
 const BandSitePage = screen(() => import('../features/sites/band-site.tsx'), 'BandSitePage');
 const VenueDirectoryPage = screen(() => import('../features/directories/venue-directory-page.tsx'), 'VenueDirectoryPage');
 const VenuePage = screen(() => import('../features/directories/venue-page.tsx'), 'VenuePage');
 const RehearsalSpacePage = screen(() => import('../features/directories/rehearsal-space-page.tsx'), 'RehearsalSpacePage');
 const GigsPage = screen(() => import('../features/directories/gigs-page.tsx'), 'GigsPage');
-const UnsubscribePage = screen(() => import('../features/followers/unsubscribe-page.tsx'), 'UnsubscribePage');
-const ConfirmFollowPage = screen(() => import('../features/followers/confirm-follow-page.tsx'), 'ConfirmFollowPage');
-const MyWebsitePage = screen(() => import('../features/sites/my-website-page.tsx'), 'MyWebsitePage');
-const DebugTestPage = screen(() => import('../features/debug/debug-test-page.tsx'), 'DebugTestPage');
-const DashboardPage = screen(() => import('../features/dashboard/dashboard-page.tsx'), 'DashboardPage');
-const OutboxPage = screen(() => import('../features/admin/outbox-page.tsx'), 'OutboxPage');
 const RegionPage = screen(() => import('../features/regions/region-page.tsx'), 'RegionPage');
 const SubdomainSite = lazy(async () => ({ default: (await import('../features/sites/subdomain-site.tsx')).SubdomainSite }));
 

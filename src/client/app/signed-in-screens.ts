@@ -1,0 +1,18 @@
+import type { ComponentType } from 'react';
+
+/**
+ * Screens behind sign-in (and the sign-in forms), each its own chunk. They are reached through
+ * this module, which the entry loads only when one is opened, so the list of their chunks (the
+ * preload map Vite writes beside each import) is not part of every public page's JavaScript.
+ */
+type Loader = () => Promise<ComponentType>;
+
+export const LoginPage: Loader = async () => (await import('../features/auth/login-page.tsx')).LoginPage;
+export const RegisterPage: Loader = async () => (await import('../features/auth/register-page.tsx')).RegisterPage;
+export const ChooseNewPasswordPage: Loader = async () => (await import('../features/auth/choose-new-password-page.tsx')).ChooseNewPasswordPage;
+export const MyWebsitePage: Loader = async () => (await import('../features/sites/my-website-page.tsx')).MyWebsitePage;
+export const DebugTestPage: Loader = async () => (await import('../features/debug/debug-test-page.tsx')).DebugTestPage;
+export const DashboardPage: Loader = async () => (await import('../features/dashboard/dashboard-page.tsx')).DashboardPage;
+export const OutboxPage: Loader = async () => (await import('../features/admin/outbox-page.tsx')).OutboxPage;
+export const UnsubscribePage: Loader = async () => (await import('../features/followers/unsubscribe-page.tsx')).UnsubscribePage;
+export const ConfirmFollowPage: Loader = async () => (await import('../features/followers/confirm-follow-page.tsx')).ConfirmFollowPage;
