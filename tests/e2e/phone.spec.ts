@@ -60,13 +60,34 @@ test("a fan follows a band from the top of its site", async ({ page }) => {
   await expect(page.getByText("Almost there: check your inbox to confirm you're following The Velvet Static.")).toBeVisible();
 });
 
-test('the venue dashboard fits the screen', async ({ page }) => {
+test('the venue dashboard fits the screen, with its gigs, applicants and the add-gig form', async ({ page }) => {
   await logIn(page, demoAccount('venue').email, demoAccount('venue').password);
   await expect(page).toHaveTitle('Dashboard | Marquee');
   await expect(page.getByRole('heading', { name: 'Profile' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: /Upcoming Gigs to be Approved/ })).toBeVisible();
+  // Approve sits fully on screen, not behind a sideways scroll.
+  const approve = page.getByRole('button', { name: /^Approve/ }).first();
+  await approve.scrollIntoViewIfNeeded();
+  await expect(approve).toBeInViewport({ ratio: 1 });
+  const form = page.getByRole('region', { name: 'Add New Gig Opportunity' });
+  await form.getByLabel('Sell tickets through Marquee').check();
   await expectNoSidewaysScroll(page);
+  await expectAccessible(page);
   await shot(page, 'phone-venue-dashboard');
+  await page.getByRole('button', { name: 'Notify Bands' }).click();
+  await expectNoSidewaysScroll(page);
+  await shot(page, 'phone-notify-bands');
 });
+
+for (const role of ['band', 'artist_manager', 'promoter'] as const) {
+  test(`the ${role.replace('_', ' ')} dashboard fits the screen`, async ({ page }) => {
+    await logIn(page, demoAccount(role).email, demoAccount(role).password);
+    await expect(page.getByRole('heading', { name: role === 'promoter' ? 'Add New Gig Opportunity' : 'Open gig opportunities' })).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await expectAccessible(page);
+    await shot(page, `phone-${role}-dashboard`);
+  });
+}
 
 test('an admin reads users and the outbox on a phone', async ({ page }) => {
   await logIn(page, demoAccount('admin').email, demoAccount('admin').password);
