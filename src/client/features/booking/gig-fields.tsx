@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { GIG_HOURS, GIG_MINUTES, MAX_SPLIT_PERCENT, splitHint } from '../../../core/schemas/gigs.ts';
 import { FieldLabel, TextAreaField, TextField } from '../../components/ui/field.tsx';
+import { PLATFORM_PERCENT, SERVICE_FEE_PERCENT } from '../../../core/money.ts';
 
 export type GigDetailsState = {
   localDate: string;
@@ -129,7 +130,9 @@ export function TicketingFields({
           <p id={hintId} aria-live="polite" className={`text-sm ${hint.isValid ? 'text-zinc-400' : 'font-semibold text-amber-300'}`}>
             {hint.text}
           </p>
-          <p className="text-xs text-zinc-400">The platform keeps 25% of the face price, plus the buyer's 15% service fee.</p>
+          <p className="text-xs text-zinc-400">
+            The platform keeps {PLATFORM_PERCENT}% of the face price, plus the buyer's {SERVICE_FEE_PERCENT}% service fee.
+          </p>
           {error && <p className="field-error">{error}</p>}
         </>
       )}
