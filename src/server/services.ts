@@ -102,8 +102,10 @@ export async function createServices(
       const sent = await sendPendingBandNotices(services);
       if (sent) logger.info({ sent }, 'band notices sent');
     });
-    // A sweep, for a notice whose wake-up was lost to a restart between recording and queueing.
+    // A sweep, for a notice whose wake-up was lost to a restart between recording and queueing;
+    // and one pass at start-up, so such a notice goes out now rather than within the minute.
     await jobs.schedule(QUEUES.notifyBands, '* * * * *');
+    await jobs.send(QUEUES.notifyBands);
   }
   return services;
 }

@@ -2,10 +2,12 @@
 // managers meet them through the API.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { bandNotices, gigApplications, gigs, managedArtists, outbox } from '../../src/server/db/schema.ts';
 import { BAND_NOT_CHOSEN_MESSAGE, PROMOTER_SPLIT_MESSAGE, VENUE_SPLIT_MESSAGE } from '../../src/core/schemas/gigs.ts';
 import { sendPendingBandNotices } from '../../src/server/features/booking/notify-bands.ts';
+import { createServices } from '../../src/server/services.ts';
+import { createLogger } from '../../src/server/logger.ts';
 import { createTestApp, type TestApp, type TestClient } from '../helpers/test-app.ts';
 import { signUpAs } from '../helpers/accounts.ts';
 import { createBand, dayIn } from '../helpers/factories.ts';
@@ -17,6 +19,7 @@ let otherVenue: { client: TestClient; id: string };
 let band: { client: TestClient; id: string };
 let manager: { client: TestClient; id: string };
 let artistId: string;
+let venueName: string;
 
 const gigForm = (over: Record<string, unknown> = {}) => ({
   localDate: dayIn(ZONE, 14),
@@ -279,8 +282,25 @@ describe('notify bands', () => {
     expect(mails).toHaveLength(2);
     expect(mails[0]!.textBody).toContain('/dashboard');
     expect(mails[0]!.subject).toMatch(/^Venue \w+ is booking: open gigs on Marquee$/);
+    venueName = mails[0]!.subject.replace(' is booking: open gigs on Marquee', '');
 
     expect((await venue.client.post('/api/booking/notify-bands', { bandIds: [], requestId: randomUUID() })).status).toBe(422);
     expect((await band.client.post('/api/booking/notify-bands', body)).status).toBe(403);
+  });
+
+  it('a notice recorded before a restart is sent by the job queue when the server comes back', async () => {
+    const band = await createBand(t.db, { name: 'After Restart' });
+    // This app runs no job queue: the notice is recorded, and its wake-up is lost.
+    const res = await venue.client.post('/api/booking/notify-bands', { bandIds: [band.id], requestId: randomUUID() });
+    expect(res.status).toBe(202);
+    const restarted = await createServices(t.services.env, t.services.database, createLogger('silent'), { startJobs: true, listenLive: false });
+    try {
+      await expect
+        .poll(async () => (await t.db.select().from(outbox).where(and(eq(outbox.kind, 'band_notice'), eq(outbox.subject, `${venueName} is booking: open gigs on Marquee`)))).length, { timeout: 15_000 })
+        .toBeGreaterThanOrEqual(3);
+      expect((await t.db.select().from(bandNotices).where(isNull(bandNotices.sentAt))).length).toBe(0);
+    } finally {
+      await restarted.close();
+    }
   });
 });
