@@ -26,7 +26,7 @@ const featureExports = {
   'server/booking': ['notify-bands.ts'],
   'server/directories': ['get-venue-page.ts', 'list-bands.ts', 'list-rehearsal-spaces.ts', 'list-venues.ts'],
   'server/discovery': ['public-gigs.ts', 'list-home-gigs.ts', 'list-region-gigs.ts'],
-  'server/followers': ['follow-band.ts'],
+  'server/followers': ['follow-band.ts', 'notify-followers.ts'],
   'server/live': ['live-events.ts'],
   'server/sites': ['find-by-name.ts', 'get-band-site.ts', 'resolve-site.ts'],
   'server/uploads': ['store-image.ts'],

@@ -12,6 +12,7 @@ import { createLocalStorage, type Storage } from './storage/storage.ts';
 import { listenForLiveEvents, type LiveEvents } from './features/live/live-events.ts';
 import { createResponseCache, type ResponseCache } from './http/response-cache.ts';
 import { sendPendingBandNotices } from './features/booking/notify-bands.ts';
+import { sendNewGigNotices } from './features/followers/notify-followers.ts';
 
 export type Services = {
   env: Env;
@@ -106,6 +107,12 @@ export async function createServices(
     // and one pass at start-up, so such a notice goes out now rather than within the minute.
     await jobs.schedule(QUEUES.notifyBands, '* * * * *');
     await jobs.send(QUEUES.notifyBands);
+    await jobs.work(QUEUES.notifyFollowers, async () => {
+      const announced = await sendNewGigNotices(services);
+      if (announced) logger.info({ announced }, 'new gigs announced to followers');
+    });
+    await jobs.schedule(QUEUES.notifyFollowers, '* * * * *');
+    await jobs.send(QUEUES.notifyFollowers);
   }
   return services;
 }

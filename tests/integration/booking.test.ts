@@ -2,11 +2,12 @@
 // managers meet them through the API.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { bandNotices, gigApplications, gigs, managedArtists, outbox } from '../../src/server/db/schema.ts';
+import { and, eq, inArray, isNull, like } from 'drizzle-orm';
+import { bandFollowers, bandNotices, gigApplications, gigs, managedArtists, outbox } from '../../src/server/db/schema.ts';
 import { BAND_NOT_CHOSEN_MESSAGE, PROMOTER_SPLIT_MESSAGE, VENUE_SPLIT_MESSAGE } from '../../src/core/schemas/gigs.ts';
 import { sendPendingBandNotices } from '../../src/server/features/booking/notify-bands.ts';
 import { createServices } from '../../src/server/services.ts';
+import { sendNewGigNotices } from '../../src/server/features/followers/notify-followers.ts';
 import { createLogger } from '../../src/server/logger.ts';
 import { createTestApp, type TestApp, type TestClient } from '../helpers/test-app.ts';
 import { signUpAs } from '../helpers/accounts.ts';
@@ -261,6 +262,25 @@ describe('a hundred approvals at once on one gig', () => {
     };
     const wins = await Promise.all(applications.map((a) => naiveApprove(a.id)));
     expect(wins.filter(Boolean).length).toBeGreaterThan(1);
+  });
+});
+
+describe("telling a band's followers about its new gig (D19)", () => {
+  it('confirmed followers hear once; pending and unsubscribed ones do not', async () => {
+    const booked = await createBand(t.db, { name: 'Followed Band' });
+    const now = new Date();
+    await t.db.insert(bandFollowers).values([
+      { bandId: booked.id, email: 'fan-confirmed@followers.test', unsubscribeToken: randomUUID(), confirmedAt: now },
+      { bandId: booked.id, email: 'fan-pending@followers.test', unsubscribeToken: randomUUID() },
+      { bandId: booked.id, email: 'fan-gone@followers.test', unsubscribeToken: randomUUID(), confirmedAt: now, unsubscribedAt: now },
+    ]);
+    await postGig(venue.client, { isBandChosen: true, bandId: booked.id, localDate: dayIn(ZONE, 6) });
+    await sendNewGigNotices(t.services);
+    expect(await sendNewGigNotices(t.services)).toBe(0);
+    const mails = await t.db.select().from(outbox).where(and(eq(outbox.kind, 'new_gig'), like(outbox.subject, 'Followed Band has a new show:%')));
+    expect(mails.map((m) => m.toAddress)).toEqual(['fan-confirmed@followers.test']);
+    expect(mails[0]!.textBody).toContain('{{secret:unsubscribe}}');
+    expect(mails[0]!.secrets).toMatchObject({ unsubscribe: expect.stringContaining('/unsubscribe?token=') });
   });
 });
 

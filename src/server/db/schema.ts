@@ -370,6 +370,8 @@ export const gigs = pgTable(
     isApproved: boolean().notNull().default(false),
     status: gigStatus().notNull().default('open'),
     approvedAt: timestamp({ withTimezone: true }),
+    /** When the booked band's followers were e-mailed about this gig (D19); null until then. */
+    followersNotifiedAt: timestamp({ withTimezone: true }),
     isTicketed: boolean().notNull().default(false),
     ticketPriceCents: integer(),
     ticketQuantity: integer(),
@@ -384,6 +386,8 @@ export const gigs = pgTable(
     // Public lists: approved gigs in date order, overall and per region (partial, ordered as listed).
     index('gigs_approved_upcoming_idx').on(t.localDate, t.startTime, t.id).where(sql`${t.isApproved}`),
     index('gigs_region_approved_upcoming_idx').on(t.regionSlug, t.localDate, t.startTime, t.id).where(sql`${t.isApproved}`),
+    // Approved gigs whose band's followers have not been told yet (D19).
+    index('gigs_followers_unnotified_idx').on(t.approvedAt).where(sql`${t.isApproved} and ${t.followersNotifiedAt} is null`),
     // The admin's list of every gig, newest date first.
     index('gigs_local_date_idx').on(t.localDate),
     // Open opportunities bands and managers apply to.

@@ -47,3 +47,12 @@ export function bandNoticeEmail({ bandName, venueName, venueAddress, dates, dash
     html: `<p>Hi ${escapeHtml(bandName)},</p><p>${escapeHtml(where)} is looking for bands and asked us to let you know. Open gig opportunities:</p><ul>${(dates.length ? dates : ['New dates are being added: check your dashboard.']).map((d) => `<li>${escapeHtml(d)}</li>`).join('')}</ul><p><a href="${escapeHtml(dashboardUrl)}">Apply from your dashboard</a>.</p><p>See you at a show!</p>`,
   };
 }
+
+export function newGigEmail({ bandName, venueName, when, gigUrl }: { bandName: string; venueName: string; when: string; gigUrl: string }) {
+  const unsubscribe = secretPlaceholder('unsubscribe');
+  return {
+    subject: `${bandName} has a new show: ${venueName}, ${when}`,
+    text: `${bandName} just announced a show on Marquee:\n\n${venueName}\n${when}\n\nDetails and tickets: ${gigUrl}\n\nYou get this because you follow ${bandName}. To stop, unsubscribe here:\n${unsubscribe}`,
+    html: `<p>${escapeHtml(bandName)} just announced a show on Marquee:</p><p><strong>${escapeHtml(venueName)}</strong><br>${escapeHtml(when)}</p><p><a href="${escapeHtml(gigUrl)}">Details and tickets</a></p><p>You get this because you follow ${escapeHtml(bandName)}. <a href="${unsubscribe}">Unsubscribe</a></p>`,
+  };
+}

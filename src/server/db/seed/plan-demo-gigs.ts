@@ -242,6 +242,8 @@ export function planDemoGigs(input: {
       isApproved: plan.kind === 'approved',
       status: plan.kind === 'approved' ? 'confirmed' : 'open',
       approvedAt,
+      // The demo scene's shows were announced before the demo begins.
+      followersNotifiedAt: approvedAt,
       isTicketed: ticketed,
       ticketPriceCents: ticketed ? random.pick(TICKET_PRICES) : null,
       ticketQuantity: ticketed ? random.pick(TICKET_QUANTITIES) : null,

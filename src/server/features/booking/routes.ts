@@ -4,6 +4,7 @@ import { pageNumber } from '../../../core/schemas/fields.ts';
 import { requireRole } from '../../http/session.ts';
 import { parseInput, readJsonBody } from '../../http/validate.ts';
 import type { Services } from '../../services.ts';
+import { QUEUES } from '../../jobs/job-queue.ts';
 import { applyToGig } from './apply-to-gig.ts';
 import { createGigOpportunities } from './create-gig-opportunities.ts';
 import { approveApplication, rejectApplication } from './decide-application.ts';
@@ -17,6 +18,8 @@ import { updateGig } from './update-gig.ts';
 export function bookingRoutes(services: Services) {
   const app = new Hono();
   const { db } = services;
+  /** Wakes the worker that tells a newly booked band's followers (D19); its sweep covers a lost wake-up. */
+  const announceNewGigs = () => void services.jobs?.send(QUEUES.notifyFollowers).catch(() => undefined);
 
   app.get('/booking/dashboard', async (c) => {
     const { user } = await requireRole(services, c, 'venue', 'promoter');
@@ -31,7 +34,9 @@ export function bookingRoutes(services: Services) {
 
   app.post('/booking/gigs', async (c) => {
     const { user } = await requireRole(services, c, 'venue', 'promoter');
-    return c.json(await createGigOpportunities(db, user, await readJsonBody(c)), 201);
+    const created = await createGigOpportunities(db, user, await readJsonBody(c));
+    announceNewGigs();
+    return c.json(created, 201);
   });
 
   app.put('/booking/gigs/:gigId', async (c) => {
@@ -49,6 +54,7 @@ export function bookingRoutes(services: Services) {
   app.post('/booking/applications/:applicationId/approve', async (c) => {
     const { user } = await requireRole(services, c, 'venue', 'promoter');
     await approveApplication(db, user, c.req.param('applicationId'));
+    announceNewGigs();
     return c.json({ ok: true });
   });
 
