@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { todayIn } from '../../src/core/time.ts';
-import { demoAccount, expectAccessible, logIn, shot } from './helpers.ts';
+import { demoAccount, expectAccessible, logIn, shot, uniqueEmail } from './helpers.ts';
 
 // Today at midnight in Chicagoland sorts first among open opportunities, so it is on page one.
 const TODAY = todayIn('America/Chicago');
@@ -187,4 +187,23 @@ test('a promoter posts for an associated venue and books an applicant; bands are
     await admin.goto('/admin/outbox');
     await expect(admin.getByRole('button', { name: new RegExp(`${venueName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is booking`) }).first()).toBeVisible({ timeout: 1000 });
   }).toPass({ timeout: 20_000 });
+});
+
+test("a band with the beta keyword in its name sees Beta Venue Outreach with its SUPERBAND badge; others do not", async ({ page }) => {
+  await page.goto('/register');
+  await page.getByLabel('Email', { exact: true }).fill(uniqueEmail('goldtop'));
+  await page.getByLabel('Password', { exact: true }).fill('e2e-password-123');
+  await page.getByLabel('Account type').selectOption({ label: 'Band / Artist' });
+  await page.getByLabel('Band name', { exact: true }).fill(`The Goldtop Drifters ${Date.now()}`);
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const beta = page.getByRole('link', { name: /Beta Venue Outreach/ });
+  await expect(beta).toHaveAttribute('href', '/beta-venue-outreach');
+  await expect(beta.getByText('SUPERBAND')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Manage Profile & Website' })).toHaveAttribute('href', '/edit-profile');
+
+  const other = await (await page.context().browser()!.newContext()).newPage();
+  await logIn(other, demoAccount('band').email, demoAccount('band').password);
+  await expect(other.getByRole('link', { name: 'Manage Profile & Website' })).toBeVisible();
+  await expect(other.getByRole('link', { name: /Beta Venue Outreach/ })).toHaveCount(0);
 });
