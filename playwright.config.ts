@@ -7,6 +7,9 @@ const PORT = Number(process.env.E2E_PORT ?? 3199);
 export const E2E_URL = `http://localhost:${PORT}`;
 const chromium = await requireChromium();
 const dataDir = path.join(os.tmpdir(), `marquee-e2e-${process.pid}`);
+// E2E_DATABASE_URL runs the server on a fresh database `marquee_e2e` on that PostgreSQL server
+// (CI does this for the booking story); by default it runs on the embedded database.
+const serverDatabase = process.env.E2E_DATABASE_URL ? Object.assign(new URL(process.env.E2E_DATABASE_URL), { pathname: '/marquee_e2e' }).toString() : null;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -33,7 +36,9 @@ export default defineConfig({
   ],
   webServer: {
     // The production server, on a fresh data folder with the demo scene.
-    command: `rm -rf ${dataDir} && node src/server/main.ts`,
+    command: serverDatabase
+      ? `rm -rf ${dataDir} && node scripts/fresh-database.ts ${process.env.E2E_DATABASE_URL} marquee_e2e && node src/server/main.ts`
+      : `rm -rf ${dataDir} && node src/server/main.ts`,
     url: `${E2E_URL}/healthz`,
     timeout: 120_000,
     reuseExistingServer: false,
@@ -48,6 +53,7 @@ export default defineConfig({
       SIGN_IN_RATE_LIMIT_PER_MINUTE: '1000',
       REGISTER_RATE_LIMIT_PER_HOUR: '1000',
       TZ: 'UTC',
+      ...(serverDatabase ? { DATABASE_URL: serverDatabase } : {}),
     },
   },
 });
