@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatCents, parseDollarsToCents, serviceFeeCents } from './money.ts';
+import { ARTIST_AND_ORGANISER_PERCENT, formatCents, parseDollarsToCents, serviceFeeCents, splitTicketPayment } from './money.ts';
 
 describe('service fee (D9)', () => {
   it('is 15% of the face price, rounded half-up to the cent', () => {
@@ -23,5 +24,64 @@ describe('money formatting and parsing', () => {
     expect(parseDollarsToCents(' 12.05 ')).toBe(1205);
     expect(parseDollarsToCents('12.345')).toBeNull();
     expect(parseDollarsToCents('ten')).toBeNull();
+  });
+});
+
+describe('splitting what a fan pays (D9, D10)', () => {
+  it('gives the band and organiser their percentages, the platform the rest and the fee', () => {
+    expect(splitTicketPayment(2000, 50, 25)).toEqual({
+      faceCents: 2000,
+      serviceFeeCents: 300,
+      totalCents: 2300,
+      bandShareCents: 1000,
+      organiserShareCents: 500,
+      platformShareCents: 800,
+    });
+    // $18.50 at 60/15: band 1110, organiser 277.5 -> 277, platform 462.5 + 0.5 -> 463 + fee 278.
+    expect(splitTicketPayment(1850, 60, 15)).toMatchObject({ bandShareCents: 1110, organiserShareCents: 277, platformShareCents: 741, totalCents: 2128 });
+  });
+
+  it('refuses splits that do not total 75 and prices that are not whole cents', () => {
+    expect(() => splitTicketPayment(1000, 50, 30)).toThrow(RangeError);
+    expect(() => splitTicketPayment(10.5, 50, 25)).toThrow(RangeError);
+    expect(() => splitTicketPayment(-100, 50, 25)).toThrow(RangeError);
+  });
+
+  const prices = fc.integer({ min: 0, max: 100_000_000 });
+  const splits = fc.integer({ min: 0, max: ARTIST_AND_ORGANISER_PERCENT }).map((band) => [band, ARTIST_AND_ORGANISER_PERCENT - band] as const);
+
+  it('always adds up exactly to what the fan paid, with no negative share', () => {
+    fc.assert(
+      fc.property(prices, splits, (face, [band, organiser]) => {
+        const s = splitTicketPayment(face, band, organiser);
+        expect(s.bandShareCents + s.organiserShareCents + s.platformShareCents).toBe(s.totalCents);
+        expect(s.totalCents).toBe(face + s.serviceFeeCents);
+        for (const part of [s.bandShareCents, s.organiserShareCents, s.platformShareCents, s.serviceFeeCents]) {
+          expect(Number.isInteger(part) && part >= 0).toBe(true);
+        }
+      }),
+    );
+  });
+
+  it('never gives a payee more than its percentage, and less only by a fraction of a cent', () => {
+    fc.assert(
+      fc.property(prices, splits, (face, [band, organiser]) => {
+        const s = splitTicketPayment(face, band, organiser);
+        expect(s.bandShareCents * 100).toBeLessThanOrEqual(face * band);
+        expect(face * band - s.bandShareCents * 100).toBeLessThan(100);
+        expect(s.organiserShareCents * 100).toBeLessThanOrEqual(face * organiser);
+        expect(face * organiser - s.organiserShareCents * 100).toBeLessThan(100);
+      }),
+    );
+  });
+
+  it('rounds the service fee half-up: never off by more than half a cent', () => {
+    fc.assert(
+      fc.property(prices, (face) => {
+        const exact = (face * 15) / 100;
+        expect(Math.abs(serviceFeeCents(face) - exact)).toBeLessThanOrEqual(0.5);
+        if (exact - Math.floor(exact) === 0.5) expect(serviceFeeCents(face)).toBe(Math.ceil(exact));
+      }),
+    );
   });
 });

@@ -10,6 +10,40 @@ export function serviceFeeCents(faceCents: number): number {
   return Math.floor((faceCents * SERVICE_FEE_PERCENT + 50) / 100);
 }
 
+export type TicketSplit = {
+  faceCents: number;
+  serviceFeeCents: number;
+  /** What the fan pays: face price plus service fee. */
+  totalCents: number;
+  bandShareCents: number;
+  organiserShareCents: number;
+  /** The platform's share of the face price plus the whole service fee (D10). */
+  platformShareCents: number;
+};
+
+/**
+ * Splits what a fan pays for one ticket (D9, D10): the band and the organiser get their
+ * percentages of the face price, rounded down to the cent; the platform gets the rest of the face
+ * price and the service fee. The four parts always add up to the total, and none is negative.
+ */
+export function splitTicketPayment(faceCents: number, bandPercent: number, organiserPercent: number): TicketSplit {
+  if (!Number.isSafeInteger(faceCents) || faceCents < 0) throw new RangeError('The face price must be whole cents, 0 or more.');
+  if (![bandPercent, organiserPercent].every((p) => Number.isInteger(p) && p >= 0) || bandPercent + organiserPercent !== ARTIST_AND_ORGANISER_PERCENT) {
+    throw new RangeError(`Band and organiser percentages must be whole numbers totalling ${ARTIST_AND_ORGANISER_PERCENT}.`);
+  }
+  const fee = serviceFeeCents(faceCents);
+  const bandShareCents = Math.floor((faceCents * bandPercent) / 100);
+  const organiserShareCents = Math.floor((faceCents * organiserPercent) / 100);
+  return {
+    faceCents,
+    serviceFeeCents: fee,
+    totalCents: faceCents + fee,
+    bandShareCents,
+    organiserShareCents,
+    platformShareCents: faceCents - bandShareCents - organiserShareCents + fee,
+  };
+}
+
 export function formatCents(cents: number): string {
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(cents);
