@@ -85,6 +85,7 @@ function createClient(app: { fetch: (req: Request) => Response | Promise<Respons
   return {
     get: (p: string, headers?: Record<string, string>) => request('GET', p, undefined, headers),
     post: (p: string, body?: unknown, headers?: Record<string, string>) => request('POST', p, body ?? {}, headers),
+    put: (p: string, body?: unknown, headers?: Record<string, string>) => request('PUT', p, body ?? {}, headers),
     cookies: jar,
   };
 }
