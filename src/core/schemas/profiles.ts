@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BAND_DESCRIPTION_MAX, MANAGER_DESCRIPTION_MAX, PASSWORD_MIN_LENGTH, PROMOTER_DESCRIPTION_MAX, REHEARSAL_DESCRIPTION_MAX } from './account.ts';
+import { BAND_DESCRIPTION_MAX, MANAGER_DESCRIPTION_MAX, PROMOTER_DESCRIPTION_MAX, REHEARSAL_DESCRIPTION_MAX } from './account.ts';
 import { optionalEmail, optionalPhone, optionalText, optionalUrl, requiredText } from './fields.ts';
 
 /** Spec 2 §9: a gallery holds up to 5 images (band and promoter). */
@@ -163,12 +163,3 @@ export type RehearsalSpaceProfileInput = z.input<typeof rehearsalSpaceProfileSch
 
 export const IMAGE_KINDS = ['photo', 'logo', 'manager-profile'] as const;
 export type ImageKind = (typeof IMAGE_KINDS)[number];
-
-/** The password change of the full band and manager editors; the server's length rule is better-auth's (D4). */
-export const changePasswordSchema = z
-  .object({
-    currentPassword: z.string().min(1, { error: 'Please enter your current password.' }),
-    newPassword: z.string().min(PASSWORD_MIN_LENGTH, { error: PASSWORD_TOO_SHORT }),
-    confirmPassword: z.string(),
-  })
-  .refine((v) => v.newPassword === v.confirmPassword, { error: PASSWORDS_DO_NOT_MATCH, path: ['confirmPassword'] });
