@@ -57,7 +57,7 @@ test('a band edits its profile, members and gallery, and its site shows them', a
   await page.getByRole('dialog', { name: 'Crop image' }).getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('img', { name: 'Gallery image 1' })).toBeVisible();
 
-  await page.getByLabel('New password').fill('short');
+  await page.getByLabel('New password', { exact: true }).fill('short');
   await page.getByLabel('Confirm new password').fill('different');
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByText('Passwords do not match')).toBeVisible();
@@ -195,7 +195,7 @@ test('a rehearsal space edits its dashboard and the directory shows the change',
   await shot(page, 'rehearsal-dashboard');
 
   await page.goto('/rehearsal-space');
-  await expect(page.getByText(name)).toBeVisible();
+  await expect(page.getByRole('heading', { name })).toBeVisible();
 });
 
 test('the band editor fits a phone screen', async ({ page }) => {
