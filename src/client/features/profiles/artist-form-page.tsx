@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useParams } from 'react-router';
 import { MANAGED_ARTIST_DESCRIPTION_MAX, managedArtistSchema } from '../../../core/schemas/profiles.ts';
 import { Alert, TextField } from '../../components/ui/field.tsx';
@@ -8,11 +8,11 @@ import { useTitle } from '../../lib/use-title.ts';
 import { addManagedArtist, saveManagedArtist, useManagedArtist, type ManagedArtist } from './api.ts';
 import {
   bindField,
-  checkInput,
   DescriptionField,
   EditorFrame,
   ImageUploadField,
-  Outcome,
+  EditorForm,
+  UrlFields,
   RequireRole,
   Section,
   toValues,
@@ -45,17 +45,12 @@ function ArtistForm({ title, artist, save: persist }: { title: string; artist: M
   });
   const field = bindField(values, setValues, save.errors);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const input = { ...values, imageUrl };
-    const problems = checkInput(managedArtistSchema, input);
-    if (problems) return save.refuse(problems);
-    void save.run(() => persist(input));
-  };
+  const submit = () =>
+    save.submit(managedArtistSchema, { ...values, imageUrl }, persist);
 
   return (
     <EditorFrame title={title}>
-      <form noValidate onSubmit={submit} className="space-y-6" aria-label={title}>
+      <EditorForm label={title} save={save} onSubmit={submit} submitLabel="Save Artist">
         <Section title="Artist">
           <TextField label="Artist name" required {...field('name')} />
           <TextField label="Genre" {...field('genre')} />
@@ -63,17 +58,12 @@ function ArtistForm({ title, artist, save: persist }: { title: string; artist: M
           <ImageUploadField label="Artist image" kind="photo" value={imageUrl} onChange={setImageUrl} error={save.errors.imageUrl} />
         </Section>
         <Section title="Links">
-          <TextField label="Website" type="url" {...field('website')} />
-          <TextField label="Instagram" type="url" {...field('instagramUrl')} />
-          <TextField label="Facebook" type="url" {...field('facebookUrl')} />
-          <TextField label="Spotify" type="url" {...field('spotifyUrl')} />
-          <TextField label="YouTube" type="url" {...field('youtubeUrl')} />
+          <UrlFields
+            field={field}
+            fields={[['website', 'Website'], ['instagramUrl', 'Instagram'], ['facebookUrl', 'Facebook'], ['spotifyUrl', 'Spotify'], ['youtubeUrl', 'YouTube']]}
+          />
         </Section>
-        <Outcome outcome={save.outcome} />
-        <button type="submit" className="btn-primary w-full py-3 text-base sm:w-auto" disabled={save.isBusy}>
-          {save.isBusy ? 'Saving…' : 'Save Artist'}
-        </button>
-      </form>
+      </EditorForm>
     </EditorFrame>
   );
 }

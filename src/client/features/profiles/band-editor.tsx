@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { BAND_DESCRIPTION_MAX } from '../../../core/schemas/account.ts';
 import { bandProfileSchema, EXTRA_GIGS_MAX, MEMBERS_MAX, CUSTOM_LINKS_MAX } from '../../../core/schemas/profiles.ts';
 import { TextAreaField, TextField } from '../../components/ui/field.tsx';
@@ -6,12 +6,12 @@ import { useTitle } from '../../lib/use-title.ts';
 import { saveBandProfile, type BandProfile } from './api.ts';
 import {
   bindField,
-  checkInput,
   DescriptionField,
   EditorFrame,
   GalleryField,
   ImageUploadField,
-  Outcome,
+  EditorForm,
+  UrlFields,
   PasswordChangeCard,
   Section,
   toValues,
@@ -115,9 +115,8 @@ export function BandEditor({ band }: { band: BandProfile }) {
   });
   const field = bindField(values, setValues, save.errors);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const input = {
+  const submit = () =>
+    save.submit(bandProfileSchema, {
       ...values,
       genres: genres.split(',').map((g) => g.trim()).filter(Boolean),
       imageUrl,
@@ -126,15 +125,11 @@ export function BandEditor({ band }: { band: BandProfile }) {
       members,
       extraGigs,
       customLinks,
-    };
-    const problems = checkInput(bandProfileSchema, input);
-    if (problems) return save.refuse(problems);
-    void save.run(() => saveBandProfile(input));
-  };
+    }, saveBandProfile);
 
   return (
     <EditorFrame title="Edit Band Profile">
-      <form noValidate onSubmit={submit} className="space-y-6" aria-label="Band profile">
+      <EditorForm label="Band profile" save={save} onSubmit={submit}>
         <Section title="Profile">
           <TextField label="Band name" value={band.name} readOnly hint="Your band name is also your web address; to change it, contact Marquee." />
           <DescriptionField max={BAND_DESCRIPTION_MAX} value={values.description ?? ''} onChange={(v) => setValues((s) => ({ ...s, description: v }))} error={save.errors.description} />
@@ -202,13 +197,10 @@ export function BandEditor({ band }: { band: BandProfile }) {
         </Section>
 
         <Section title="Links and embeds">
-          <TextField label="Website" type="url" {...field('website')} />
-          <TextField label="Instagram" type="url" {...field('instagramUrl')} />
-          <TextField label="Facebook" type="url" {...field('facebookUrl')} />
-          <TextField label="Spotify" type="url" {...field('spotifyUrl')} />
-          <TextField label="YouTube" type="url" {...field('youtubeUrl')} />
-          <TextField label="YouTube channel" type="url" {...field('youtubeChannelUrl')} />
-          <TextField label="YouTube highlight video" type="url" {...field('youtubeHighlightUrl')} />
+          <UrlFields
+            field={field}
+            fields={[['website', 'Website'], ['instagramUrl', 'Instagram'], ['facebookUrl', 'Facebook'], ['spotifyUrl', 'Spotify'], ['youtubeUrl', 'YouTube'], ['youtubeChannelUrl', 'YouTube channel'], ['youtubeHighlightUrl', 'YouTube highlight video']]}
+          />
           <TextField label="YouTube video to embed" type="url" {...field('youtubeEmbedUrl')} hint="Shown as a player on your site." />
           <TextField label="Spotify player to embed" type="url" {...field('spotifyEmbedUrl')} hint="A track, album, playlist or artist address on open.spotify.com." />
           <RowsEditor<CustomLink>
@@ -226,11 +218,7 @@ export function BandEditor({ band }: { band: BandProfile }) {
           />
         </Section>
 
-        <Outcome outcome={save.outcome} />
-        <button type="submit" className="btn-primary w-full py-3 text-base sm:w-auto" disabled={save.isBusy}>
-          {save.isBusy ? 'Saving…' : 'Save Profile'}
-        </button>
-      </form>
+      </EditorForm>
       <PasswordChangeCard />
     </EditorFrame>
   );

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { MANAGER_DESCRIPTION_MAX } from '../../../core/schemas/account.ts';
 import { managerProfileSchema } from '../../../core/schemas/profiles.ts';
@@ -9,12 +9,12 @@ import { useTitle } from '../../lib/use-title.ts';
 import { saveManagerProfile, useOwnProfile, type ManagerProfile } from './api.ts';
 import {
   bindField,
-  checkInput,
   DescriptionField,
   EditorFrame,
   ImageUploadField,
   LoadFailure,
-  Outcome,
+  EditorForm,
+  UrlFields,
   PasswordChangeCard,
   RequireRole,
   Section,
@@ -69,18 +69,13 @@ function ManagerEditor({ manager }: { manager: ManagerProfile }) {
   });
   const field = bindField(values, setValues, save.errors);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const input = { ...values, imageUrl, logoUrl, profileImageUrl };
-    const problems = checkInput(managerProfileSchema, input);
-    if (problems) return save.refuse(problems);
-    void save.run(() => saveManagerProfile(input));
-  };
+  const submit = () =>
+    save.submit(managerProfileSchema, { ...values, imageUrl, logoUrl, profileImageUrl }, saveManagerProfile);
 
   return (
     <EditorFrame title="Edit Artist Manager Profile">
       <ManagedArtistsList artists={manager.artists} />
-      <form noValidate onSubmit={submit} className="space-y-6" aria-label="Manager profile">
+      <EditorForm label="Manager profile" save={save} onSubmit={submit}>
         <Section title="Profile">
           <TextField label="Manager name" required {...field('name')} />
           <DescriptionField max={MANAGER_DESCRIPTION_MAX} value={values.description ?? ''} onChange={(v) => setValues((s) => ({ ...s, description: v }))} error={save.errors.description} />
@@ -96,17 +91,12 @@ function ManagerEditor({ manager }: { manager: ManagerProfile }) {
           />
         </Section>
         <Section title="Links">
-          <TextField label="Website" type="url" {...field('website')} />
-          <TextField label="Instagram" type="url" {...field('instagramUrl')} />
-          <TextField label="Facebook" type="url" {...field('facebookUrl')} />
-          <TextField label="YouTube channel" type="url" {...field('youtubeChannelUrl')} />
-          <TextField label="YouTube highlight video" type="url" {...field('youtubeHighlightUrl')} />
+          <UrlFields
+            field={field}
+            fields={[['website', 'Website'], ['instagramUrl', 'Instagram'], ['facebookUrl', 'Facebook'], ['youtubeChannelUrl', 'YouTube channel'], ['youtubeHighlightUrl', 'YouTube highlight video']]}
+          />
         </Section>
-        <Outcome outcome={save.outcome} />
-        <button type="submit" className="btn-primary w-full py-3 text-base sm:w-auto" disabled={save.isBusy}>
-          {save.isBusy ? 'Saving…' : 'Save Profile'}
-        </button>
-      </form>
+      </EditorForm>
       <PasswordChangeCard />
     </EditorFrame>
   );

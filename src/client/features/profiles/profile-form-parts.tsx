@@ -93,11 +93,47 @@ export function useSaveAndReturn({ delayMs, successText, failureText }: { delayM
       setBusy(false);
     }
   };
-  const refuse = (fields: Record<string, string>) => {
-    setErrors(fields);
-    setOutcome({ tone: 'error', text: failureText(Object.values(fields)[0] ?? 'Please check the form.') });
+  /** Checks the input with the server's own schema first, then saves it. */
+  const submit = (schema: z.ZodType, input: unknown, persist: (input: unknown) => Promise<unknown>) => {
+    const problems = checkInput(schema, input);
+    if (!problems) return void run(() => persist(input));
+    setErrors(problems);
+    setOutcome({ tone: 'error', text: failureText(Object.values(problems)[0] ?? 'Please check the form.') });
   };
-  return { outcome, errors, isBusy, run, refuse };
+  return { outcome, errors, isBusy, submit };
+}
+
+/** An editor's form: its sections, then the save outcome and the save button. */
+export function EditorForm({
+  label,
+  save,
+  onSubmit,
+  submitLabel = 'Save Profile',
+  children,
+}: {
+  label: string;
+  save: { outcome: { tone: 'success' | 'error'; text: string } | null; isBusy: boolean };
+  onSubmit: () => void;
+  submitLabel?: string;
+  children: ReactNode;
+}) {
+  return (
+    <form
+      noValidate
+      className="space-y-6"
+      aria-label={label}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      {children}
+      <Outcome outcome={save.outcome} />
+      <button type="submit" className="btn-primary w-full py-3 text-base sm:w-auto" disabled={save.isBusy}>
+        {save.isBusy ? 'Saving…' : submitLabel}
+      </button>
+    </form>
+  );
 }
 
 export function Outcome({ outcome }: { outcome: { tone: 'success' | 'error'; text: string } | null }) {
@@ -358,4 +394,15 @@ export function bindField(values: Record<string, string>, setValues: (update: (v
     onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })),
     error: errors[name],
   });
+}
+
+/** A run of web-address fields, each labelled, bound by name. */
+export function UrlFields({ field, fields }: { field: ReturnType<typeof bindField>; fields: readonly (readonly [name: string, label: string])[] }) {
+  return (
+    <>
+      {fields.map(([name, label]) => (
+        <TextField key={name} label={label} type="url" {...field(name)} />
+      ))}
+    </>
+  );
 }

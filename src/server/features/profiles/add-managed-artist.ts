@@ -5,6 +5,7 @@ import { AppError } from '../../http/app-error.ts';
 import type { CurrentSession } from '../../http/session.ts';
 import type { Services } from '../../services.ts';
 import { assertOwnImages } from './assert-own-images.ts';
+import { toArtistColumns } from './update-managed-artist.ts';
 
 /** Add artist (spec 2 §5): signed in, an artist manager, and a name; the artist goes last in the list. */
 export async function addManagedArtist(services: Services, session: CurrentSession | null, body: unknown): Promise<{ index: number }> {
@@ -21,19 +22,7 @@ export async function addManagedArtist(services: Services, session: CurrentSessi
       .select({ count: sql<number>`count(*)::int`, last: sql<number>`coalesce(max(${managedArtists.position}), -1)::int` })
       .from(managedArtists)
       .where(eq(managedArtists.managerId, managerId)) as [{ count: number; last: number }];
-    await tx.insert(managedArtists).values({
-      managerId,
-      name: input.name,
-      genre: input.genre ?? null,
-      description: input.description,
-      instagramUrl: input.instagramUrl ?? null,
-      facebookUrl: input.facebookUrl ?? null,
-      spotifyUrl: input.spotifyUrl ?? null,
-      youtubeUrl: input.youtubeUrl ?? null,
-      website: input.website ?? null,
-      imageUrl: input.imageUrl,
-      position: last + 1,
-    });
+    await tx.insert(managedArtists).values({ ...toArtistColumns(input), managerId, position: last + 1 });
     return { index: count };
   });
 }

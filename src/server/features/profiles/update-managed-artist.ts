@@ -11,18 +11,20 @@ export async function updateManagedArtist(services: Services, managerId: string,
   const { db } = services;
   const { artist } = await findManagedArtist(db, managerId, rawIndex);
   await assertOwnImages(db, managerId, [{ field: 'imageUrl', url: input.imageUrl }], [artist.imageUrl]);
-  await db
-    .update(managedArtists)
-    .set({
-      name: input.name,
-      genre: input.genre ?? null,
-      description: input.description,
-      instagramUrl: input.instagramUrl ?? null,
-      facebookUrl: input.facebookUrl ?? null,
-      spotifyUrl: input.spotifyUrl ?? null,
-      youtubeUrl: input.youtubeUrl ?? null,
-      website: input.website ?? null,
-      imageUrl: input.imageUrl,
-    })
-    .where(eq(managedArtists.id, artist.id));
+  await db.update(managedArtists).set(toArtistColumns(input)).where(eq(managedArtists.id, artist.id));
+}
+
+/** The stored columns of an artist form; an empty optional field clears its column. */
+export function toArtistColumns(input: z.output<typeof managedArtistSchema>) {
+  return {
+    name: input.name,
+    genre: input.genre ?? null,
+    description: input.description,
+    instagramUrl: input.instagramUrl ?? null,
+    facebookUrl: input.facebookUrl ?? null,
+    spotifyUrl: input.spotifyUrl ?? null,
+    youtubeUrl: input.youtubeUrl ?? null,
+    website: input.website ?? null,
+    imageUrl: input.imageUrl,
+  };
 }
