@@ -38,7 +38,7 @@ function Detail({ label, value }: { label: string; value: ReactNode }) {
   );
 }
 
-function SpaceDashboard({ space, accountEmail }: { space: RehearsalSpaceProfile; accountEmail: string }) {
+function SpaceDashboard({ space, accountEmail, locationName }: { space: RehearsalSpaceProfile; accountEmail: string; locationName: string }) {
   const queryClient = useQueryClient();
   const [isEditing, setEditing] = useState(false);
   const [values, setValues] = useState(() => toValues(space, TEXT_FIELDS));
@@ -138,6 +138,7 @@ function SpaceDashboard({ space, accountEmail }: { space: RehearsalSpaceProfile;
                 <Detail label="Address" value={space.address} />
                 <Detail label="Phone" value={space.phone} />
                 <Detail label="Contact Email" value={space.contactEmail || accountEmail} />
+                <Detail label="Location" value={locationName} />
               </dl>
             </Card>
             <Card title="Online Presence">
@@ -193,5 +194,5 @@ export function RehearsalSpaceDashboard({ me }: { me: Me }) {
   const { data, isPending, error } = useOwnProfile<RehearsalSpaceProfile>();
   if (isPending) return <LoadingImage label="Loading profile…" />;
   if (error || !data) return <LoadFailure error={error} message="Failed to load profile." />;
-  return <SpaceDashboard space={data.profile} accountEmail={me.user.email} />;
+  return <SpaceDashboard space={data.profile} accountEmail={me.user.email} locationName={me.user.locationName} />;
 }
