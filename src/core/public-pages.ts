@@ -51,6 +51,8 @@ export type PromoterSite = {
   phone: string | null;
   imageUrl: string | null;
   links: { website: string | null; facebook: string | null; instagram: string | null; youtube: string | null };
+  gallery: string[];
+  videoUrl: string | null;
   gigs: PublicGig[];
 };
 

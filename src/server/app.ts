@@ -19,6 +19,7 @@ import { adminRoutes } from './features/admin/routes.ts';
 import { contactRoutes } from './features/contact/routes.ts';
 import { discoveryRoutes } from './features/discovery/routes.ts';
 import { bookingRoutes } from './features/booking/routes.ts';
+import { profileRoutes } from './features/profiles/routes.ts';
 import { calendarRoutes } from './features/calendar/routes.ts';
 import { buildSitemap } from './features/seo/build-sitemap.ts';
 import { getPageMeta } from './features/seo/get-page-meta.ts';
@@ -106,6 +107,7 @@ export function createApp(services: Services) {
   api.route('/', adminRoutes(services));
   api.route('/', discoveryRoutes(services));
   api.route('/', bookingRoutes(services));
+  api.route('/', profileRoutes(services));
   api.all('*', () => {
     throw new AppError('NOT_FOUND', 'Not found.');
   });

@@ -4,14 +4,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../helpers/test-app.ts';
 import { SIGNED_IN_ROLES, signUpAs, type SignedInRole } from '../helpers/accounts.ts';
+import { imageForm, makeImage } from '../helpers/images.ts';
 
 type Who = 'visitor' | SignedInRole;
+/** Who may call a route; `path` and `body` when the route needs a concrete request to get past its guards. */
+type Rule = Who[] | { allowed: Who[]; path?: string; body?: () => Promise<unknown> };
 const ANY_ACCOUNT: Who[] = [...SIGNED_IN_ROLES];
 const ORGANISERS: Who[] = ['venue', 'promoter'];
 const APPLICANTS: Who[] = ['band', 'artist_manager'];
+const PROFILE_OWNERS: Who[] = ['band', 'venue', 'promoter', 'artist_manager', 'rehearsal_space'];
+const photo = async () => imageForm(await makeImage(320, 180));
 
 /** Who may call each route ("METHOD path" as the app registers it). */
-const ALLOWED: Record<string, Who[]> = {
+const ALLOWED: Record<string, Rule> = {
   'GET /api/admin/overview': ['admin'],
   'GET /api/admin/users': ['admin'],
   'GET /api/admin/gigs': ['admin'],
@@ -32,6 +37,17 @@ const ALLOWED: Record<string, Who[]> = {
   'GET /api/booking/open-gigs': APPLICANTS,
   'GET /api/booking/my-applications': APPLICANTS,
   'POST /api/booking/gigs/:gigId/applications': APPLICANTS,
+  'GET /api/profile': PROFILE_OWNERS,
+  // Logos and the manager's 1280x800 image narrow this further (tests/integration/profiles…).
+  'POST /api/profile/images': { allowed: PROFILE_OWNERS, path: '/api/profile/images?kind=photo', body: photo },
+  'PUT /api/profile/band': ['band'],
+  'PUT /api/profile/venue': ['venue'],
+  'PUT /api/profile/promoter': ['promoter'],
+  'PUT /api/profile/manager': ['artist_manager'],
+  'PUT /api/profile/rehearsal-space': ['rehearsal_space'],
+  'POST /api/profile/artists': ['artist_manager'],
+  'GET /api/profile/artists/:index': { allowed: ['artist_manager'], path: '/api/profile/artists/0' },
+  'PUT /api/profile/artists/:index': { allowed: ['artist_manager'], path: '/api/profile/artists/0' },
 };
 
 /** Routes anyone may call (public pages, sign-in and sign-up, following, contact). */
@@ -71,13 +87,14 @@ afterAll(() => t.close());
 const apiRoutes = () => [...new Set(t.app.routes.filter((r) => r.path.startsWith('/api') && r.method !== 'ALL').map((r) => `${r.method} ${r.path}`))];
 const ZERO_ID = '00000000-0000-4000-8000-000000000000';
 
-function call(client: TestClient, route: string) {
+async function call(client: TestClient, route: string, rule: Rule) {
   const [method, pattern] = route.split(' ') as [string, string];
-  const path = pattern.replace(/:[^/]+/g, ZERO_ID);
+  const path = (!Array.isArray(rule) && rule.path) || pattern.replace(/:[^/]+/g, ZERO_ID);
+  const body = !Array.isArray(rule) && rule.body ? await rule.body() : {};
   if (method === 'GET') return client.get(path);
-  if (method === 'PUT') return client.put(path, {});
+  if (method === 'PUT') return client.put(path, body);
   if (method === 'DELETE') return client.delete(path);
-  return client.post(path, {});
+  return client.post(path, body);
 }
 
 describe('who may call each signed-in route', () => {
@@ -87,10 +104,11 @@ describe('who may call each signed-in route', () => {
     expect(Object.keys(ALLOWED).filter((r) => !apiRoutes().includes(r))).toEqual([]);
   });
 
-  it.each(Object.entries(ALLOWED))('%s', async (route, allowed) => {
+  it.each(Object.entries(ALLOWED))('%s', async (route, rule) => {
+    const allowed = Array.isArray(rule) ? rule : rule.allowed;
     const outcome: Record<string, 'allowed' | 'refused'> = {};
     for (const [who, client] of clients) {
-      const { status } = await call(client, route);
+      const { status } = await call(client, route, rule);
       outcome[who] = status === 401 || status === 403 ? 'refused' : 'allowed';
       if (outcome[who] === 'refused') expect(status, `${who} ${route}`).toBe(who === 'visitor' ? 401 : 403);
     }

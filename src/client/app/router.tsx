@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { Navigate, Route, Routes, useParams } from 'react-router';
 import { Layout } from './layout.tsx';
 import { currentSiteSlug } from '../lib/site-context.ts';
 
@@ -32,7 +32,18 @@ const VenuePage = screen(() => import('../features/directories/venue-page.tsx'),
 const RehearsalSpacePage = screen(() => import('../features/directories/rehearsal-space-page.tsx'), 'RehearsalSpacePage');
 const GigsPage = screen(() => import('../features/directories/gigs-page.tsx'), 'GigsPage');
 const RegionPage = screen(() => import('../features/regions/region-page.tsx'), 'RegionPage');
+const EditProfilePage = screen(() => import('../features/profiles/edit-profile-page.tsx'), 'EditProfilePage');
+const PromoterEditorPage = screen(() => import('../features/profiles/promoter-editor-page.tsx'), 'PromoterEditorPage');
+const ManagerEditorPage = screen(() => import('../features/profiles/manager-editor-page.tsx'), 'ManagerEditorPage');
+const AddArtistPage = screen(() => import('../features/profiles/artist-form-page.tsx'), 'AddArtistPage');
+const EditArtistPage = screen(() => import('../features/profiles/artist-form-page.tsx'), 'EditArtistPage');
 const SubdomainSite = lazy(async () => ({ default: (await import('../features/sites/subdomain-site.tsx')).SubdomainSite }));
+
+/** /profile/{slug}: the same site as the {slug} subdomain, a band first, then a promoter. */
+function ProfileSitePage() {
+  const { slug = '' } = useParams();
+  return <SubdomainSite key={slug} slug={slug} />;
+}
 
 function MainRoutes() {
   return (
@@ -55,6 +66,12 @@ function MainRoutes() {
         <Route path="/debug-test" element={<DebugTestPage />} />
         <Route path="/dashboard" element={<DashboardPage />} />
         <Route path="/admin/outbox" element={<OutboxPage />} />
+        <Route path="/edit-profile" element={<EditProfilePage />} />
+        <Route path="/edit-promoter-profile" element={<PromoterEditorPage />} />
+        <Route path="/edit-artist-manager-profile" element={<ManagerEditorPage />} />
+        <Route path="/add-artist" element={<AddArtistPage />} />
+        <Route path="/edit-artist/:artistIndex" element={<EditArtistPage />} />
+        <Route path="/profile/:slug" element={<ProfileSitePage />} />
         <Route path="/:regionPath" element={<RegionPage />} />
         <Route path="*" element={<HomePage />} />
       </Route>

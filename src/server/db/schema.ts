@@ -269,10 +269,26 @@ export const promoterProfiles = pgTable(
     instagramUrl: text(),
     youtubeUrl: text(),
     imageUrl: text(),
+    /** The video block of the promoter's site (a YouTube address). */
+    videoUrl: text(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex().on(t.slug)],
+);
+
+/** The gallery block of the promoter's site: up to 5 images, in order. */
+export const promoterGalleryImages = pgTable(
+  'promoter_gallery_images',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    promoterId: text()
+      .notNull()
+      .references(() => promoterProfiles.userId, { onDelete: 'cascade' }),
+    url: text().notNull(),
+    position: integer().notNull().default(0),
+  },
+  (t) => [index().on(t.promoterId)],
 );
 
 export const promoterVenues = pgTable(

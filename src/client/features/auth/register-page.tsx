@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import {
@@ -14,7 +13,8 @@ import { ApiError } from '../../lib/api.ts';
 import { usePublicConfig } from '../../lib/config.ts';
 import { fieldErrors } from '../../../core/field-errors.ts';
 import { useRefreshSession, useSession } from '../../lib/session.ts';
-import { fetchVenueOptions, registerAccount } from './api.ts';
+import { registerAccount } from './api.ts';
+import { VenuePicker } from './venue-picker.tsx';
 import { useTitle } from '../../lib/use-title.ts';
 
 type Values = Record<string, string>;
@@ -86,34 +86,6 @@ const SECTIONS: Record<RegisterableRole, { title: string; fields: FieldSpec[]; i
 };
 
 type FieldSpec = { name: string; label: string; required?: boolean; type?: string; autoComplete?: string; multiline?: number };
-
-function VenuePicker({ selected, onChange }: { selected: string[]; onChange: (ids: string[]) => void }) {
-  const { data, isPending, isError } = useQuery({ queryKey: ['venue-options'], queryFn: fetchVenueOptions });
-  return (
-    <fieldset>
-      <legend className="field-label">Venues you promote at</legend>
-      {isPending && <p className="text-sm text-zinc-400">Loading venues…</p>}
-      {isError && <p className="text-sm text-red-300">The venue list could not be loaded.</p>}
-      {data && data.venues.length === 0 && <p className="text-sm text-zinc-400">No venues are registered yet; you can add them later.</p>}
-      <div className="max-h-56 space-y-1 overflow-y-auto rounded-lg border border-zinc-700 p-2">
-        {data?.venues.map((v) => (
-          <label key={v.id} className="flex cursor-pointer items-start gap-2 rounded p-1.5 hover:bg-zinc-800">
-            <input
-              type="checkbox"
-              className="mt-1 accent-brand-400"
-              checked={selected.includes(v.id)}
-              onChange={(e) => onChange(e.target.checked ? [...selected, v.id] : selected.filter((id) => id !== v.id))}
-            />
-            <span>
-              <span className="block text-sm font-medium">{v.name}</span>
-              <span className="block text-xs text-zinc-400">{v.address}</span>
-            </span>
-          </label>
-        ))}
-      </div>
-    </fieldset>
-  );
-}
 
 export function RegisterPage() {
   useTitle('Register');
@@ -245,7 +217,7 @@ export function RegisterPage() {
                   />
                 ),
               )}
-              {role === 'promoter' && <VenuePicker selected={venueIds} onChange={setVenueIds} />}
+              {role === 'promoter' && <VenuePicker selected={venueIds} onChange={setVenueIds} error={errors.venueIds} />}
               {section.imageLabel && <ImagePicker label={section.imageLabel} value={image} onChange={setImage} error={errors.image} />}
             </fieldset>
           )}

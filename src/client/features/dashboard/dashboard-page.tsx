@@ -5,6 +5,7 @@ import { useSession, type Me } from '../../lib/session.ts';
 import { AdminDashboard } from '../admin/admin-dashboard.tsx';
 import { BandBooking, ManagerBooking } from '../booking/applicant-dashboards.tsx';
 import { OrganiserGigs } from '../booking/organiser-dashboard.tsx';
+import { RehearsalSpaceDashboard } from '../profiles/rehearsal-space-dashboard.tsx';
 import { useTitle } from '../../lib/use-title.ts';
 
 function DashboardFrame({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
@@ -146,5 +147,6 @@ export function DashboardPage() {
   }
   if (role === 'fan' || role === 'musician') return <ListenerDashboard me={me} />;
   if (role === 'admin') return <AdminDashboard me={me} />;
+  if (role === 'rehearsal_space') return <RehearsalSpaceDashboard me={me} />;
   return <ProfileDashboard me={me} role={role} />;
 }

@@ -15,7 +15,8 @@ import { useTitle } from '../../lib/use-title.ts';
 
 export type { BandSite };
 
-function Gallery({ images, bandName }: { images: string[]; bandName: string }) {
+/** The gallery block of band and promoter sites: one large photo and the others to pick. */
+export function Gallery({ images, name }: { images: string[]; name: string }) {
   const [main, setMain] = useState(0);
   if (images.length === 0) return null;
   return (
@@ -23,7 +24,7 @@ function Gallery({ images, bandName }: { images: string[]; bandName: string }) {
       <h2 id="gallery-heading" className="text-2xl font-bold">
         Gallery
       </h2>
-      <img src={images[main]} alt={`${bandName}, photo ${main + 1} of ${images.length}`} className="mt-4 aspect-video w-full rounded-xl object-cover" />
+      <img src={images[main]} alt={`${name}, photo ${main + 1} of ${images.length}`} className="mt-4 aspect-video w-full rounded-xl object-cover" />
       {images.length > 1 && (
         <ul className="mt-3 grid grid-cols-5 gap-2">
           {images.map((src, i) => (
@@ -151,7 +152,7 @@ export function BandSiteView({ band }: { band: BandSite }) {
               </ul>
             </section>
           )}
-          <Gallery images={band.gallery} bandName={band.name} />
+          <Gallery images={band.gallery} name={band.name} />
           {embedId && (
             <section aria-labelledby="video-heading" className="card">
               <h2 id="video-heading" className="text-2xl font-bold">

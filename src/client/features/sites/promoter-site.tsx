@@ -3,6 +3,8 @@ import { siteUrl } from '../../../core/site-urls.ts';
 import { MainSiteLink } from '../../components/main-site-link.tsx';
 import { TicketButton } from '../gigs/ticket-button.tsx';
 import { SocialLinks } from './site-parts.tsx';
+import { Gallery } from './band-site.tsx';
+import { youtubeEmbedUrl, youtubeVideoId } from '../../../core/embeds.ts';
 import type { PromoterSite } from '../../../core/public-pages.ts';
 import { useTitle } from '../../lib/use-title.ts';
 
@@ -11,6 +13,7 @@ export type { PromoterSite };
 /** The promoter's mini-site (spec 1 §2 Public promoter site). */
 export function PromoterSiteView({ promoter, publicUrl }: { promoter: PromoterSite; publicUrl: string }) {
   useTitle(promoter.name);
+  const videoId = youtubeVideoId(promoter.videoUrl);
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <section className="grid gap-8 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] md:items-center">
@@ -42,6 +45,27 @@ export function PromoterSiteView({ promoter, publicUrl }: { promoter: PromoterSi
           <SocialLinks links={promoter.links} name={promoter.name} />
         </div>
       </section>
+
+      {(promoter.gallery.length > 0 || videoId) && (
+        <div className="mt-12 grid gap-6 lg:grid-cols-2">
+          <Gallery images={promoter.gallery} name={promoter.name} />
+          {videoId && (
+            <section aria-labelledby="video-heading" className="card">
+              <h2 id="video-heading" className="text-2xl font-bold">
+                Watch
+              </h2>
+              <iframe
+                title={`${promoter.name} on YouTube`}
+                src={youtubeEmbedUrl(videoId)}
+                className="mt-4 aspect-video w-full rounded-xl"
+                loading="lazy"
+                allow="accelerometer; encrypted-media; gyroscope; picture-in-picture"
+                allowFullScreen
+              />
+            </section>
+          )}
+        </div>
+      )}
 
       <section aria-labelledby="events-heading" className="mt-12">
         <h2 id="events-heading" className="text-3xl font-bold">

@@ -1,12 +1,13 @@
 import { Hono, type Context } from 'hono';
 import { clientIp } from '../../http/client-ip.ts';
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { registerSchema } from '../../../core/schemas/account.ts';
 import { AppError } from '../../http/app-error.ts';
 import { getCurrentSession } from '../../http/session.ts';
 import { parseInput, readFormBody } from '../../http/validate.ts';
 import type { Services } from '../../services.ts';
-import { regions, user, venueProfiles } from '../../db/schema.ts';
+import { regions, user } from '../../db/schema.ts';
+import { listVenueChoices } from '../profiles/update-promoter-profile.ts';
 import { getProfileSummary } from './get-profile-summary.ts';
 import { registerAccount } from './register-account.ts';
 
@@ -54,14 +55,8 @@ export function accountRoutes(services: Services) {
     });
   });
 
-  /** The venue picker of the promoter registration and editor. */
-  app.get('/venues/options', async (c) => {
-    const venues = await services.db
-      .select({ id: venueProfiles.userId, name: venueProfiles.name, address: venueProfiles.address })
-      .from(venueProfiles)
-      .orderBy(asc(venueProfiles.name));
-    return c.json({ venues });
-  });
+  /** The venue picker of the promoter registration and editor: accounts with the venue role. */
+  app.get('/venues/options', async (c) => c.json({ venues: await listVenueChoices(services.db) }));
 
   return app;
 }

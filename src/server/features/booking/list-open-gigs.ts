@@ -53,7 +53,7 @@ export async function listOpenGigs(db: Db, sessionUser: SessionUser, page: numbe
           .select({ id: managedArtists.id, name: managedArtists.name, genre: managedArtists.genre, description: managedArtists.description, imageUrl: managedArtists.imageUrl })
           .from(managedArtists)
           .where(eq(managedArtists.managerId, sessionUser.id))
-          .orderBy(asc(managedArtists.position), asc(managedArtists.addedAt))
+          .orderBy(asc(managedArtists.position), asc(managedArtists.addedAt), asc(managedArtists.id))
       : Promise.resolve([]),
   ]);
   const gigIds = rows.map((r) => r.id);

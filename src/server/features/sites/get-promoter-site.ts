@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { gigs, promoterProfiles } from '../../db/schema.ts';
+import { gigs, promoterGalleryImages, promoterProfiles } from '../../db/schema.ts';
 import { isUpcomingApproved, queryPublicGigs } from '../discovery/public-gigs.ts';
 import { SITE_GIG_LIMIT } from './get-band-site.ts';
 import type { PromoterSite } from '../../../core/public-pages.ts';
@@ -9,6 +9,10 @@ import type { PromoterSite } from '../../../core/public-pages.ts';
 export async function getPromoterSite(db: Db, slug: string): Promise<PromoterSite | null> {
   const [p] = await db.select().from(promoterProfiles).where(eq(promoterProfiles.slug, slug.toLowerCase()));
   if (!p) return null;
+  const [gallery, upcoming] = await Promise.all([
+    db.select({ url: promoterGalleryImages.url }).from(promoterGalleryImages).where(eq(promoterGalleryImages.promoterId, p.userId)).orderBy(asc(promoterGalleryImages.position)),
+    queryPublicGigs(db, and(eq(gigs.promoterId, p.userId), isUpcomingApproved), { limit: SITE_GIG_LIMIT }),
+  ]);
   return {
     id: p.userId,
     name: p.name || p.companyName || '',
@@ -18,6 +22,8 @@ export async function getPromoterSite(db: Db, slug: string): Promise<PromoterSit
     phone: p.phone,
     imageUrl: p.imageUrl,
     links: { website: p.website, facebook: p.facebookUrl, instagram: p.instagramUrl, youtube: p.youtubeUrl },
-    gigs: await queryPublicGigs(db, and(eq(gigs.promoterId, p.userId), isUpcomingApproved), { limit: SITE_GIG_LIMIT }),
+    gallery: gallery.map((g) => g.url),
+    videoUrl: p.videoUrl,
+    gigs: upcoming,
   };
 }
