@@ -118,7 +118,7 @@ test('a promoter picks a venue, adds a video, and the promoter site shows it', a
   await shot(page, 'promoter-editor');
   await page.getByRole('button', { name: 'Save Profile' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByText('The Lantern Room')).toBeVisible();
+  await expect(page.getByRole('definition').filter({ hasText: 'The Lantern Room' })).toBeVisible();
 
   await page.goto(`/profile/${slug}`);
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
@@ -153,7 +153,7 @@ test('an artist manager sets an exactly 1280x800 image and adds and edits an art
   await page.getByRole('button', { name: 'Save Artist' }).click();
   await expect(page.getByText('Artist saved! Taking you back to your dashboard…')).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByText('Southside Sirens')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Southside Sirens', exact: true })).toBeVisible();
 
   await page.goto('/edit-artist-manager-profile');
   await page.getByRole('link', { name: 'Edit Southside Sirens' }).click();
@@ -161,7 +161,7 @@ test('an artist manager sets an exactly 1280x800 image and adds and edits an art
   await page.getByLabel('Artist name').fill('Southside Sirens II');
   await page.getByRole('button', { name: 'Save Artist' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByText('Southside Sirens II')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Southside Sirens II' })).toBeVisible();
   await page.goto('/edit-artist/1');
   await expect(page.getByText('Artist not found')).toBeVisible();
 });

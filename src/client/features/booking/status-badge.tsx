@@ -3,7 +3,7 @@ import type { ApplicationStatus } from './api.ts';
 const STYLES: Record<ApplicationStatus, string> = {
   pending: 'bg-yellow-400 text-yellow-950',
   accepted: 'bg-emerald-500 text-emerald-950',
-  rejected: 'bg-red-500 text-red-950',
+  rejected: 'bg-red-600 text-white',
 };
 const LABELS: Record<ApplicationStatus, string> = { pending: 'Applied', accepted: 'Accepted', rejected: 'Rejected' };
 
