@@ -18,7 +18,13 @@ export default defineConfig({
         // Every page needs React, the router and TanStack Query: one file compresses better than
         // four (scripts/check-bundle-size.ts measures the result).
         codeSplitting: {
-          groups: [{ name: 'vendor', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/ }],
+          groups: [
+            {
+              name: 'vendor',
+              // Mutations are only used behind sign-in, so they stay with those screens.
+              test: (id) => /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/.test(id) && !/(useMutation|mutationObserver)\.js$/.test(id),
+            },
+          ],
         },
       },
     },

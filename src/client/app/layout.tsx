@@ -3,10 +3,11 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import { usePublicConfig } from '../lib/config.ts';
 import { MainSiteLink } from '../components/main-site-link.tsx';
 import { useSession, useRefreshSession } from '../lib/session.ts';
-import { signOut } from '../features/auth/api.ts';
-import { ImpersonationBanner } from '../features/admin/impersonation-banner.tsx';
 import { LocationDropdown } from '../features/regions/location-selector.tsx';
 import { currentSiteSlug } from '../lib/site-context.ts';
+
+// Loaded only when needed, so public pages carry less: the banner while an admin impersonates.
+const ImpersonationBanner = lazy(() => import('../features/admin/impersonation-banner.tsx').then((m) => ({ default: m.ImpersonationBanner })));
 
 // The contact form (and zod with it) loads when someone opens it.
 const ContactModal = lazy(() => import('../features/contact/contact-modal.tsx').then((m) => ({ default: m.ContactModal })));
@@ -34,6 +35,7 @@ function Header() {
 
   const handleSignOut = async () => {
     try {
+      const { signOut } = await import('../features/auth/api.ts');
       await signOut();
     } catch (error) {
       // Sign-out failure is only logged (spec 1 §8); the session is reloaded either way.
@@ -157,13 +159,17 @@ function usePageEffects() {
 
 export function Layout() {
   usePageEffects();
-  const { isPending } = useSession();
+  const { data: me, isPending } = useSession();
   return (
     <div className="flex min-h-screen flex-col">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-black">
         Skip to content
       </a>
-      <ImpersonationBanner />
+      {me?.impersonation && (
+        <Suspense fallback={null}>
+          <ImpersonationBanner />
+        </Suspense>
+      )}
       <Header />
       {/* At least a screen tall, so the footer never starts in view and jumps away as the page loads (CLS). */}
       <main id="main" className="min-h-[100svh] flex-1">
