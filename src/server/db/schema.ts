@@ -392,6 +392,8 @@ export const gigs = pgTable(
     ticketPriceCents: integer(),
     ticketQuantity: integer(),
     ticketsSold: integer().notNull().default(0),
+    /** Seats held by checkouts still open (D12): sold + held never exceeds the quantity. */
+    ticketsHeld: integer().notNull().default(0),
     bandPercent: integer().notNull().default(50),
     organiserPercent: integer().notNull().default(25),
     advanceTicketUrl: text(),
@@ -416,6 +418,10 @@ export const gigs = pgTable(
     check(
       'gigs_sold_within_quantity',
       sql`${t.ticketsSold} >= 0 and (${t.ticketQuantity} is null or ${t.ticketsSold} <= ${t.ticketQuantity})`,
+    ),
+    check(
+      'gigs_held_within_quantity',
+      sql`${t.ticketsHeld} >= 0 and (${t.ticketQuantity} is null or ${t.ticketsSold} + ${t.ticketsHeld} <= ${t.ticketQuantity})`,
     ),
     check('gigs_price_positive', sql`${t.ticketPriceCents} is null or ${t.ticketPriceCents} >= 0`),
   ],
@@ -504,10 +510,20 @@ export const orders = pgTable(
     provider: text().notNull(),
     providerSessionId: text().unique(),
     providerPaymentId: text(),
+    /** The split of what the buyer paid (D10), fixed when the order is placed. */
+    bandShareCents: integer().notNull().default(0),
+    organiserShareCents: integer().notNull().default(0),
+    platformShareCents: integer().notNull().default(0),
+    /** An open checkout holds its seat until then (D12). */
+    expiresAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     paidAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index().on(t.gigId, t.status), check('orders_total', sql`${t.totalCents} = ${t.faceCents} + ${t.feeCents}`)],
+  (t) => [
+    index().on(t.gigId, t.status),
+    index('orders_pending_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'pending'`),
+    check('orders_split', sql`${t.bandShareCents} + ${t.organiserShareCents} + ${t.platformShareCents} = ${t.totalCents}`),
+    check('orders_total', sql`${t.totalCents} = ${t.faceCents} + ${t.feeCents}`)],
 );
 
 export const ticketStatus = pgEnum('ticket_status', ['valid', 'used', 'refunded']);

@@ -12,8 +12,8 @@ export async function deleteGig(db: Db, sessionUser: SessionUser, gigId: string)
   await db.transaction(async (tx) => {
     const gig = await findOrganisedGig(tx, organiser, gigId);
     // Locks the row, so a ticket sold at this moment either counts here or finds no gig.
-    const [locked] = await tx.select({ ticketsSold: gigs.ticketsSold }).from(gigs).where(eq(gigs.id, gig.id)).for('update');
-    if ((locked?.ticketsSold ?? 0) > 0) {
+    const [locked] = await tx.select({ ticketsSold: gigs.ticketsSold, ticketsHeld: gigs.ticketsHeld }).from(gigs).where(eq(gigs.id, gig.id)).for('update');
+    if ((locked?.ticketsSold ?? 0) > 0 || (locked?.ticketsHeld ?? 0) > 0) {
       throw new AppError('CONFLICT', 'This gig has sold tickets, so it cannot be deleted. Its ticket holders expect the show.');
     }
     await tx.delete(gigs).where(eq(gigs.id, gig.id));

@@ -16,8 +16,12 @@ export async function updateGig(db: Db, sessionUser: SessionUser, gigId: string,
     const gig = await findOrganisedGig(tx, organiser, gigId);
     const input = parseInput(updateGigSchema, { ...(rawInput as object), isPromoter: organiser.role === 'promoter' });
     const { ticketing } = input;
-    if (gig.ticketsSold > 0) {
-      if (!ticketing.isEnabled) throw new AppError('CONFLICT', 'Tickets have been sold for this gig, so ticketing stays on.');
+    if (gig.ticketsHeld > 0 && ticketing.isEnabled && ticketing.quantity < gig.ticketsSold + gig.ticketsHeld) {
+      const message = `${gig.ticketsSold + gig.ticketsHeld} tickets are sold or in open checkouts: the quantity cannot be lower.`;
+      throw new AppError('VALIDATION', message, { ticketing: message });
+    }
+    if (gig.ticketsSold > 0 || gig.ticketsHeld > 0) {
+      if (!ticketing.isEnabled) throw new AppError('CONFLICT', 'Tickets have been sold for this gig (or are being bought), so ticketing stays on.');
       if (ticketing.quantity < gig.ticketsSold) {
         const message = `${gig.ticketsSold} tickets are already sold: the quantity cannot be lower.`;
         throw new AppError('VALIDATION', message, { ticketing: message });

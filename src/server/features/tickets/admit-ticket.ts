@@ -1,0 +1,67 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { gigs, tickets, venueProfiles } from '../../db/schema.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { SessionUser } from '../../http/session.ts';
+
+const SCANNER_ROLES = ['venue', 'promoter', 'band', 'admin'] as const;
+const TICKET_ID = /^[A-Za-z0-9_-]{22,64}$/;
+
+export type Admission =
+  | { isValid: true; ticketId: string; holderEmail: string; admittedAt: string; gig: { id: string; localDate: string; startTime: string; venueName: string } }
+  | { isValid: false; reason: 'unknown' | 'already_used' | 'other_gig' | 'refunded'; usedAt?: string };
+
+/** What the scanner read: the ticket id as plain text, or JSON {"ticketId": "…"} (D14). */
+export function readTicketCode(code: string): string | null {
+  const text = code.trim();
+  let id = text;
+  if (text.startsWith('{')) {
+    try {
+      const parsed = JSON.parse(text) as { ticketId?: unknown };
+      id = typeof parsed.ticketId === 'string' ? parsed.ticketId : '';
+    } catch {
+      return null;
+    }
+  }
+  return TICKET_ID.test(id) ? id : null;
+}
+
+/**
+ * The door (D15): venue, promoter and band accounts admit tickets for gigs they are party to,
+ * admins any. Admission is one conditional update (valid → used), so of any number of
+ * simultaneous scans of a ticket exactly one succeeds; the rest learn it was used, and when.
+ */
+export async function admitTicket(db: Db, scanner: SessionUser, code: string, now = new Date()): Promise<Admission> {
+  if (!(SCANNER_ROLES as readonly string[]).includes(scanner.role)) throw new AppError('FORBIDDEN', 'Only venues, promoters, bands and admins scan tickets.');
+  const ticketId = readTicketCode(code);
+  if (!ticketId) return { isValid: false, reason: 'unknown' };
+  const [ticket] = await db
+    .select({ status: tickets.status, usedAt: tickets.usedAt, venueId: gigs.venueId, promoterId: gigs.promoterId, bandId: gigs.bandId })
+    .from(tickets)
+    .innerJoin(gigs, eq(gigs.id, tickets.gigId))
+    .where(eq(tickets.id, ticketId));
+  if (!ticket) return { isValid: false, reason: 'unknown' };
+  const isParty =
+    scanner.role === 'admin' ||
+    (scanner.role === 'venue' && ticket.venueId === scanner.id) ||
+    (scanner.role === 'promoter' && ticket.promoterId === scanner.id) ||
+    (scanner.role === 'band' && ticket.bandId === scanner.id);
+  if (!isParty) return { isValid: false, reason: 'other_gig' };
+
+  const [admitted] = await db
+    .update(tickets)
+    .set({ status: 'used', usedAt: now, usedBy: scanner.id })
+    .where(and(eq(tickets.id, ticketId), eq(tickets.status, 'valid')))
+    .returning({ holderEmail: tickets.holderEmail, gigId: tickets.gigId });
+  if (!admitted) {
+    const [after] = await db.select({ status: tickets.status, usedAt: tickets.usedAt }).from(tickets).where(eq(tickets.id, ticketId));
+    if (after?.status === 'refunded') return { isValid: false, reason: 'refunded' };
+    return { isValid: false, reason: 'already_used', usedAt: after?.usedAt?.toISOString() };
+  }
+  const [gig] = await db
+    .select({ id: gigs.id, localDate: gigs.localDate, startTime: gigs.startTime, venueName: venueProfiles.name })
+    .from(gigs)
+    .innerJoin(venueProfiles, eq(venueProfiles.userId, gigs.venueId))
+    .where(eq(gigs.id, admitted.gigId));
+  return { isValid: true, ticketId, holderEmail: admitted.holderEmail, admittedAt: now.toISOString(), gig: gig! };
+}

@@ -1,0 +1,46 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { gigs, orders, tickets } from '../../db/schema.ts';
+import { AppError } from '../../http/app-error.ts';
+
+/** A ticket id: 128 random bits, URL-safe (D14). */
+export const newTicketId = () => randomBytes(16).toString('base64url');
+
+export type Fulfilment =
+  | { outcome: 'issued' | 'already_issued'; ticketId: string }
+  /** Paid after its hold ran out, and the seat went to someone else: the payment must be refunded. */
+  | { outcome: 'sold_out_after_expiry' };
+
+/**
+ * Applies a paid checkout (D13, D14): the order becomes paid, its held seat becomes a sold one,
+ * and its ticket is issued, all in one transaction. The order row is locked first, so the same
+ * payment applied any number of times at once issues one ticket; a repeat returns that ticket.
+ */
+export async function fulfilPaidOrder(db: Db, { orderId, providerPaymentId, now = new Date() }: { orderId: string; providerPaymentId: string; now?: Date }): Promise<Fulfilment> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    if (!order) throw new AppError('NOT_FOUND', 'That order was not found.');
+    if (order.status === 'paid' || order.status === 'refunded') {
+      const [ticket] = await tx.select({ id: tickets.id }).from(tickets).where(eq(tickets.orderId, order.id));
+      return { outcome: 'already_issued', ticketId: ticket!.id };
+    }
+    // A pending order turns its held seat into a sold one; an expired order needs a free seat.
+    const [seat] =
+      order.status === 'pending'
+        ? await tx
+            .update(gigs)
+            .set({ ticketsHeld: sql`${gigs.ticketsHeld} - 1`, ticketsSold: sql`${gigs.ticketsSold} + 1` })
+            .where(eq(gigs.id, order.gigId))
+            .returning({ id: gigs.id })
+        : await tx
+            .update(gigs)
+            .set({ ticketsSold: sql`${gigs.ticketsSold} + 1` })
+            .where(and(eq(gigs.id, order.gigId), sql`${gigs.ticketsSold} + ${gigs.ticketsHeld} < ${gigs.ticketQuantity}`))
+            .returning({ id: gigs.id });
+    if (!seat) return { outcome: 'sold_out_after_expiry' };
+    await tx.update(orders).set({ status: 'paid', paidAt: now, providerPaymentId }).where(eq(orders.id, order.id));
+    const [ticket] = await tx.insert(tickets).values({ id: newTicketId(), orderId: order.id, gigId: order.gigId, holderEmail: order.buyerEmail }).returning({ id: tickets.id });
+    return { outcome: 'issued', ticketId: ticket!.id };
+  });
+}

@@ -1,0 +1,66 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { splitTicketPayment } from '../../../core/money.ts';
+import type { Db } from '../../db/client.ts';
+import { gigs, orders, regions } from '../../db/schema.ts';
+import { AppError } from '../../http/app-error.ts';
+import { releaseExpiredOrders } from './release-expired-orders.ts';
+
+/** How long an open checkout keeps its seat (D12). */
+export const CHECKOUT_HOLD_MINUTES = 30;
+
+export type PlacedOrder = typeof orders.$inferSelect;
+
+/**
+ * Starts a checkout for one ticket (D9, D12, D14): holds a seat and records the order with the
+ * price and split taken from the gig, never from the buyer. The seat is held by one conditional
+ * update (sold + held < quantity), so a burst of buyers can never hold more seats than exist.
+ */
+export async function placeTicketOrder(
+  db: Db,
+  { gigId, buyerEmail, buyerUserId = null, provider, now = new Date() }: { gigId: string; buyerEmail: string; buyerUserId?: string | null; provider: string; now?: Date },
+): Promise<PlacedOrder> {
+  if (!/^[0-9a-f-]{36}$/i.test(gigId)) throw new AppError('NOT_FOUND', 'Invalid event details.');
+  await releaseExpiredOrders(db, { gigId, now });
+  return db.transaction(async (tx) => {
+    const [held] = await tx
+      .update(gigs)
+      .set({ ticketsHeld: sql`${gigs.ticketsHeld} + 1` })
+      .where(
+        and(
+          eq(gigs.id, gigId),
+          eq(gigs.isApproved, true),
+          eq(gigs.isTicketed, true),
+          sql`${gigs.ticketsSold} + ${gigs.ticketsHeld} < ${gigs.ticketQuantity}`,
+          sql`${gigs.localDate} >= (select (now() at time zone ${regions.timeZone})::date from ${regions} where ${regions.slug} = ${gigs.regionSlug})`,
+        ),
+      )
+      .returning({ priceCents: gigs.ticketPriceCents, bandPercent: gigs.bandPercent, organiserPercent: gigs.organiserPercent });
+    if (!held) {
+      const [gig] = await tx
+        .select({ isTicketed: gigs.isTicketed, isApproved: gigs.isApproved, isPast: sql<boolean>`${gigs.localDate} < (now() at time zone ${regions.timeZone})::date` })
+        .from(gigs)
+        .innerJoin(regions, eq(regions.slug, gigs.regionSlug))
+        .where(eq(gigs.id, gigId));
+      if (!gig?.isApproved || !gig.isTicketed || gig.isPast) throw new AppError('NOT_FOUND', 'Invalid event details.');
+      throw new AppError('CONFLICT', 'Sold out');
+    }
+    const split = splitTicketPayment(held.priceCents ?? 0, held.bandPercent, held.organiserPercent);
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        gigId,
+        buyerEmail,
+        buyerUserId,
+        faceCents: split.faceCents,
+        feeCents: split.serviceFeeCents,
+        totalCents: split.totalCents,
+        bandShareCents: split.bandShareCents,
+        organiserShareCents: split.organiserShareCents,
+        platformShareCents: split.platformShareCents,
+        provider,
+        expiresAt: new Date(now.getTime() + CHECKOUT_HOLD_MINUTES * 60_000),
+      })
+      .returning();
+    return order!;
+  });
+}

@@ -1,0 +1,155 @@
+// Issue 9, first part: seats held by open checkouts, paid orders turned into tickets once, and
+// the door admitting each ticket once, each under a burst of simultaneous requests with a
+// control that shows the race without the guard.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { gigs, orders, tickets } from '../../db/schema.ts';
+import { placeTicketOrder } from './place-ticket-order.ts';
+import { releaseExpiredOrders } from './release-expired-orders.ts';
+import { fulfilPaidOrder, newTicketId } from './fulfil-paid-order.ts';
+import { admitTicket, readTicketCode } from './admit-ticket.ts';
+import type { SessionUser } from '../../http/session.ts';
+import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
+import { createBand, createGig, createVenue, dayIn } from '../../../../tests/helpers/factories.ts';
+
+const ZONE = 'America/Chicago';
+let t: TestApp;
+let venueId: string;
+let bandId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  venueId = (await createVenue(t.db)).id;
+  bandId = (await createBand(t.db)).id;
+});
+afterAll(() => t.close());
+
+const ticketedGig = (quantity: number, over: Partial<typeof gigs.$inferInsert> = {}) =>
+  createGig(t.db, { venueId, bandId, localDate: dayIn(ZONE, 10), isTicketed: true, ticketPriceCents: 1850, ticketQuantity: quantity, bandPercent: 60, organiserPercent: 15, ...over });
+const order = (gigId: string, email = 'fan@tickets.test') => placeTicketOrder(t.db, { gigId, buyerEmail: email, provider: 'sandbox' });
+const scanner = (role: SessionUser['role'], id: string): SessionUser => ({ id, role, email: `${role}@tickets.test`, name: role, location: 'chicagoland', createdAt: new Date() });
+const seats = async (gigId: string) => (await t.db.select({ sold: gigs.ticketsSold, held: gigs.ticketsHeld }).from(gigs).where(eq(gigs.id, gigId)))[0]!;
+
+describe('checkout holds a seat', () => {
+  it('prices the order from the gig, with a split that adds up to what the fan pays', async () => {
+    const placed = await order(await ticketedGig(10));
+    expect(placed).toMatchObject({ faceCents: 1850, feeCents: 278, totalCents: 2128, bandShareCents: 1110, organiserShareCents: 277, platformShareCents: 741, status: 'pending' });
+  });
+
+  it('refuses gigs that sell no tickets, are not approved or are past, as invalid event details', async () => {
+    for (const gigId of [await createGig(t.db, { venueId, localDate: dayIn(ZONE, 3) }), await ticketedGig(5, { isApproved: false }), await ticketedGig(5, { localDate: dayIn(ZONE, -1) })]) {
+      await expect(order(gigId)).rejects.toThrow('Invalid event details.');
+    }
+  });
+
+  it('300 buyers at once for 100 tickets: 100 hold a seat, 200 are told it is sold out', async () => {
+    const gigId = await ticketedGig(100);
+    const results = await Promise.allSettled(Array.from({ length: 300 }, (_, i) => order(gigId, `buyer${i}@tickets.test`)));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(100);
+    expect(results.filter((r) => r.status === 'rejected').every((r) => /Sold out/.test(String(r.reason)))).toBe(true);
+    expect(await seats(gigId)).toEqual({ sold: 0, held: 100 });
+  });
+
+  it('control: counting the open orders first and then inserting lets a burst oversell', async () => {
+    const gigId = await ticketedGig(100);
+    const naive = async (i: number) => {
+      const [row] = await t.db.select({ n: sql<number>`count(*)::int` }).from(orders).where(eq(orders.gigId, gigId));
+      if ((row?.n ?? 0) >= 100) return false;
+      // (Recorded as expired, so these seatless orders stay out of the other tests' sweeps.)
+      await t.db.insert(orders).values({ gigId, buyerEmail: `naive${i}@tickets.test`, faceCents: 100, feeCents: 15, totalCents: 115, platformShareCents: 115, provider: 'sandbox', status: 'expired' });
+      return true;
+    };
+    const wins = await Promise.all(Array.from({ length: 300 }, (_, i) => naive(i)));
+    expect(wins.filter(Boolean).length).toBeGreaterThan(100);
+  });
+
+  it('an expired checkout gives its seat back once, however often the sweep runs', async () => {
+    const gigId = await ticketedGig(1);
+    await order(gigId);
+    await expect(order(gigId, 'second@tickets.test')).rejects.toThrow('Sold out');
+    const later = new Date(Date.now() + 31 * 60_000);
+    const released = await Promise.all([releaseExpiredOrders(t.db, { gigId, now: later }), releaseExpiredOrders(t.db, { gigId, now: later })]);
+    expect(released.reduce((a, b) => a + b, 0)).toBe(1);
+    expect(await seats(gigId)).toEqual({ sold: 0, held: 0 });
+    expect((await order(gigId, 'third@tickets.test')).status).toBe('pending');
+  });
+});
+
+describe('a paid order becomes one ticket', () => {
+  it('the same payment applied ten times at once issues one ticket and sells one seat', async () => {
+    const gigId = await ticketedGig(5);
+    const placed = await order(gigId);
+    const results = await Promise.all(Array.from({ length: 10 }, () => fulfilPaidOrder(t.db, { orderId: placed.id, providerPaymentId: 'pay_1' })));
+    expect(results.filter((r) => r.outcome === 'issued')).toHaveLength(1);
+    const ids = new Set(results.map((r) => ('ticketId' in r ? r.ticketId : null)));
+    expect(ids.size).toBe(1);
+    expect(await t.db.select().from(tickets).where(eq(tickets.orderId, placed.id))).toHaveLength(1);
+    expect(await seats(gigId)).toEqual({ sold: 1, held: 0 });
+    const [ticketId] = [...ids];
+    expect(ticketId).toMatch(/^[A-Za-z0-9_-]{22}$/); // 128 random bits
+  });
+
+  it('a payment that arrives after the hold expired takes a free seat, or is flagged for a refund when none is left', async () => {
+    const gigId = await ticketedGig(1);
+    const late = await order(gigId, 'late@tickets.test');
+    await releaseExpiredOrders(t.db, { orderId: late.id });
+    expect((await fulfilPaidOrder(t.db, { orderId: late.id, providerPaymentId: 'pay_late' })).outcome).toBe('issued');
+
+    const full = await ticketedGig(1);
+    const slow = await order(full, 'slow@tickets.test');
+    await releaseExpiredOrders(t.db, { orderId: slow.id });
+    await fulfilPaidOrder(t.db, { orderId: (await order(full, 'fast@tickets.test')).id, providerPaymentId: 'pay_fast' });
+    expect(await fulfilPaidOrder(t.db, { orderId: slow.id, providerPaymentId: 'pay_slow' })).toEqual({ outcome: 'sold_out_after_expiry' });
+    expect(await seats(full)).toEqual({ sold: 1, held: 0 });
+  });
+});
+
+describe('the door', () => {
+  async function paidTicket(gigId: string) {
+    const placed = await order(gigId);
+    const result = await fulfilPaidOrder(t.db, { orderId: placed.id, providerPaymentId: `pay_${placed.id}` });
+    return 'ticketId' in result ? result.ticketId : '';
+  }
+
+  it('reads plain ids and JSON {ticketId}, and refuses anything else', () => {
+    const id = newTicketId();
+    expect(readTicketCode(id)).toBe(id);
+    expect(readTicketCode(JSON.stringify({ ticketId: id }))).toBe(id);
+    expect(readTicketCode('{"ticketId": 12}')).toBeNull();
+    expect(readTicketCode("'; drop table tickets; --")).toBeNull();
+  });
+
+  it('200 simultaneous scans of one ticket admit it once; the rest say when it was used', async () => {
+    const ticketId = await paidTicket(await ticketedGig(5));
+    const door = scanner('venue', venueId);
+    const results = await Promise.all(Array.from({ length: 200 }, () => admitTicket(t.db, door, ticketId)));
+    expect(results.filter((r) => r.isValid)).toHaveLength(1);
+    const refused = results.filter((r) => !r.isValid);
+    expect(refused.every((r) => !r.isValid && r.reason === 'already_used' && r.usedAt)).toBe(true);
+  });
+
+  it('control: reading the status and then writing admits a ticket more than once', async () => {
+    const ticketId = await paidTicket(await ticketedGig(5));
+    const naive = async () => {
+      const [row] = await t.db.select({ status: tickets.status }).from(tickets).where(eq(tickets.id, ticketId));
+      if (row?.status !== 'valid') return false;
+      await t.db.update(tickets).set({ status: 'used', usedAt: new Date() }).where(eq(tickets.id, ticketId));
+      return true;
+    };
+    const admitted = await Promise.all(Array.from({ length: 200 }, naive));
+    expect(admitted.filter(Boolean).length).toBeGreaterThan(1);
+  });
+
+  it('says why a ticket is refused: unknown, another gig, refunded; and only door roles may scan', async () => {
+    const ticketId = await paidTicket(await ticketedGig(5));
+    const otherVenue = await createVenue(t.db);
+    expect(await admitTicket(t.db, scanner('venue', venueId), newTicketId())).toEqual({ isValid: false, reason: 'unknown' });
+    expect(await admitTicket(t.db, scanner('venue', otherVenue.id), ticketId)).toEqual({ isValid: false, reason: 'other_gig' });
+    expect(await admitTicket(t.db, scanner('band', 'not-this-band'), ticketId)).toEqual({ isValid: false, reason: 'other_gig' });
+    await expect(admitTicket(t.db, scanner('fan', 'someone'), ticketId)).rejects.toThrow('Only venues, promoters, bands and admins scan tickets.');
+    await t.db.update(tickets).set({ status: 'refunded' }).where(eq(tickets.id, ticketId));
+    expect(await admitTicket(t.db, scanner('admin', 'an-admin'), ticketId)).toEqual({ isValid: false, reason: 'refunded' });
+    const fresh = await paidTicket(await ticketedGig(5));
+    expect(await admitTicket(t.db, scanner('band', bandId), fresh)).toMatchObject({ isValid: true, holderEmail: 'fan@tickets.test' });
+  });
+});
