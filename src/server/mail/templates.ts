@@ -56,3 +56,12 @@ export function newGigEmail({ bandName, venueName, when, gigUrl }: { bandName: s
     html: `<p>${escapeHtml(bandName)} just announced a show on Marquee:</p><p><strong>${escapeHtml(venueName)}</strong><br>${escapeHtml(when)}</p><p><a href="${escapeHtml(gigUrl)}">Details and tickets</a></p><p>You get this because you follow ${escapeHtml(bandName)}. <a href="${unsubscribe}">Unsubscribe</a></p>`,
   };
 }
+
+export function ticketEmail({ bandName, venueName, when }: { bandName: string; venueName: string; when: string }) {
+  const ticket = secretPlaceholder('ticket');
+  return {
+    subject: `Your ticket: ${bandName} at ${venueName}`,
+    text: `Thanks for your order. Here is your ticket for ${bandName} at ${venueName}, ${when}.\n\nTicket: ${ticket}\n\nShow it at the door; it admits one person, once. Keep it to yourself: whoever has it can use it.`,
+    html: `<p>Thanks for your order. Here is your ticket for <strong>${escapeHtml(bandName)}</strong> at ${escapeHtml(venueName)}, ${escapeHtml(when)}.</p><p>Ticket: <strong>${ticket}</strong></p><p>Show it at the door; it admits one person, once. Keep it to yourself: whoever has it can use it.</p>`,
+  };
+}

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { gigs, orders, tickets } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 
@@ -16,8 +16,9 @@ export type Fulfilment =
  * Applies a paid checkout (D13, D14): the order becomes paid, its held seat becomes a sold one,
  * and its ticket is issued, all in one transaction. The order row is locked first, so the same
  * payment applied any number of times at once issues one ticket; a repeat returns that ticket.
+ * Inside a caller's transaction it runs as a savepoint of it.
  */
-export async function fulfilPaidOrder(db: Db, { orderId, providerPaymentId, now = new Date() }: { orderId: string; providerPaymentId: string; now?: Date }): Promise<Fulfilment> {
+export async function fulfilPaidOrder(db: DbOrTx, { orderId, providerPaymentId, now = new Date() }: { orderId: string; providerPaymentId: string; now?: Date }): Promise<Fulfilment> {
   return db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!order) throw new AppError('NOT_FOUND', 'That order was not found.');

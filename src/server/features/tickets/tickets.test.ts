@@ -2,12 +2,16 @@
 // the door admitting each ticket once, each under a burst of simultaneous requests with a
 // control that shows the race without the guard.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
-import { gigs, orders, tickets } from '../../db/schema.ts';
+import { and, eq, sql } from 'drizzle-orm';
+import { gigs, orders, outbox, paymentEvents, tickets } from '../../db/schema.ts';
 import { placeTicketOrder } from './place-ticket-order.ts';
 import { releaseExpiredOrders } from './release-expired-orders.ts';
 import { fulfilPaidOrder, newTicketId } from './fulfil-paid-order.ts';
 import { admitTicket, readTicketCode } from './admit-ticket.ts';
+import { applyPaymentEvent } from './apply-payment-event.ts';
+import { createSandboxProvider } from '../../payments/sandbox-provider.ts';
+import type { PaymentEvent } from '../../payments/payment-provider.ts';
+import type { Mailer } from '../../mail/send-mail.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { createBand, createGig, createVenue, dayIn } from '../../../../tests/helpers/factories.ts';
@@ -151,5 +155,88 @@ describe('the door', () => {
     expect(await admitTicket(t.db, scanner('admin', 'an-admin'), ticketId)).toEqual({ isValid: false, reason: 'refunded' });
     const fresh = await paidTicket(await ticketedGig(5));
     expect(await admitTicket(t.db, scanner('band', bandId), fresh)).toMatchObject({ isValid: true, holderEmail: 'fan@tickets.test' });
+  });
+});
+
+describe('payment events (D13)', () => {
+  const sandbox = createSandboxProvider({ publicUrl: 'http://localhost:3000', secret: 'test-sandbox-secret' });
+  async function checkout(gigId: string, email = 'payer@tickets.test') {
+    const placed = await order(gigId, email);
+    const { sessionId } = await sandbox.createCheckout({ orderId: placed.id, totalCents: placed.totalCents, description: 'Ticket', buyerEmail: email, successUrl: '', cancelUrl: '', expiresAt: placed.expiresAt });
+    await t.db.update(orders).set({ providerSessionId: sessionId }).where(eq(orders.id, placed.id));
+    return { ...placed, sessionId };
+  }
+  const event = (o: { id: string; sessionId: string }, type: PaymentEvent['type'] = 'checkout.paid'): PaymentEvent => ({
+    id: sandbox.newEventId(),
+    type,
+    orderId: o.id,
+    sessionId: o.sessionId,
+    paymentId: type === 'checkout.paid' ? sandbox.newPaymentId() : null,
+  });
+  const apply = (e: PaymentEvent, mailer: Mailer = t.services.mailer) => applyPaymentEvent({ db: t.db, mailer }, 'sandbox', e);
+  const ticketMails = (email: string) => t.db.select().from(outbox).where(and(eq(outbox.kind, 'ticket'), eq(outbox.toAddress, email)));
+
+  it('refuses a forged signature, a changed body and a stale event', () => {
+    const { body, signature } = sandbox.signEvent(event({ id: '00000000-0000-4000-8000-000000000000', sessionId: 'sbx_cs_aaaaaaaaaaaaaaaaaaaa' }));
+    expect(sandbox.readEvent(body, signature).type).toBe('checkout.paid');
+    expect(() => sandbox.readEvent(body, signature.replace(/v1=./, 'v1=0'))).toThrow('The payment event signature is not valid.');
+    expect(() => sandbox.readEvent(body.replace('checkout.paid', 'checkout.expired'), signature)).toThrow('The payment event signature is not valid.');
+    expect(() => sandbox.readEvent(body, undefined)).toThrow('The payment event signature is not valid.');
+    expect(() => sandbox.readEvent(body, signature, new Date(Date.now() + 10 * 60_000))).toThrow('The payment event is too old.');
+    const other = createSandboxProvider({ publicUrl: 'http://localhost:3000', secret: 'another-secret' });
+    expect(() => other.readEvent(body, signature)).toThrow('The payment event signature is not valid.');
+  });
+
+  it('the same paid event ten times at once: one ticket, one seat sold, one e-mail', async () => {
+    const gigId = await ticketedGig(5);
+    const paid = await checkout(gigId, 'tentimes@tickets.test');
+    const once = event(paid);
+    const outcomes = await Promise.all(Array.from({ length: 10 }, () => apply(once)));
+    expect(outcomes.filter((o) => o === 'issued')).toHaveLength(1);
+    expect(outcomes.filter((o) => o === 'duplicate')).toHaveLength(9);
+    expect(await t.db.select().from(tickets).where(eq(tickets.orderId, paid.id))).toHaveLength(1);
+    expect(await seats(gigId)).toEqual({ sold: 1, held: 0 });
+    const mails = await ticketMails('tentimes@tickets.test');
+    expect(mails).toHaveLength(1);
+    // The ticket id travels as a secret: the stored body, which admins can read, does not hold it.
+    const [ticket] = await t.db.select().from(tickets).where(eq(tickets.orderId, paid.id));
+    expect(mails[0]!.textBody).not.toContain(ticket!.id);
+    expect(mails[0]!.secrets).toEqual({ ticket: ticket!.id });
+  });
+
+  it('events in any order: an expiry after payment changes nothing; a payment after expiry takes a free seat', async () => {
+    const gigId = await ticketedGig(5);
+    const first = await checkout(gigId);
+    expect(await apply(event(first))).toBe('issued');
+    expect(await apply(event(first, 'checkout.expired'))).toBe('expired');
+    expect(await seats(gigId)).toEqual({ sold: 1, held: 0 });
+
+    const second = await checkout(gigId);
+    expect(await apply(event(second, 'checkout.expired'))).toBe('expired');
+    expect(await seats(gigId)).toEqual({ sold: 1, held: 0 });
+    expect(await apply(event(second))).toBe('issued');
+    expect(await seats(gigId)).toEqual({ sold: 2, held: 0 });
+  });
+
+  it('an event for an order it does not match is recorded and ignored', async () => {
+    const paid = await checkout(await ticketedGig(5));
+    expect(await apply({ ...event(paid), sessionId: 'sbx_cs_not-this-checkout-0000' })).toBe('unknown_order');
+    expect(await t.db.select().from(tickets).where(eq(tickets.orderId, paid.id))).toHaveLength(0);
+  });
+
+  it('a crash half-way leaves nothing behind, and redelivery completes it once', async () => {
+    const gigId = await ticketedGig(5);
+    const paid = await checkout(gigId, 'crash@tickets.test');
+    const e = event(paid);
+    const failingMailer: Mailer = { ...t.services.mailer, send: () => Promise.reject(new Error('the process died here')) };
+    await expect(apply(e, failingMailer)).rejects.toThrow('the process died here');
+    expect(await t.db.select().from(tickets).where(eq(tickets.orderId, paid.id))).toHaveLength(0);
+    expect(await t.db.select().from(paymentEvents).where(eq(paymentEvents.id, `sandbox:${e.id}`))).toHaveLength(0);
+    expect(await seats(gigId)).toEqual({ sold: 0, held: 1 });
+
+    expect(await apply(e)).toBe('issued');
+    expect(await apply(e)).toBe('duplicate');
+    expect(await t.db.select().from(tickets).where(eq(tickets.orderId, paid.id))).toHaveLength(1);
+    expect(await ticketMails('crash@tickets.test')).toHaveLength(1);
   });
 });
