@@ -20,6 +20,8 @@ import { contactRoutes } from './features/contact/routes.ts';
 import { discoveryRoutes } from './features/discovery/routes.ts';
 import { bookingRoutes } from './features/booking/routes.ts';
 import { profileRoutes } from './features/profiles/routes.ts';
+import { ticketRoutes } from './features/tickets/routes.ts';
+import { sandboxCheckoutRoutes } from './features/tickets/sandbox-checkout-routes.ts';
 import { calendarRoutes } from './features/calendar/routes.ts';
 import { buildSitemap } from './features/seo/build-sitemap.ts';
 import { getPageMeta } from './features/seo/get-page-meta.ts';
@@ -108,12 +110,14 @@ export function createApp(services: Services) {
   api.route('/', discoveryRoutes(services));
   api.route('/', bookingRoutes(services));
   api.route('/', profileRoutes(services));
+  api.route('/', ticketRoutes(services));
   api.all('*', () => {
     throw new AppError('NOT_FOUND', 'Not found.');
   });
   app.route('/api', api);
 
   app.route('/', calendarRoutes(services));
+  if (services.sandbox) app.route('/', sandboxCheckoutRoutes(services, services.sandbox));
 
   app.get('/sitemap.xml', async (c) => {
     c.header('Content-Type', 'application/xml; charset=utf-8');

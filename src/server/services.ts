@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { createAuth, type Auth } from './auth/create-auth.ts';
@@ -11,6 +11,8 @@ import { createSmtpTransport } from './mail/smtp-transport.ts';
 import { createLocalStorage, type Storage } from './storage/storage.ts';
 import { listenForLiveEvents, type LiveEvents } from './features/live/live-events.ts';
 import { createResponseCache, type ResponseCache } from './http/response-cache.ts';
+import type { PaymentProvider } from './payments/payment-provider.ts';
+import { createSandboxProvider, type SandboxProvider } from './payments/sandbox-provider.ts';
 import { sendPendingBandNotices } from './features/booking/notify-bands.ts';
 import { sendNewGigNotices } from './features/followers/notify-followers.ts';
 
@@ -26,6 +28,10 @@ export type Services = {
   live?: LiveEvents;
   /** Public data every visitor sees alike (PUBLIC_CACHE_SECONDS), cleared when gigs change. */
   publicCache: ResponseCache;
+  /** The card provider (D13): the built-in sandbox until Stripe's keys are configured. */
+  payments: PaymentProvider;
+  /** The sandbox itself, whose hosted checkout Marquee serves; null when a real provider is in use. */
+  sandbox: SandboxProvider | null;
   /** Off in tests that sign in and register many times from one address. */
   isRateLimitEnabled: boolean;
   close(): Promise<void>;
@@ -71,10 +77,13 @@ export async function createServices(
   const live = listenLive ? await listenForLiveEvents(database, logger) : undefined;
   const publicCache = createResponseCache(env.PUBLIC_CACHE_SECONDS * 1000);
   live?.events.on('gigs', () => publicCache.clear());
+  const secret = await resolveSecret(env);
+  // The sandbox signs its events with a key of its own, derived from the server's secret.
+  const sandbox = createSandboxProvider({ publicUrl: env.PUBLIC_URL, secret: createHmac('sha256', secret).update('marquee sandbox payments').digest('hex') });
   const auth = createAuth({
     db: database.db,
     publicUrl: env.PUBLIC_URL,
-    secret: await resolveSecret(env),
+    secret,
     adminEmails: env.ADMIN_EMAILS,
     mailer,
     isRateLimitEnabled,
@@ -91,6 +100,8 @@ export async function createServices(
     jobs,
     live,
     publicCache,
+    payments: sandbox,
+    sandbox,
     isRateLimitEnabled,
     async close() {
       await live?.close();

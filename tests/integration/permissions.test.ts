@@ -73,6 +73,9 @@ const PUBLIC = new Set([
   'POST /api/followers/confirm',
   'POST /api/followers/unsubscribe',
   'GET /api/live',
+  // Guest checkout (D14), and providers' webhooks (signed).
+  'POST /api/tickets/checkout',
+  'POST /api/payments/events/:provider',
 ]);
 
 let t: TestApp;

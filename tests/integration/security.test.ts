@@ -38,7 +38,8 @@ describe('cross-site requests (finding 1)', () => {
   });
 
   it('refuses every state-changing route from a foreign site, a band subdomain or no origin at all', async () => {
-    for (const { method, path } of stateChangingRoutes()) {
+    // Payment providers' webhooks come from outside by design; their signature is their proof.
+    for (const { method, path } of stateChangingRoutes().filter((r) => !r.path.startsWith('/api/payments/events/'))) {
       for (const origin of [EVIL, SUBDOMAIN, null]) {
         const headers: Record<string, string> = { 'content-type': 'application/json' };
         if (origin) headers.origin = origin;
@@ -46,6 +47,16 @@ describe('cross-site requests (finding 1)', () => {
         expect(res.status, `${method} ${path} from ${origin}`).toBe(403);
       }
     }
+  });
+
+  it('a payment webhook from anywhere is heard, but a forged or missing signature changes nothing', async () => {
+    for (const signature of [undefined, 't=1,v1=00']) {
+      const headers: Record<string, string> = { 'content-type': 'application/json', origin: EVIL };
+      if (signature) headers['marquee-signature'] = signature;
+      const res = await send('POST', '/api/payments/events/sandbox', headers, '{"type":"checkout.paid"}');
+      expect(res.status).toBe(400);
+    }
+    expect((await send('POST', '/api/payments/events/elsewhere', { 'content-type': 'application/json' }, '{}')).status).toBe(404);
   });
 
   it('a foreign form cannot register and sign a visitor in (login CSRF)', async () => {

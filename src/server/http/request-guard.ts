@@ -10,6 +10,9 @@ export const MULTIPART_PATHS = new Set(['/api/register', '/api/profile/images'])
  */
 export const SITE_WRITE_PATHS = new Set(['/api/followers', '/api/contact']);
 
+/** Calls from outside services (payment providers' webhooks), which prove themselves by signature. */
+export const SIGNED_WEBHOOK_PREFIX = '/api/payments/events/';
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
@@ -50,7 +53,7 @@ function originOf(value: string | undefined): string | null {
 export function refuseCrossSiteWrites(publicUrl: string): MiddlewareHandler {
   const publicOrigin = new URL(publicUrl).origin;
   return async (c, next) => {
-    if (SAFE_METHODS.has(c.req.method)) return next();
+    if (SAFE_METHODS.has(c.req.method) || c.req.path.startsWith(SIGNED_WEBHOOK_PREFIX)) return next();
     const origin = originOf(c.req.header('origin')) ?? originOf(c.req.header('referer'));
     const isSiteWrite = SITE_WRITE_PATHS.has(c.req.path) && origin === new URL(c.req.url).origin;
     if (origin !== publicOrigin && !isSiteWrite) throw new AppError('FORBIDDEN', 'This request must come from Marquee itself.');

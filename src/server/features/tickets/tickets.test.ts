@@ -240,3 +240,46 @@ describe('payment events (D13)', () => {
     expect(await ticketMails('crash@tickets.test')).toHaveLength(1);
   });
 });
+
+describe('checkout through the API and the sandbox page', () => {
+  const post = (path: string, fields: Record<string, string>) => t.app.request(path, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields) });
+
+  it('a guest pays with the test card: one ticket for the price the server set, whatever the page was sent', async () => {
+    const gigId = await ticketedGig(3);
+    const res = await t.client().post('/api/tickets/checkout', { gigId, email: 'Guest@Tickets.test', priceCents: 1 });
+    expect(res.status, res.text).toBe(201);
+    const sessionId = new URL(res.json.url as string).pathname.split('/').pop()!;
+    const page = await t.app.request(`/sandbox/checkout/${sessionId}`);
+    expect(page.status).toBe(200);
+    const body = await page.text();
+    expect(body).toContain('$21.28'); // 18.50 + 2.78, from the gig
+    expect(body).toContain('guest@tickets.test');
+
+    const declined = await post(`/sandbox/checkout/${sessionId}`, { action: 'pay', card: '4000 0000 0000 0002', expiry: '12/30', cvc: '123' });
+    expect(declined.status).toBe(402);
+    expect(await declined.text()).toContain('Your card was declined.');
+    expect(await t.db.select().from(tickets).where(eq(tickets.gigId, gigId))).toHaveLength(0);
+
+    const paid = await post(`/sandbox/checkout/${sessionId}`, { action: 'pay', card: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' });
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get('location')).toBe(`http://localhost:3000/success?session_id=${sessionId}`);
+    expect(await t.db.select().from(tickets).where(eq(tickets.gigId, gigId))).toHaveLength(1);
+    expect(await seats(gigId)).toEqual({ sold: 1, held: 0 });
+    // The checkout is closed now: paying again changes nothing.
+    expect((await post(`/sandbox/checkout/${sessionId}`, { action: 'pay', card: '4242424242424242' })).status).toBe(303);
+    expect(await t.db.select().from(tickets).where(eq(tickets.gigId, gigId))).toHaveLength(1);
+  });
+
+  it('cancelling gives the seat back; a sold-out gig and a bad gig id say so', async () => {
+    const gigId = await ticketedGig(1);
+    const res = await t.client().post('/api/tickets/checkout', { gigId, email: 'cancel@tickets.test' });
+    const sessionId = new URL(res.json.url as string).pathname.split('/').pop()!;
+    const soldOut = await t.client().post('/api/tickets/checkout', { gigId, email: 'second@tickets.test' });
+    expect(soldOut.status).toBe(409);
+    expect(soldOut.json.error.message).toBe('Sold out');
+    const cancelled = await post(`/sandbox/checkout/${sessionId}`, { action: 'cancel' });
+    expect(cancelled.headers.get('location')).toBe(`http://localhost:3000/cancel?session_id=${sessionId}`);
+    expect(await seats(gigId)).toEqual({ sold: 0, held: 0 });
+    expect((await t.client().post('/api/tickets/checkout', { gigId: 'not-a-gig', email: 'x@tickets.test' })).json.error.message).toBe('Invalid event details.');
+  });
+});
