@@ -75,6 +75,7 @@ const PUBLIC = new Set([
   'GET /api/live',
   // Guest checkout (D14), and providers' webhooks (signed).
   'POST /api/tickets/checkout',
+  'GET /api/tickets/checkout/:sessionId',
   'POST /api/payments/events/:provider',
 ]);
 

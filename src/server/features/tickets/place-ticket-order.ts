@@ -5,6 +5,9 @@ import { gigs, orders, regions } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { releaseExpiredOrders } from './release-expired-orders.ts';
 
+/** Spec 1 §8, BAND_NOT_FOUND: only a gig with a registered band sells tickets. */
+export const BAND_NOT_REGISTERED = 'This band is not registered with Marquee. Bands must be registered to sell tickets.';
+
 /** How long an open checkout keeps its seat (D12). */
 export const CHECKOUT_HOLD_MINUTES = 30;
 
@@ -30,6 +33,7 @@ export async function placeTicketOrder(
           eq(gigs.id, gigId),
           eq(gigs.isApproved, true),
           eq(gigs.isTicketed, true),
+          sql`(${gigs.bandId} is not null or ${gigs.managedArtistId} is not null)`,
           sql`${gigs.ticketsSold} + ${gigs.ticketsHeld} < ${gigs.ticketQuantity}`,
           sql`${gigs.localDate} >= (select (now() at time zone ${regions.timeZone})::date from ${regions} where ${regions.slug} = ${gigs.regionSlug})`,
         ),
@@ -37,11 +41,17 @@ export async function placeTicketOrder(
       .returning({ priceCents: gigs.ticketPriceCents, bandPercent: gigs.bandPercent, organiserPercent: gigs.organiserPercent });
     if (!held) {
       const [gig] = await tx
-        .select({ isTicketed: gigs.isTicketed, isApproved: gigs.isApproved, isPast: sql<boolean>`${gigs.localDate} < (now() at time zone ${regions.timeZone})::date` })
+        .select({
+          isTicketed: gigs.isTicketed,
+          isApproved: gigs.isApproved,
+          hasBand: sql<boolean>`${gigs.bandId} is not null or ${gigs.managedArtistId} is not null`,
+          isPast: sql<boolean>`${gigs.localDate} < (now() at time zone ${regions.timeZone})::date`,
+        })
         .from(gigs)
         .innerJoin(regions, eq(regions.slug, gigs.regionSlug))
         .where(eq(gigs.id, gigId));
       if (!gig?.isApproved || !gig.isTicketed || gig.isPast) throw new AppError('NOT_FOUND', 'Invalid event details.');
+      if (!gig.hasBand) throw new AppError('NOT_FOUND', BAND_NOT_REGISTERED);
       throw new AppError('CONFLICT', 'Sold out');
     }
     const split = splitTicketPayment(held.priceCents ?? 0, held.bandPercent, held.organiserPercent);

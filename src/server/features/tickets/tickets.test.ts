@@ -265,6 +265,10 @@ describe('checkout through the API and the sandbox page', () => {
     expect(paid.headers.get('location')).toBe(`http://localhost:3000/success?session_id=${sessionId}`);
     expect(await t.db.select().from(tickets).where(eq(tickets.gigId, gigId))).toHaveLength(1);
     expect(await seats(gigId)).toEqual({ sold: 1, held: 0 });
+    const result = await t.client().get(`/api/tickets/checkout/${sessionId}`);
+    expect(result.json.order).toMatchObject({ status: 'paid', email: 'guest@tickets.test', totalCents: 2128 });
+    expect(result.json.ticket.id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(result.json.ticket.qrSvg).toMatch(/^<svg/);
     // The checkout is closed now: paying again changes nothing.
     expect((await post(`/sandbox/checkout/${sessionId}`, { action: 'pay', card: '4242424242424242' })).status).toBe(303);
     expect(await t.db.select().from(tickets).where(eq(tickets.gigId, gigId))).toHaveLength(1);
@@ -281,5 +285,9 @@ describe('checkout through the API and the sandbox page', () => {
     expect(cancelled.headers.get('location')).toBe(`http://localhost:3000/cancel?session_id=${sessionId}`);
     expect(await seats(gigId)).toEqual({ sold: 0, held: 0 });
     expect((await t.client().post('/api/tickets/checkout', { gigId: 'not-a-gig', email: 'x@tickets.test' })).json.error.message).toBe('Invalid event details.');
+    const bandless = await ticketedGig(5, { bandId: null });
+    expect((await t.client().post('/api/tickets/checkout', { gigId: bandless, email: 'x@tickets.test' })).json.error.message).toBe(
+      'This band is not registered with Marquee. Bands must be registered to sell tickets.',
+    );
   });
 });
