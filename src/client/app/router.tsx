@@ -23,6 +23,9 @@ const DashboardPage = signedInScreen('DashboardPage');
 const OutboxPage = signedInScreen('OutboxPage');
 const UnsubscribePage = signedInScreen('UnsubscribePage');
 const ConfirmFollowPage = signedInScreen('ConfirmFollowPage');
+const TicketsPage = signedInScreen('TicketsPage');
+const SuccessPage = signedInScreen('SuccessPage');
+const CancelPage = signedInScreen('CancelPage');
 
 const HomePage = screen(() => import('../features/home/home-page.tsx'), 'HomePage');
 const BandDirectoryPage = screen(() => import('../features/directories/band-directory-page.tsx'), 'BandDirectoryPage');
@@ -60,6 +63,9 @@ function MainRoutes() {
         <Route path="/venue/:venueName" element={<VenuePage />} />
         <Route path="/rehearsal-space" element={<RehearsalSpacePage />} />
         <Route path="/gigs" element={<GigsPage />} />
+        <Route path="/tickets" element={<TicketsPage />} />
+        <Route path="/success" element={<SuccessPage />} />
+        <Route path="/cancel" element={<CancelPage />} />
         <Route path="/unsubscribe" element={<UnsubscribePage />} />
         <Route path="/follow/confirm" element={<ConfirmFollowPage />} />
         <Route path="/my-website" element={<MyWebsitePage />} />

@@ -1,7 +1,8 @@
 import type { ComponentType } from 'react';
 
 /**
- * Screens behind sign-in (and the sign-in forms), each its own chunk. They are reached through
+ * Screens outside the public pages' budget (signed-in screens, the sign-in forms, ticket purchase),
+ * each its own chunk. They are reached through
  * this module, which the entry loads only when one is opened, so the list of their chunks (the
  * preload map Vite writes beside each import) is not part of every public page's JavaScript.
  */
@@ -16,3 +17,6 @@ export const DashboardPage: Loader = async () => (await import('../features/dash
 export const OutboxPage: Loader = async () => (await import('../features/admin/outbox-page.tsx')).OutboxPage;
 export const UnsubscribePage: Loader = async () => (await import('../features/followers/unsubscribe-page.tsx')).UnsubscribePage;
 export const ConfirmFollowPage: Loader = async () => (await import('../features/followers/confirm-follow-page.tsx')).ConfirmFollowPage;
+export const TicketsPage: Loader = async () => (await import('../features/tickets/tickets-page.tsx')).TicketsPage;
+export const SuccessPage: Loader = async () => (await import('../features/tickets/payment-result-pages.tsx')).SuccessPage;
+export const CancelPage: Loader = async () => (await import('../features/tickets/payment-result-pages.tsx')).CancelPage;

@@ -21,6 +21,7 @@ const columns = {
   ticketPriceCents: gigs.ticketPriceCents,
   ticketQuantity: gigs.ticketQuantity,
   ticketsSold: gigs.ticketsSold,
+  ticketsHeld: gigs.ticketsHeld,
   advanceTicketUrl: gigs.advanceTicketUrl,
   venueId: venueProfiles.userId,
   venueName: venueProfiles.name,
@@ -56,7 +57,8 @@ function toPublicGig(r: Row): PublicGig {
     description: r.description,
     coverCharge: r.coverCharge,
     ticketPriceCents: r.isTicketed ? r.ticketPriceCents : null,
-    isSoldOut: r.isTicketed && r.ticketQuantity !== null && r.ticketsSold >= r.ticketQuantity,
+    // Seats held by open checkouts count too (D12): they come back if those checkouts lapse.
+    isSoldOut: r.isTicketed && r.ticketQuantity !== null && r.ticketsSold + r.ticketsHeld >= r.ticketQuantity,
     advanceTicketUrl: r.advanceTicketUrl,
     venue: { id: r.venueId, name: r.venueName, slug: r.venueSlug, address: r.venueAddress },
     band: r.bandId

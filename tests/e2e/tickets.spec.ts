@@ -1,0 +1,59 @@
+import { expect, test } from '@playwright/test';
+import { demoAccount, expectAccessible, logIn, shot, uniqueEmail } from './helpers.ts';
+
+test('a fan buys a ticket from a region page, pays on the sandbox checkout and gets the ticket with its QR code', async ({ page, browser }) => {
+  const email = uniqueEmail('ticket-buyer');
+  await page.goto('/chicago');
+  const buy = page.getByRole('link', { name: /^Buy Tickets \$/ }).first();
+  await buy.click();
+  await expect(page).toHaveURL(/\/tickets\?/);
+  await expect(page.getByText(/Service fee \(15%\)/)).toBeVisible();
+  await expectAccessible(page);
+  await shot(page, 'tickets-page');
+  await page.getByLabel('Email for your ticket').fill(email);
+  await page.getByRole('button', { name: /^Buy Ticket/ }).click();
+
+  // The sandbox provider's hosted checkout.
+  await expect(page).toHaveURL(/\/sandbox\/checkout\/sbx_cs_/);
+  await expect(page.getByText('Test payments: no real money moves here')).toBeVisible();
+  await page.getByLabel('Card number').fill('4000 0000 0000 0002');
+  await page.getByLabel('Expiry (MM/YY)').fill('12/30');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: /^Pay \$/ }).click();
+  await expect(page.getByRole('alert')).toHaveText('Your card was declined. Please use another card.');
+  await shot(page, 'sandbox-checkout-declined');
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry (MM/YY)').fill('12/30');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: /^Pay \$/ }).click();
+
+  await expect(page).toHaveURL(/\/success\?session_id=/);
+  const orderId = new URL(page.url()).searchParams.get('session_id')!.slice(-8).toUpperCase();
+  await expect(page.getByText(`Order ID: ${orderId}`)).toBeVisible();
+  await expect(page.getByRole('img', { name: 'QR code of your ticket' })).toBeVisible();
+  await expectAccessible(page);
+  await shot(page, 'ticket-success');
+
+  const admin = await (await browser.newContext()).newPage();
+  await logIn(admin, demoAccount('admin').email, demoAccount('admin').password);
+  await admin.goto('/admin/outbox');
+  await expect(admin.getByRole('button', { name: new RegExp(`Your ticket:.*To ${email.replace(/[.+]/g, '\\$&')}`) })).toBeVisible();
+});
+
+test('leaving the checkout gives the seat back and offers to try again', async ({ page }) => {
+  await page.goto('/chicago');
+  await page.getByRole('link', { name: /^Buy Tickets \$/ }).first().click();
+  const ticketsUrl = page.url();
+  await page.getByLabel('Email for your ticket').fill(uniqueEmail('canceller'));
+  await page.getByRole('button', { name: /^Buy Ticket/ }).click();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/cancel\?session_id=/);
+  await expect(page.getByRole('heading', { name: 'Payment cancelled' })).toBeVisible();
+  await page.getByRole('link', { name: 'Try Again' }).click();
+  expect(page.url()).toBe(ticketsUrl);
+});
+
+test('a ticket page without its details says so', async ({ page }) => {
+  await page.goto('/tickets?band=Someone');
+  await expect(page.getByText('Invalid event details.')).toBeVisible();
+});
