@@ -26,6 +26,7 @@ const ConfirmFollowPage = signedInScreen('ConfirmFollowPage');
 const TicketsPage = signedInScreen('TicketsPage');
 const SuccessPage = signedInScreen('SuccessPage');
 const CancelPage = signedInScreen('CancelPage');
+const ScannerPage = signedInScreen('ScannerPage');
 
 const HomePage = screen(() => import('../features/home/home-page.tsx'), 'HomePage');
 const BandDirectoryPage = screen(() => import('../features/directories/band-directory-page.tsx'), 'BandDirectoryPage');
@@ -66,6 +67,7 @@ function MainRoutes() {
         <Route path="/tickets" element={<TicketsPage />} />
         <Route path="/success" element={<SuccessPage />} />
         <Route path="/cancel" element={<CancelPage />} />
+        <Route path="/qr-scanner" element={<ScannerPage />} />
         <Route path="/unsubscribe" element={<UnsubscribePage />} />
         <Route path="/follow/confirm" element={<ConfirmFollowPage />} />
         <Route path="/my-website" element={<MyWebsitePage />} />

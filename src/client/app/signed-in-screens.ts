@@ -20,3 +20,4 @@ export const ConfirmFollowPage: Loader = async () => (await import('../features/
 export const TicketsPage: Loader = async () => (await import('../features/tickets/tickets-page.tsx')).TicketsPage;
 export const SuccessPage: Loader = async () => (await import('../features/tickets/payment-result-pages.tsx')).SuccessPage;
 export const CancelPage: Loader = async () => (await import('../features/tickets/payment-result-pages.tsx')).CancelPage;
+export const ScannerPage: Loader = async () => (await import('../features/tickets/scanner-page.tsx')).ScannerPage;

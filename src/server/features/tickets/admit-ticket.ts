@@ -3,28 +3,13 @@ import type { Db } from '../../db/client.ts';
 import { gigs, tickets, venueProfiles } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { SessionUser } from '../../http/session.ts';
+import { readTicketCode } from '../../../core/ticket-codes.ts';
 
 const SCANNER_ROLES = ['venue', 'promoter', 'band', 'admin'] as const;
-const TICKET_ID = /^[A-Za-z0-9_-]{22,64}$/;
 
 export type Admission =
   | { isValid: true; ticketId: string; holderEmail: string; admittedAt: string; gig: { id: string; localDate: string; startTime: string; venueName: string } }
   | { isValid: false; reason: 'unknown' | 'already_used' | 'other_gig' | 'refunded'; usedAt?: string };
-
-/** What the scanner read: the ticket id as plain text, or JSON {"ticketId": "…"} (D14). */
-export function readTicketCode(code: string): string | null {
-  const text = code.trim();
-  let id = text;
-  if (text.startsWith('{')) {
-    try {
-      const parsed = JSON.parse(text) as { ticketId?: unknown };
-      id = typeof parsed.ticketId === 'string' ? parsed.ticketId : '';
-    } catch {
-      return null;
-    }
-  }
-  return TICKET_ID.test(id) ? id : null;
-}
 
 /**
  * The door (D15): venue, promoter and band accounts admit tickets for gigs they are party to,

@@ -1,6 +1,10 @@
 import { Hono } from 'hono';
-import { getCurrentSession } from '../../http/session.ts';
-import { readJsonBody } from '../../http/validate.ts';
+import { z } from 'zod';
+import { getCurrentSession, requireRole } from '../../http/session.ts';
+import { parseInput, readJsonBody } from '../../http/validate.ts';
+import { admitTicket } from './admit-ticket.ts';
+
+const admitSchema = z.object({ code: z.string().trim().min(1, { error: 'Please enter a ticket ID.' }).max(500) });
 import type { Services } from '../../services.ts';
 import { receivePaymentEvent } from './receive-payment-event.ts';
 import { startCheckout } from './start-checkout.ts';
@@ -16,6 +20,13 @@ export function ticketRoutes(services: Services) {
   });
 
   app.get('/tickets/checkout/:sessionId', async (c) => c.json(await getCheckoutResult(services.db, c.req.param('sessionId'))));
+
+  /** The door (D15): venue, promoter, band and admin accounts scan tickets of their own gigs. */
+  app.post('/tickets/admit', async (c) => {
+    const { user } = await requireRole(services, c, 'venue', 'promoter', 'band', 'admin');
+    const { code } = parseInput(admitSchema, await readJsonBody(c));
+    return c.json(await admitTicket(services.db, user, code));
+  });
 
   /** Provider webhooks: verified on the raw body, so it is read as text, never re-serialised. */
   app.post('/payments/events/:provider', async (c) => {

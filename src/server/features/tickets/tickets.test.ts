@@ -7,7 +7,8 @@ import { gigs, orders, outbox, paymentEvents, tickets } from '../../db/schema.ts
 import { placeTicketOrder } from './place-ticket-order.ts';
 import { releaseExpiredOrders } from './release-expired-orders.ts';
 import { fulfilPaidOrder, newTicketId } from './fulfil-paid-order.ts';
-import { admitTicket, readTicketCode } from './admit-ticket.ts';
+import { admitTicket } from './admit-ticket.ts';
+import { readTicketCode } from '../../../core/ticket-codes.ts';
 import { applyPaymentEvent } from './apply-payment-event.ts';
 import { createSandboxProvider } from '../../payments/sandbox-provider.ts';
 import type { PaymentEvent } from '../../payments/payment-provider.ts';
