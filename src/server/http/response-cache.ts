@@ -17,10 +17,22 @@ export function createResponseCache(ttlMs: number): ResponseCache {
     ttl: ttlMs,
     fetchMethod: async (_key, _stale, { context }) => ({ value: await context() }),
   });
+  // A clear() while a fetch is in flight aborts that fetch (the data it was reading has changed);
+  // its callers then produce the value afresh instead of failing.
+  let clears = 0;
   return {
     async get<T>(key: string, produce: () => Promise<T>) {
-      return ((await cache.fetch(key, { context: produce })) as { value: T }).value;
+      const clearsBefore = clears;
+      try {
+        return ((await cache.fetch(key, { context: produce })) as { value: T }).value;
+      } catch (error) {
+        if (clears !== clearsBefore) return produce();
+        throw error;
+      }
     },
-    clear: () => cache.clear(),
+    clear: () => {
+      clears += 1;
+      cache.clear();
+    },
   };
 }
