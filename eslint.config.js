@@ -34,6 +34,7 @@ const featureExports = {
   'client/admin': ['admin-dashboard.tsx'],
   'client/auth': ['venue-picker.tsx'],
   'client/profiles': ['rehearsal-space-dashboard.tsx'],
+  'client/tickets': ['my-tickets.tsx'],
   'client/booking': ['applicant-dashboards.tsx', 'organiser-dashboard.tsx'],
   'client/followers': ['follow-form.tsx'],
   'client/gigs': ['types.ts', 'ticket-button.tsx', 'home-gig-card.tsx', 'region-gig-card.tsx'],

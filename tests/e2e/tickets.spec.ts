@@ -57,3 +57,22 @@ test('a ticket page without its details says so', async ({ page }) => {
   await page.goto('/tickets?band=Someone');
   await expect(page.getByText('Invalid event details.')).toBeVisible();
 });
+
+test("a signed-in fan's e-mail is filled in, and the ticket waits on the fan's dashboard", async ({ page }) => {
+  const fan = demoAccount('fan');
+  await logIn(page, fan.email, fan.password);
+  await page.goto('/chicago');
+  await page.getByRole('link', { name: /^Buy Tickets \$/ }).first().click();
+  await expect(page.getByLabel('Email for your ticket')).toHaveValue(fan.email);
+  await page.getByRole('button', { name: /^Buy Ticket/ }).click();
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry (MM/YY)').fill('12/30');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: /^Pay \$/ }).click();
+  await expect(page.getByRole('img', { name: 'QR code of your ticket' })).toBeVisible();
+  await page.getByRole('link', { name: 'Dashboard' }).first().click();
+  const tickets = page.getByRole('region', { name: 'Your tickets' });
+  await expect(tickets.getByRole('img', { name: /QR code of your ticket for/ }).first()).toBeVisible();
+  await expectAccessible(page);
+  await shot(page, 'fan-dashboard-tickets');
+});

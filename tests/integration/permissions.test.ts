@@ -37,6 +37,7 @@ const ALLOWED: Record<string, Rule> = {
   'GET /api/booking/open-gigs': APPLICANTS,
   'GET /api/booking/my-applications': APPLICANTS,
   'POST /api/booking/gigs/:gigId/applications': APPLICANTS,
+  'GET /api/tickets/mine': ANY_ACCOUNT,
   'POST /api/tickets/admit': { allowed: ['venue', 'promoter', 'band', 'admin'], body: async () => ({ code: 'not-a-ticket' }) },
   'GET /api/profile': PROFILE_OWNERS,
   // Logos and the manager's 1280x800 image narrow this further (tests/integration/profiles…).

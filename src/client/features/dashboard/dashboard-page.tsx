@@ -7,6 +7,7 @@ import { BandBooking, ManagerBooking } from '../booking/applicant-dashboards.tsx
 import { OrganiserGigs } from '../booking/organiser-dashboard.tsx';
 import { RehearsalSpaceDashboard } from '../profiles/rehearsal-space-dashboard.tsx';
 import { useTitle } from '../../lib/use-title.ts';
+import { MyTickets } from '../tickets/my-tickets.tsx';
 
 function DashboardFrame({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
   return (
@@ -37,6 +38,7 @@ function ListenerDashboard({ me }: { me: Me }) {
           </div>
         </dl>
       </section>
+      <MyTickets />
       <section className="card border-brand-400/40 bg-brand-400/10">
         <h2 className="text-lg font-semibold text-brand-400">Weekly gig updates</h2>
         <p className="mt-2 text-zinc-200">

@@ -1,8 +1,9 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { getCurrentSession, requireRole } from '../../http/session.ts';
+import { getCurrentSession, requireRole, requireSession } from '../../http/session.ts';
 import { parseInput, readJsonBody } from '../../http/validate.ts';
 import { admitTicket } from './admit-ticket.ts';
+import { listMyTickets } from './list-my-tickets.ts';
 
 const admitSchema = z.object({ code: z.string().trim().min(1, { error: 'Please enter a ticket ID.' }).max(500) });
 import type { Services } from '../../services.ts';
@@ -20,6 +21,11 @@ export function ticketRoutes(services: Services) {
   });
 
   app.get('/tickets/checkout/:sessionId', async (c) => c.json(await getCheckoutResult(services.db, c.req.param('sessionId'))));
+
+  app.get('/tickets/mine', async (c) => {
+    const { user } = await requireSession(services, c);
+    return c.json({ tickets: await listMyTickets(services.db, user) });
+  });
 
   /** The door (D15): venue, promoter, band and admin accounts scan tickets of their own gigs. */
   app.post('/tickets/admit', async (c) => {

@@ -16,6 +16,7 @@ import type { Mailer } from '../../mail/send-mail.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { createBand, createGig, createVenue, dayIn } from '../../../../tests/helpers/factories.ts';
+import { signUpAs } from '../../../../tests/helpers/accounts.ts';
 
 const ZONE = 'America/Chicago';
 let t: TestApp;
@@ -292,5 +293,19 @@ describe('checkout through the API and the sandbox page', () => {
     expect((await t.client().post('/api/tickets/checkout', { gigId: bandless, email: 'x@tickets.test' })).json.error.message).toBe(
       'This band is not registered with Marquee. Bands must be registered to sell tickets.',
     );
+  });
+});
+
+describe("a fan's tickets", () => {
+  it('lists every ticket bought with the account e-mail, guest purchases included, with QR codes', async () => {
+    const fan = await signUpAs(t, 'fan');
+    const gigId = await ticketedGig(5);
+    const placed = await order(gigId, fan.email.toUpperCase());
+    await fulfilPaidOrder(t.db, { orderId: placed.id, providerPaymentId: 'pay_fan' });
+    const mine = await fan.client.get('/api/tickets/mine');
+    expect(mine.json.tickets).toHaveLength(1);
+    expect(mine.json.tickets[0]).toMatchObject({ status: 'valid', qrSvg: expect.stringMatching(/^<svg/) });
+    expect((await t.client().get('/api/tickets/mine')).status).toBe(401);
+    expect((await (await signUpAs(t, 'fan')).client.get('/api/tickets/mine')).json.tickets).toEqual([]);
   });
 });
