@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { formatLocalDate, formatTimeRange } from '../../../core/time.ts';
-import { bandProfiles, gigs, managedArtists, orders, paymentEvents, regions, venueProfiles } from '../../db/schema.ts';
+import { orders, paymentEvents } from '../../db/schema.ts';
 import { ticketEmail } from '../../mail/templates.ts';
 import type { PaymentEvent } from '../../payments/payment-provider.ts';
 import type { Services } from '../../services.ts';
+import { findOrderShow } from './find-order-show.ts';
 import { fulfilPaidOrder, type Fulfilment } from './fulfil-paid-order.ts';
 import { releaseExpiredOrders } from './release-expired-orders.ts';
 
@@ -33,27 +34,10 @@ export async function applyPaymentEvent({ db, mailer }: Pick<Services, 'db' | 'm
     }
     const result = await fulfilPaidOrder(tx, { orderId: order.id, providerPaymentId: event.paymentId ?? event.id });
     if (result.outcome === 'issued') {
-      const [gig] = await tx
-        .select({
-          buyerEmail: orders.buyerEmail,
-          localDate: gigs.localDate,
-          startTime: gigs.startTime,
-          endTime: gigs.endTime,
-          timeZone: regions.timeZone,
-          venueName: venueProfiles.name,
-          bandName: bandProfiles.name,
-          artistName: managedArtists.name,
-        })
-        .from(orders)
-        .innerJoin(gigs, eq(gigs.id, orders.gigId))
-        .innerJoin(regions, eq(regions.slug, gigs.regionSlug))
-        .innerJoin(venueProfiles, eq(venueProfiles.userId, gigs.venueId))
-        .leftJoin(bandProfiles, eq(bandProfiles.userId, gigs.bandId))
-        .leftJoin(managedArtists, eq(managedArtists.id, gigs.managedArtistId))
-        .where(eq(orders.id, order.id));
-      const when = `${formatLocalDate(gig!.localDate)}, ${formatTimeRange(gig!.localDate, gig!.startTime, gig!.endTime, gig!.timeZone)}`;
-      const mail = ticketEmail({ bandName: gig!.bandName ?? gig!.artistName ?? 'The show', venueName: gig!.venueName, when });
-      await mailer.send({ to: gig!.buyerEmail, kind: 'ticket', ...mail, secrets: { ticket: result.ticketId } }, tx);
+      const show = (await findOrderShow(tx, eq(orders.id, order.id)))!;
+      const when = `${formatLocalDate(show.localDate)}, ${formatTimeRange(show.localDate, show.startTime, show.endTime, show.timeZone)}`;
+      const mail = ticketEmail({ bandName: show.showName, venueName: show.venueName, when });
+      await mailer.send({ to: show.email, kind: 'ticket', ...mail, secrets: { ticket: result.ticketId } }, tx);
     }
     return result.outcome;
   });

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { Db } from '../../db/client.ts';
-import { bandProfiles, gigs, managedArtists, orders, tickets, venueProfiles } from '../../db/schema.ts';
+import { orders } from '../../db/schema.ts';
+import { findOrderShow } from './find-order-show.ts';
 import { AppError } from '../../http/app-error.ts';
 
 /**
@@ -11,29 +12,11 @@ import { AppError } from '../../http/app-error.ts';
  */
 export async function getCheckoutResult(db: Db, sessionId: string) {
   if (!/^[A-Za-z0-9_-]{10,200}$/.test(sessionId)) throw new AppError('NOT_FOUND', 'That order was not found.');
-  const [row] = await db
-    .select({
-      status: orders.status,
-      email: orders.buyerEmail,
-      totalCents: orders.totalCents,
-      localDate: gigs.localDate,
-      startTime: gigs.startTime,
-      venueName: venueProfiles.name,
-      bandName: bandProfiles.name,
-      artistName: managedArtists.name,
-      ticketId: tickets.id,
-    })
-    .from(orders)
-    .innerJoin(gigs, eq(gigs.id, orders.gigId))
-    .innerJoin(venueProfiles, eq(venueProfiles.userId, gigs.venueId))
-    .leftJoin(bandProfiles, eq(bandProfiles.userId, gigs.bandId))
-    .leftJoin(managedArtists, eq(managedArtists.id, gigs.managedArtistId))
-    .leftJoin(tickets, eq(tickets.orderId, orders.id))
-    .where(eq(orders.providerSessionId, sessionId));
+  const row = await findOrderShow(db, eq(orders.providerSessionId, sessionId));
   if (!row) throw new AppError('NOT_FOUND', 'That order was not found.');
-  const { ticketId, ...order } = row;
+  const { ticketId, showName, status, email, totalCents, localDate, startTime, venueName } = row;
   return {
-    order: { ...order, bandName: row.bandName ?? row.artistName ?? 'Live music' },
+    order: { status, email, totalCents, localDate, startTime, venueName, bandName: showName },
     ticket: ticketId ? { id: ticketId, qrSvg: await QRCode.toString(ticketId, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }) } : null,
   };
 }

@@ -3,7 +3,8 @@ import { html } from 'hono/html';
 import { eq } from 'drizzle-orm';
 import { formatCents } from '../../../core/money.ts';
 import { formatLocalDate, formatTimeRange } from '../../../core/time.ts';
-import { bandProfiles, gigs, managedArtists, orders, regions, venueProfiles } from '../../db/schema.ts';
+import { orders } from '../../db/schema.ts';
+import { findOrderShow } from './find-order-show.ts';
 import { readFormBody } from '../../http/validate.ts';
 import { SANDBOX_CARD_DECLINED, SANDBOX_CARD_PAYS, type SandboxProvider } from '../../payments/sandbox-provider.ts';
 import type { PaymentEvent } from '../../payments/payment-provider.ts';
@@ -21,32 +22,7 @@ export function sandboxCheckoutRoutes(services: Services, sandbox: SandboxProvid
   const app = new Hono();
   const { db, env } = services;
 
-  const findCheckout = async (sessionId: string) => {
-    const [row] = await db
-      .select({
-        orderId: orders.id,
-        status: orders.status,
-        email: orders.buyerEmail,
-        faceCents: orders.faceCents,
-        feeCents: orders.feeCents,
-        totalCents: orders.totalCents,
-        localDate: gigs.localDate,
-        startTime: gigs.startTime,
-        endTime: gigs.endTime,
-        timeZone: regions.timeZone,
-        venueName: venueProfiles.name,
-        bandName: bandProfiles.name,
-        artistName: managedArtists.name,
-      })
-      .from(orders)
-      .innerJoin(gigs, eq(gigs.id, orders.gigId))
-      .innerJoin(regions, eq(regions.slug, gigs.regionSlug))
-      .innerJoin(venueProfiles, eq(venueProfiles.userId, gigs.venueId))
-      .leftJoin(bandProfiles, eq(bandProfiles.userId, gigs.bandId))
-      .leftJoin(managedArtists, eq(managedArtists.id, gigs.managedArtistId))
-      .where(eq(orders.providerSessionId, sessionId));
-    return row ?? null;
-  };
+  const findCheckout = (sessionId: string) => findOrderShow(db, eq(orders.providerSessionId, sessionId));
 
   const page = (title: string, body: ReturnType<typeof html>) => html`<!doctype html>
 <html lang="en">
@@ -97,7 +73,7 @@ export function sandboxCheckoutRoutes(services: Services, sandbox: SandboxProvid
 
   const checkoutForm = (checkout: NonNullable<Awaited<ReturnType<typeof findCheckout>>>, sessionId: string, error: string | null) => html`<div class="card">
     <h1>Pay for your ticket</h1>
-    <p><strong>${checkout.bandName ?? checkout.artistName ?? 'Live music'}</strong> at ${checkout.venueName}<br />
+    <p><strong>${checkout.showName}</strong> at ${checkout.venueName}<br />
       ${formatLocalDate(checkout.localDate)}, ${formatTimeRange(checkout.localDate, checkout.startTime, checkout.endTime, checkout.timeZone)}</p>
     <dl>
       <dt>Ticket</dt><dd>${formatCents(checkout.faceCents)}</dd>

@@ -1,0 +1,32 @@
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { bandProfiles, gigs, managedArtists, orders, regions, tickets, venueProfiles } from '../../db/schema.ts';
+
+/** An order with the show it is for (and its ticket, once issued): what pages and e-mails about it say. */
+export async function findOrderShow(db: DbOrTx, where: SQL) {
+  const [row] = await db
+    .select({
+      orderId: orders.id,
+      status: orders.status,
+      email: orders.buyerEmail,
+      faceCents: orders.faceCents,
+      feeCents: orders.feeCents,
+      totalCents: orders.totalCents,
+      localDate: gigs.localDate,
+      startTime: gigs.startTime,
+      endTime: gigs.endTime,
+      timeZone: regions.timeZone,
+      venueName: venueProfiles.name,
+      showName: sql<string>`coalesce(${bandProfiles.name}, ${managedArtists.name}, 'Live music')`,
+      ticketId: tickets.id,
+    })
+    .from(orders)
+    .innerJoin(gigs, eq(gigs.id, orders.gigId))
+    .innerJoin(regions, eq(regions.slug, gigs.regionSlug))
+    .innerJoin(venueProfiles, eq(venueProfiles.userId, gigs.venueId))
+    .leftJoin(bandProfiles, eq(bandProfiles.userId, gigs.bandId))
+    .leftJoin(managedArtists, eq(managedArtists.id, gigs.managedArtistId))
+    .leftJoin(tickets, eq(tickets.orderId, orders.id))
+    .where(where);
+  return row ?? null;
+}
