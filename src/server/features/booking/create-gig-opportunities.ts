@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { createGigSchema, PROMOTER_VENUE_MESSAGE, weeklyDates } from '../../../core/schemas/gigs.ts';
-import { todayIn, toInstant } from '../../../core/time.ts';
+import { todayIn } from '../../../core/time.ts';
+import { gigDetailColumns } from './gig-columns.ts';
 import type { Db } from '../../db/client.ts';
 import { bandProfiles, gigs, regions, user } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -46,25 +47,13 @@ export async function createGigOpportunities(db: Db, sessionUser: SessionUser, r
     throw new AppError('VALIDATION', 'Please choose today or a later date.', { localDate: 'Please choose today or a later date.' });
   }
 
-  const { ticketing } = input;
   const dates = weeklyDates(input.localDate, input.recurringWeeks);
   const rows = dates.map((localDate) => ({
     regionSlug: venueRegion.slug,
     venueId,
     promoterId: isPromoter ? organiser.id : null,
     createdBy: organiser.id,
-    localDate,
-    startTime: input.startTime,
-    endTime: input.endTime,
-    startsAt: toInstant(localDate, input.startTime, venueRegion.timeZone),
-    description: input.description,
-    loadInSoundCheck: input.loadInSoundCheck,
-    compensation: input.compensation,
-    coverCharge: input.coverCharge ?? null,
-    isTicketed: ticketing.isEnabled,
-    ticketPriceCents: ticketing.isEnabled ? ticketing.priceCents : null,
-    ticketQuantity: ticketing.isEnabled ? ticketing.quantity : null,
-    ...(ticketing.isEnabled ? { bandPercent: ticketing.bandPercent, organiserPercent: ticketing.organiserPercent } : {}),
+    ...gigDetailColumns(input, localDate, venueRegion.timeZone),
     bandId,
     isApproved: bandId !== null,
     status: bandId ? ('confirmed' as const) : ('open' as const),

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { updateGigSchema } from '../../../core/schemas/gigs.ts';
-import { toInstant } from '../../../core/time.ts';
+import { gigDetailColumns } from './gig-columns.ts';
 import type { Db } from '../../db/client.ts';
 import { gigs, regions } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -34,18 +34,7 @@ export async function updateGig(db: Db, sessionUser: SessionUser, gigId: string,
     await tx
       .update(gigs)
       .set({
-        localDate: input.localDate,
-        startTime: input.startTime,
-        endTime: input.endTime,
-        startsAt: toInstant(input.localDate, input.startTime, region!.timeZone),
-        description: input.description,
-        loadInSoundCheck: input.loadInSoundCheck,
-        compensation: input.compensation,
-        coverCharge: input.coverCharge ?? null,
-        isTicketed: ticketing.isEnabled,
-        ticketPriceCents: ticketing.isEnabled ? ticketing.priceCents : null,
-        ticketQuantity: ticketing.isEnabled ? ticketing.quantity : null,
-        ...(ticketing.isEnabled ? { bandPercent: ticketing.bandPercent, organiserPercent: ticketing.organiserPercent } : {}),
+        ...gigDetailColumns(input, input.localDate, region!.timeZone),
         updatedAt: new Date(),
       })
       .where(eq(gigs.id, gig.id));
