@@ -4,6 +4,7 @@ import { formatLocalDate, formatTimeRange } from '../../../core/time.ts';
 import { Pagination, usePageParam } from '../../components/pagination.tsx';
 import { LoadingImage } from '../../components/ui/states.tsx';
 import { useApply, useMyApplications, useOpenGigs, type ManagedArtist, type OpenGig } from './api.ts';
+import { GigTerms } from './gig-terms.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
 function GigFacts({ gig }: { gig: OpenGig }) {
@@ -18,28 +19,7 @@ function GigFacts({ gig }: { gig: OpenGig }) {
       </p>
       <p className="mt-2 whitespace-pre-line text-zinc-200">{gig.description}</p>
       <dl className="mt-2 grid gap-1 text-sm sm:grid-cols-2">
-        <div>
-          <dt className="inline text-zinc-400">Load in & sound check: </dt>
-          <dd className="inline">{gig.loadInSoundCheck}</dd>
-        </div>
-        <div>
-          <dt className="inline text-zinc-400">Compensation: </dt>
-          <dd className="inline">{gig.compensation}</dd>
-        </div>
-        {gig.coverCharge && (
-          <div>
-            <dt className="inline text-zinc-400">Cover charge: </dt>
-            <dd className="inline">{gig.coverCharge}</dd>
-          </div>
-        )}
-        {gig.isTicketed && gig.ticketPriceCents !== null && (
-          <div>
-            <dt className="inline text-zinc-400">Tickets: </dt>
-            <dd className="inline">
-              {formatCents(gig.ticketPriceCents)}, band share {gig.bandPercent}%
-            </dd>
-          </div>
-        )}
+        <GigTerms gig={gig} tickets={gig.isTicketed && gig.ticketPriceCents !== null ? `${formatCents(gig.ticketPriceCents)}, band share ${gig.bandPercent}%` : null} />
       </dl>
     </>
   );

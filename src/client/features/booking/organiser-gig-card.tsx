@@ -8,6 +8,7 @@ import { ApiError } from '../../lib/api.ts';
 import { usePublicConfig } from '../../lib/config.ts';
 import { useDecideApplication, useDeleteGig, useUpdateGig, type ApplicantCard, type OrganiserGig } from './api.ts';
 import { GigDetailsFields, isTicketingValid, TicketingFields, ticketingPayload, type TicketingState } from './gig-fields.tsx';
+import { GigTerms } from './gig-terms.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
 const DELETE_CONFIRM = 'Are you sure you want to delete this gig? This action cannot be undone.';
@@ -183,28 +184,14 @@ export function OrganiserGigCard({ gig, isPromoter, onDeleted }: { gig: Organise
             <dt className="sr-only">Description</dt>
             <dd className="whitespace-pre-line text-zinc-200">{gig.description}</dd>
           </div>
-          <div>
-            <dt className="inline text-zinc-400">Load in & sound check: </dt>
-            <dd className="inline">{gig.loadInSoundCheck}</dd>
-          </div>
-          <div>
-            <dt className="inline text-zinc-400">Compensation: </dt>
-            <dd className="inline">{gig.compensation}</dd>
-          </div>
-          {gig.coverCharge && (
-            <div>
-              <dt className="inline text-zinc-400">Cover charge: </dt>
-              <dd className="inline">{gig.coverCharge}</dd>
-            </div>
-          )}
-          <div>
-            <dt className="inline text-zinc-400">Tickets: </dt>
-            <dd className="inline">
-              {gig.isTicketed && gig.ticketPriceCents !== null
+          <GigTerms
+            gig={gig}
+            tickets={
+              gig.isTicketed && gig.ticketPriceCents !== null
                 ? `${formatCents(gig.ticketPriceCents)} · ${gig.ticketsSold} of ${gig.ticketQuantity ?? 0} sold · band ${gig.bandPercent}%, ${isPromoter ? 'promoter' : 'venue'} ${gig.organiserPercent}%`
-                : 'Not sold through Marquee'}
-            </dd>
-          </div>
+                : 'Not sold through Marquee'
+            }
+          />
         </dl>
       )}
       {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
