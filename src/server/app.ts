@@ -22,6 +22,8 @@ import { bookingRoutes } from './features/booking/routes.ts';
 import { profileRoutes } from './features/profiles/routes.ts';
 import { ticketRoutes } from './features/tickets/routes.ts';
 import { sandboxCheckoutRoutes } from './features/tickets/sandbox-checkout-routes.ts';
+import { payoutRoutes } from './features/payouts/routes.ts';
+import { sandboxOnboardingRoutes } from './features/payouts/sandbox-onboarding-routes.ts';
 import { calendarRoutes } from './features/calendar/routes.ts';
 import { buildSitemap } from './features/seo/build-sitemap.ts';
 import { getPageMeta } from './features/seo/get-page-meta.ts';
@@ -111,13 +113,17 @@ export function createApp(services: Services) {
   api.route('/', bookingRoutes(services));
   api.route('/', profileRoutes(services));
   api.route('/', ticketRoutes(services));
+  api.route('/', payoutRoutes(services));
   api.all('*', () => {
     throw new AppError('NOT_FOUND', 'Not found.');
   });
   app.route('/api', api);
 
   app.route('/', calendarRoutes(services));
-  if (services.sandbox) app.route('/', sandboxCheckoutRoutes(services, services.sandbox));
+  if (services.sandbox) {
+    app.route('/', sandboxCheckoutRoutes(services, services.sandbox));
+    app.route('/', sandboxOnboardingRoutes(services, services.sandbox));
+  }
 
   app.get('/sitemap.xml', async (c) => {
     c.header('Content-Type', 'application/xml; charset=utf-8');

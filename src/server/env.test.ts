@@ -24,4 +24,9 @@ describe('settings', () => {
       expect(message).toContain('ADMIN_EMAILS');
     }
   });
+  it('takes Stripe only with both of its keys (D13), else the sandbox', () => {
+    expect(readEnv({}).STRIPE_SECRET_KEY).toBeUndefined();
+    expect(readEnv({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' }).STRIPE_WEBHOOK_SECRET).toBe('whsec_1');
+    expect(() => readEnv({ STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(/STRIPE_WEBHOOK_SECRET: Set both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET/);
+  });
 });

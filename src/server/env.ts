@@ -53,7 +53,14 @@ const envSchema = z
     REGISTER_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(10),
     /** How long public lists may be served from memory; 0 turns the cache off. Gig changes clear it at once. */
     PUBLIC_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(5),
+    /** D13: with both set, payments go through Stripe; otherwise through the built-in sandbox. */
+    STRIPE_SECRET_KEY: optional(),
+    STRIPE_WEBHOOK_SECRET: optional(),
     UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(8 * 1024 * 1024),
+  })
+  .refine((env) => Boolean(env.STRIPE_SECRET_KEY) === Boolean(env.STRIPE_WEBHOOK_SECRET), {
+    path: ['STRIPE_WEBHOOK_SECRET'],
+    error: 'Set both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to use Stripe, or neither to use the built-in sandbox',
   })
   .transform((env) => ({ ...env, PUBLIC_URL: env.PUBLIC_URL.replace(/\/+$/, '') }));
 

@@ -11,10 +11,13 @@ import { createSmtpTransport } from './mail/smtp-transport.ts';
 import { createLocalStorage, type Storage } from './storage/storage.ts';
 import { listenForLiveEvents, type LiveEvents } from './features/live/live-events.ts';
 import { createResponseCache, type ResponseCache } from './http/response-cache.ts';
-import type { PaymentProvider } from './payments/payment-provider.ts';
+import type { PaymentEvent, PaymentProvider } from './payments/payment-provider.ts';
 import { createSandboxProvider, type SandboxProvider } from './payments/sandbox-provider.ts';
 import { sendPendingBandNotices } from './features/booking/notify-bands.ts';
 import { sendNewGigNotices } from './features/followers/notify-followers.ts';
+import { sendPendingTransfers } from './features/payouts/send-pending-transfers.ts';
+import { processPendingRefunds } from './features/payouts/process-pending-refunds.ts';
+import { deliverSandboxEvent } from './features/tickets/receive-payment-event.ts';
 
 export type Services = {
   env: Env;
@@ -79,7 +82,7 @@ export async function createServices(
   live?.events.on('gigs', () => publicCache.clear());
   const secret = await resolveSecret(env);
   // The sandbox signs its events with a key of its own, derived from the server's secret.
-  const sandbox = createSandboxProvider({ publicUrl: env.PUBLIC_URL, secret: createHmac('sha256', secret).update('marquee sandbox payments').digest('hex') });
+  const sandbox = createSandboxProvider({ db: database.db, publicUrl: env.PUBLIC_URL, secret: createHmac('sha256', secret).update('marquee sandbox payments').digest('hex') });
   const auth = createAuth({
     db: database.db,
     publicUrl: env.PUBLIC_URL,
@@ -124,6 +127,21 @@ export async function createServices(
     });
     await jobs.schedule(QUEUES.notifyFollowers, '* * * * *');
     await jobs.send(QUEUES.notifyFollowers);
+    // Money owed (D11): sent after each payment, completion or refund, with a sweep for retries.
+    await jobs.work(QUEUES.sendTransfers, async () => {
+      const sent = await sendPendingTransfers(services);
+      if (sent) logger.info({ sent }, 'transfers sent');
+    });
+    await jobs.schedule(QUEUES.sendTransfers, '* * * * *');
+    await jobs.work(QUEUES.processRefunds, async () => {
+      const refunded = await processPendingRefunds(services);
+      if (refunded) logger.info({ refunded }, 'refunds completed');
+    });
+    await jobs.schedule(QUEUES.processRefunds, '* * * * *');
+    // The sandbox's webhook retries: pg-boss retries a failed delivery with backoff.
+    await jobs.work<{ event: PaymentEvent }>(QUEUES.deliverSandboxEvents, async ({ event }) => {
+      if (services.sandbox) await deliverSandboxEvent(services, services.sandbox, event);
+    });
   }
   return services;
 }

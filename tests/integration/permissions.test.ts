@@ -12,6 +12,7 @@ type Rule = Who[] | { allowed: Who[]; path?: string; body?: () => Promise<unknow
 const ANY_ACCOUNT: Who[] = [...SIGNED_IN_ROLES];
 const ORGANISERS: Who[] = ['venue', 'promoter'];
 const APPLICANTS: Who[] = ['band', 'artist_manager'];
+const PAYEES: Who[] = ['band', 'venue', 'promoter'];
 const PROFILE_OWNERS: Who[] = ['band', 'venue', 'promoter', 'artist_manager', 'rehearsal_space'];
 const photo = async () => imageForm(await makeImage(320, 180));
 
@@ -39,6 +40,13 @@ const ALLOWED: Record<string, Rule> = {
   'POST /api/booking/gigs/:gigId/applications': APPLICANTS,
   'GET /api/tickets/mine': ANY_ACCOUNT,
   'POST /api/tickets/admit': { allowed: ['venue', 'promoter', 'band', 'admin'], body: async () => ({ code: 'not-a-ticket' }) },
+  'GET /api/payments/account': PAYEES,
+  'POST /api/payments/account': PAYEES,
+  'POST /api/payments/account/link': PAYEES,
+  'GET /api/admin/gig-management': ['admin'],
+  'POST /api/admin/gig-management/complete': ['admin'],
+  'GET /api/admin/gig-management/:gigId/tickets': { allowed: ['admin'], path: '/api/admin/gig-management/00000000-0000-4000-8000-000000000000/tickets' },
+  'POST /api/admin/orders/:orderId/refund': { allowed: ['admin'], path: '/api/admin/orders/00000000-0000-4000-8000-000000000000/refund', body: async () => ({ reason: 'Permission test' }) },
   'GET /api/profile': PROFILE_OWNERS,
   // Logos and the manager's 1280x800 image narrow this further (tests/integration/profiles…).
   'POST /api/profile/images': { allowed: PROFILE_OWNERS, path: '/api/profile/images?kind=photo', body: photo },

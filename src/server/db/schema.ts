@@ -559,7 +559,12 @@ export const paymentEvents = pgTable('payment_events', {
 });
 
 export const transferKind = pgEnum('transfer_kind', ['band_share', 'organiser_share']);
-export const transferStatus = pgEnum('transfer_status', ['paid', 'forfeited']);
+/**
+ * pending: recorded with the payment, waiting for the job that asks the provider to send it;
+ * paid: the provider took it (providerTransferId); forfeited: the payee had no complete payment
+ * account, so the share stays with the platform (D11); failed: the provider refused it for good.
+ */
+export const transferStatus = pgEnum('transfer_status', ['pending', 'paid', 'forfeited', 'failed']);
 
 export const transfers = pgTable(
   'transfers',
@@ -568,30 +573,93 @@ export const transfers = pgTable(
     orderId: uuid().references(() => orders.id, { onDelete: 'restrict' }),
     heldPaymentId: uuid().references(() => heldPayments.id, { onDelete: 'restrict' }),
     payeeUserId: text().references(() => user.id, { onDelete: 'set null' }),
+    /** The payout account it goes to, fixed when the transfer is recorded. */
+    destinationAccountId: text(),
     kind: transferKind().notNull(),
     amountCents: integer().notNull(),
+    /** Taken back from the payee by refunds (never more than the amount). */
+    reversedCents: integer().notNull().default(0),
     status: transferStatus().notNull(),
     providerTransferId: text(),
     reason: text(),
+    attempts: integer().notNull().default(0),
+    error: text(),
     createdAt: createdAt(),
+    sentAt: timestamp({ withTimezone: true }),
   },
-  (t) => [uniqueIndex('transfers_once_per_order').on(t.orderId, t.kind)],
+  (t) => [
+    uniqueIndex('transfers_once_per_order').on(t.orderId, t.kind),
+    uniqueIndex('transfers_once_per_held_payment').on(t.heldPaymentId),
+    // Not partial on status = 'pending': a new enum value cannot be used in the migration that adds it.
+    index('transfers_status_idx').on(t.status, t.createdAt),
+    check('transfers_amount', sql`${t.amountCents} >= 0 and ${t.reversedCents} between 0 and ${t.amountCents}`),
+  ],
 );
 
 export const heldPaymentStatus = pgEnum('held_payment_status', ['holding', 'released', 'forfeited']);
 
-export const heldPayments = pgTable('held_payments', {
-  id: uuid().primaryKey().defaultRandom(),
-  gigId: uuid()
-    .notNull()
-    .unique()
-    .references(() => gigs.id, { onDelete: 'restrict' }),
-  status: heldPaymentStatus().notNull().default('holding'),
-  amountCents: integer().notNull().default(0),
-  ticketCount: integer().notNull().default(0),
-  transferId: text(),
-  forfeitReason: text(),
-  completedBy: text().references(() => user.id, { onDelete: 'set null' }),
+/** A gig's organiser shares, held until an admin completes the gig (D11). */
+export const heldPayments = pgTable(
+  'held_payments',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    gigId: uuid()
+      .notNull()
+      .unique()
+      .references(() => gigs.id, { onDelete: 'restrict' }),
+    /** The organiser (venue or promoter) the shares belong to. */
+    payeeUserId: text().references(() => user.id, { onDelete: 'set null' }),
+    status: heldPaymentStatus().notNull().default('holding'),
+    amountCents: integer().notNull().default(0),
+    ticketCount: integer().notNull().default(0),
+    transferId: text(),
+    forfeitReason: text(),
+    completedBy: text().references(() => user.id, { onDelete: 'set null' }),
+    completedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index().on(t.updatedAt), check('held_payments_amount', sql`${t.amountCents} >= 0 and ${t.ticketCount} >= 0`)],
+);
+
+export const refundStatus = pgEnum('refund_status', ['pending', 'refunded', 'failed']);
+
+/**
+ * Money given back to a buyer: a ticket an admin refunds, or a payment that arrived after its
+ * seat was gone. Recorded with the ticket's change; the job that asks the provider runs after.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    orderId: uuid()
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    amountCents: integer().notNull(),
+    reason: text().notNull(),
+    requestedBy: text().references(() => user.id, { onDelete: 'set null' }),
+    status: refundStatus().notNull().default('pending'),
+    providerRefundId: text(),
+    /** The provider's id for each step already done (refund, band and organiser reversals), so a retry skips it. */
+    steps: jsonb().$type<Record<string, string>>().notNull().default({}),
+    attempts: integer().notNull().default(0),
+    error: text(),
+    createdAt: createdAt(),
+    refundedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('refunds_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`)],
+);
+
+/** The sandbox provider's own record of the payout accounts it has opened (D13). */
+export const sandboxAccounts = pgTable('sandbox_accounts', {
+  id: text().primaryKey(),
+  email: text().notNull(),
+  name: text().notNull(),
+  legalName: text(),
+  bankLast4: text(),
+  status: paymentAccountStatus().notNull().default('pending'),
+  requirementsDue: jsonb().$type<string[]>().notNull().default([]),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -852,6 +920,13 @@ export const outreachEmails = pgTable(
 
 // ---------- Outbox (D28) and audit log (D3) ----------
 export const messageChannel = pgEnum('message_channel', ['email', 'sms']);
+/**
+ * An e-mail attachment as the outbox keeps it: its bytes (base64), or a QR code of one of the
+ * message's secrets, drawn only when the message is delivered so outbox readers never see it.
+ * contentId makes it an inline image the HTML body shows as cid:{contentId}.
+ */
+export type StoredAttachment = { filename: string; contentType: string; contentId?: string } & ({ base64: string } | { qrOfSecret: string });
+
 export const messageStatus = pgEnum('message_status', ['stored', 'queued', 'sending', 'sent', 'failed']);
 
 export const outbox = pgTable(
@@ -870,6 +945,8 @@ export const outbox = pgTable(
      * filled in only when the message is delivered, hidden from every reader of the outbox.
      */
     secrets: jsonb().$type<Record<string, string>>(),
+    /** Files sent with the message (a ticket's QR code, a calendar entry); see mail/attachments.ts. */
+    attachments: jsonb().$type<StoredAttachment[]>(),
     /** What the message is, e.g. password_reset, contact_message, follow_confirmation. */
     kind: text().notNull(),
     status: messageStatus().notNull().default('stored'),

@@ -10,7 +10,14 @@ export type JobQueue = {
   stop(): Promise<void>;
 };
 
-export const QUEUES = { deliverEmail: 'deliver-email', notifyBands: 'notify-bands', notifyFollowers: 'notify-followers' } as const;
+export const QUEUES = {
+  deliverEmail: 'deliver-email',
+  notifyBands: 'notify-bands',
+  notifyFollowers: 'notify-followers',
+  sendTransfers: 'send-transfers',
+  processRefunds: 'process-refunds',
+  deliverSandboxEvents: 'deliver-sandbox-events',
+} as const;
 
 /** A durable queue on the same database (pg-boss), so a restart loses no job. */
 export async function startJobQueue(database: Database, logger: Logger): Promise<JobQueue> {

@@ -1,6 +1,10 @@
 /**
  * One interface for every card provider (D13): the built-in sandbox by default, Stripe when its
  * keys are set. Fulfilment is driven only by the provider's signed events, never by the browser.
+ *
+ * Every write takes an idempotency key that Marquee derives from its own records (an order id, a
+ * transfer id, a refund id), so a retried job asks the provider for the same thing twice and the
+ * provider does it once.
  */
 export type CheckoutRequest = {
   orderId: string;
@@ -10,20 +14,60 @@ export type CheckoutRequest = {
   successUrl: string;
   cancelUrl: string;
   expiresAt: Date;
+  /** Ties the charge to the transfers paid out of it (Stripe's transfer_group). */
+  transferGroup: string;
 };
 
 /** What Marquee acts on, whatever the provider calls it. */
-export type PaymentEvent = {
-  id: string;
-  type: 'checkout.paid' | 'checkout.expired';
-  orderId: string;
-  sessionId: string;
-  paymentId: string | null;
+export type PaymentEvent =
+  | {
+      id: string;
+      type: 'checkout.paid' | 'checkout.expired';
+      orderId: string;
+      sessionId: string;
+      /** The charge transfers are paid from (Stripe: the charge id), null for an expiry. */
+      paymentId: string | null;
+    }
+  | {
+      id: string;
+      type: 'account.updated';
+      accountId: string;
+    };
+
+export type PaymentAccountStatus = 'complete' | 'pending';
+
+export type PaymentAccountState = {
+  status: PaymentAccountStatus;
+  /** What the provider still needs before the account can receive money (Stripe: requirements.currently_due). */
+  requirementsDue: string[];
+};
+
+export type TransferRequest = {
+  amountCents: number;
+  destinationAccountId: string;
+  transferGroup: string;
+  /** The charge the money comes from, so the transfer waits for its funds (Stripe: source_transaction). */
+  sourcePaymentId: string | null;
+  description: string;
+  idempotencyKey: string;
 };
 
 export type PaymentProvider = {
   readonly name: string;
   createCheckout(request: CheckoutRequest): Promise<{ sessionId: string; url: string }>;
-  /** Verifies the signature on the raw body (refusing forged or stale events) and reads the event. */
-  readEvent(rawBody: string, signature: string | undefined, now?: Date): PaymentEvent;
+  /** Verifies the signature on the raw body (refusing forged or stale events) and reads the event; null for event types Marquee does not act on. */
+  readEvent(rawBody: string, signature: string | undefined, now?: Date): PaymentEvent | null;
+
+  /** A payout account for a band, venue or promoter (Stripe: a Connect Express account). */
+  createAccount(request: { userId: string; email: string; name: string; idempotencyKey: string }): Promise<{ accountId: string }>;
+  /** Where the account holder finishes (or resumes) onboarding; the provider sends them back to returnUrl, or to refreshUrl when the link has expired. */
+  createOnboardingLink(request: { accountId: string; returnUrl: string; refreshUrl: string }): Promise<{ url: string }>;
+  readAccount(accountId: string): Promise<PaymentAccountState>;
+
+  /** Moves money from the platform to a payout account. */
+  transfer(request: TransferRequest): Promise<{ transferId: string }>;
+  /** Takes back part or all of a transfer (a refunded ticket's band share). */
+  reverseTransfer(request: { transferId: string; amountCents: number; idempotencyKey: string }): Promise<{ reversalId: string }>;
+  /** Gives the buyer their money back. */
+  refund(request: { paymentId: string; amountCents: number; idempotencyKey: string }): Promise<{ refundId: string }>;
 };

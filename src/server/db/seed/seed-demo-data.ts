@@ -28,6 +28,8 @@ import {
   user,
   venueDirectory,
   venueProfiles,
+  paymentAccounts,
+  sandboxAccounts,
 } from '../schema.ts';
 import {
   BANDS,
@@ -586,6 +588,12 @@ export async function seedDemoData(deps: SeedDemoDataDeps): Promise<{ accounts: 
     await tx.insert(gearListings).values(scene.gearListings);
     await tx.insert(venueDirectory).values(scene.venueDirectory);
     await tx.insert(bandFollowers).values(scene.bandFollowers);
+    // Sandbox payout accounts (D13), complete for every band, venue and promoter of the scene but
+    // the demo band, which a newcomer can take through payment setup themselves.
+    const payees = scene.users.filter((u) => (u.role === 'band' || u.role === 'venue' || u.role === 'promoter') && u.id !== scene.demoUserIds.get('band'));
+    const accountIdOf = (userId: string) => `sbx_acct_demo_${userId.replace(/[^A-Za-z0-9]/g, '')}`;
+    await tx.insert(sandboxAccounts).values(payees.map((u) => ({ id: accountIdOf(u.id), email: u.email, name: u.name, legalName: u.name, bankLast4: '6789', status: 'complete' as const, requirementsDue: [] })));
+    await tx.insert(paymentAccounts).values(payees.map((u) => ({ userId: u.id, provider: 'sandbox', providerAccountId: accountIdOf(u.id), status: 'complete' as const, requirementsDue: [] })));
   });
 
   return { accounts: DEMO_ACCOUNTS.map((demo) => ({ ...demo })) };

@@ -1,9 +1,8 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { bandProfiles, gigApplications, gigs, managedArtists, managerProfiles, regions, venueProfiles } from '../../db/schema.ts';
+import { bandProfiles, gigApplications, gigs, managedArtists, managerProfiles, paymentAccounts, regions, tickets, venueProfiles } from '../../db/schema.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { asOrganiser, listPostableVenues, organisedBy } from './gig-ownership.ts';
-
 
 export const DASHBOARD_PAGE_SIZE = 20;
 export const GIG_TABS = ['pending', 'approved', 'past'] as const;
@@ -19,11 +18,11 @@ const TAB_FILTER: Record<GigTab, SQL> = {
 /**
  * A venue's or promoter's dashboard (spec 2 §2): how many gigs each tab has, one page of the
  * chosen tab's gigs with their applicants (pending first if any, else approved), and the venues
- * it may post for. Five queries however many gigs and applicants there are.
+ * it may post for. Six queries however many gigs and applicants there are.
  */
 export async function getOrganiserDashboard(db: Db, sessionUser: SessionUser, { tab: requestedTab, page = 1 }: { tab?: GigTab; page?: number } = {}) {
   const organiser = asOrganiser(sessionUser);
-  const [[counts], venues] = await Promise.all([
+  const [[counts], venues, [payout]] = await Promise.all([
     db
       .select({
         pending: sql<number>`count(*) filter (where ${TAB_FILTER.pending})`.mapWith(Number),
@@ -34,6 +33,7 @@ export async function getOrganiserDashboard(db: Db, sessionUser: SessionUser, { 
       .innerJoin(regions, eq(regions.slug, gigs.regionSlug))
       .where(organisedBy(organiser)),
     listPostableVenues(db, organiser),
+    db.select({ status: paymentAccounts.status }).from(paymentAccounts).where(eq(paymentAccounts.userId, organiser.id)),
   ]);
   const tabCounts = counts ?? { pending: 0, approved: 0, past: 0 };
   const tab: GigTab = requestedTab ?? (tabCounts.pending ? 'pending' : tabCounts.approved ? 'approved' : 'past');
@@ -54,6 +54,10 @@ export async function getOrganiserDashboard(db: Db, sessionUser: SessionUser, { 
       ticketPriceCents: gigs.ticketPriceCents,
       ticketQuantity: gigs.ticketQuantity,
       ticketsSold: gigs.ticketsSold,
+      // The door list: how many of the tickets sold have been scanned in.
+      ticketsCheckedIn: sql<number>`(select count(*) from ${tickets} where ${tickets.gigId} = ${gigs.id} and ${tickets.status} = 'used')`.mapWith(Number),
+      // D11: a booked band without a complete payment account forfeits its share of tickets sold now.
+      isBandPayoutReady: sql<boolean>`exists (select 1 from ${paymentAccounts} where ${paymentAccounts.userId} = coalesce(${gigs.bandId}, ${managedArtists.managerId}) and ${paymentAccounts.status} = 'complete')`,
       bandPercent: gigs.bandPercent,
       organiserPercent: gigs.organiserPercent,
       venueId: gigs.venueId,
@@ -119,6 +123,8 @@ export async function getOrganiserDashboard(db: Db, sessionUser: SessionUser, { 
   return {
     role: organiser.role,
     venues,
+    /** D11: without a complete payment account the organiser's share of tickets sold is forfeited. */
+    isPayoutReady: payout?.status === 'complete',
     counts: tabCounts,
     tab,
     page,

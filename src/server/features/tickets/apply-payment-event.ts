@@ -7,6 +7,8 @@ import type { Services } from '../../services.ts';
 import { findOrderShow } from './find-order-show.ts';
 import { fulfilPaidOrder, type Fulfilment } from './fulfil-paid-order.ts';
 import { releaseExpiredOrders } from './release-expired-orders.ts';
+import { recordTicketShares } from '../payouts/record-ticket-shares.ts';
+import { recordSoldOutRefund } from '../payouts/refund-ticket.ts';
 
 export type EventOutcome = 'duplicate' | 'unknown_order' | 'expired' | Fulfilment['outcome'];
 
@@ -14,10 +16,11 @@ export type EventOutcome = 'duplicate' | 'unknown_order' | 'expired' | Fulfilmen
  * Applies one provider event, once (D13): the event is recorded in the same transaction as what
  * it changes, so a duplicate (even one arriving at the same moment) finds it recorded and changes
  * nothing, and a crash half-way leaves nothing behind for redelivery to trip over. A paid
- * checkout issues the ticket and e-mails it; an expired one gives the seat back. Events may come
+ * checkout issues the ticket, records the band's and organiser's shares (D11) and e-mails the
+ * ticket; one paid after its seat was gone is recorded for a refund; an expired one gives the seat back. Events may come
  * in any order: an expiry after payment changes nothing.
  */
-export async function applyPaymentEvent({ db, mailer }: Pick<Services, 'db' | 'mailer'>, provider: string, event: PaymentEvent): Promise<EventOutcome> {
+export async function applyPaymentEvent({ db, mailer }: Pick<Services, 'db' | 'mailer'>, provider: string, event: Extract<PaymentEvent, { orderId: string }>): Promise<EventOutcome> {
   return db.transaction(async (tx) => {
     const [recorded] = await tx
       .insert(paymentEvents)
@@ -33,7 +36,9 @@ export async function applyPaymentEvent({ db, mailer }: Pick<Services, 'db' | 'm
       return 'expired';
     }
     const result = await fulfilPaidOrder(tx, { orderId: order.id, providerPaymentId: event.paymentId ?? event.id });
+    if (result.outcome === 'sold_out_after_expiry') await recordSoldOutRefund(tx, order.id);
     if (result.outcome === 'issued') {
+      await recordTicketShares(tx, order.id);
       const show = (await findOrderShow(tx, eq(orders.id, order.id)))!;
       const when = `${formatLocalDate(show.localDate)}, ${formatTimeRange(show.localDate, show.startTime, show.endTime, show.timeZone)}`;
       const mail = ticketEmail({ bandName: show.showName, venueName: show.venueName, when });

@@ -39,7 +39,11 @@ export async function fulfilPaidOrder(db: DbOrTx, { orderId, providerPaymentId, 
             .set({ ticketsSold: sql`${gigs.ticketsSold} + 1` })
             .where(and(eq(gigs.id, order.gigId), sql`${gigs.ticketsSold} + ${gigs.ticketsHeld} < ${gigs.ticketQuantity}`))
             .returning({ id: gigs.id });
-    if (!seat) return { outcome: 'sold_out_after_expiry' };
+    if (!seat) {
+      // The money came in all the same: keep the payment's id, for the refund that returns it.
+      await tx.update(orders).set({ paidAt: now, providerPaymentId }).where(eq(orders.id, order.id));
+      return { outcome: 'sold_out_after_expiry' };
+    }
     await tx.update(orders).set({ status: 'paid', paidAt: now, providerPaymentId }).where(eq(orders.id, order.id));
     const [ticket] = await tx.insert(tickets).values({ id: newTicketId(), orderId: order.id, gigId: order.gigId, holderEmail: order.buyerEmail }).returning({ id: tickets.id });
     return { outcome: 'issued', ticketId: ticket!.id };

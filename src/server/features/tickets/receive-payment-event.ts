@@ -1,13 +1,37 @@
 import { AppError } from '../../http/app-error.ts';
+import { QUEUES } from '../../jobs/job-queue.ts';
 import type { Services } from '../../services.ts';
+import type { PaymentEvent } from '../../payments/payment-provider.ts';
+import type { SandboxProvider } from '../../payments/sandbox-provider.ts';
+import { refreshPaymentAccount } from '../payouts/payment-accounts.ts';
 import { applyPaymentEvent, type EventOutcome } from './apply-payment-event.ts';
 
 /**
  * The one path every provider event takes, the sandbox's included: the signature is checked on
- * the raw body, then the event is applied once.
+ * the raw body, then the event is applied once. Money it owes someone (a band's share, a refund)
+ * is recorded with it and sent by the jobs woken here, after the transaction has committed.
  */
-export async function receivePaymentEvent(services: Pick<Services, 'db' | 'mailer' | 'payments'>, providerName: string, rawBody: string, signature: string | undefined): Promise<EventOutcome> {
+export async function receivePaymentEvent(
+  services: Pick<Services, 'db' | 'mailer' | 'payments' | 'jobs'>,
+  providerName: string,
+  rawBody: string,
+  signature: string | undefined,
+): Promise<EventOutcome | 'ignored' | 'account_updated'> {
   if (providerName !== services.payments.name) throw new AppError('NOT_FOUND', 'Unknown payment provider.');
   const event = services.payments.readEvent(rawBody, signature);
-  return applyPaymentEvent(services, services.payments.name, event);
+  if (!event) return 'ignored';
+  if (event.type === 'account.updated') {
+    await refreshPaymentAccount(services, event.accountId);
+    return 'account_updated';
+  }
+  const outcome = await applyPaymentEvent(services, services.payments.name, event);
+  if (outcome === 'issued') await services.jobs?.send(QUEUES.sendTransfers);
+  if (outcome === 'sold_out_after_expiry') await services.jobs?.send(QUEUES.processRefunds);
+  return outcome;
+}
+
+/** The sandbox raising one of its events: signed as the real provider signs, through the same path. */
+export async function deliverSandboxEvent(services: Pick<Services, 'db' | 'mailer' | 'payments' | 'jobs'>, sandbox: SandboxProvider, event: PaymentEvent) {
+  const { body, signature } = sandbox.signEvent(event);
+  return receivePaymentEvent(services, sandbox.name, body, signature);
 }

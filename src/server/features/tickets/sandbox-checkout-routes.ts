@@ -9,7 +9,9 @@ import { readFormBody } from '../../http/validate.ts';
 import { SANDBOX_CARD_DECLINED, SANDBOX_CARD_PAYS, type SandboxProvider } from '../../payments/sandbox-provider.ts';
 import type { PaymentEvent } from '../../payments/payment-provider.ts';
 import type { Services } from '../../services.ts';
-import { receivePaymentEvent } from './receive-payment-event.ts';
+import { deliverSandboxEvent } from './receive-payment-event.ts';
+import { QUEUES } from '../../jobs/job-queue.ts';
+import { sandboxPage } from '../../payments/sandbox-page.ts';
 
 const digits = (card: string) => card.replace(/\D/g, '');
 
@@ -24,51 +26,27 @@ export function sandboxCheckoutRoutes(services: Services, sandbox: SandboxProvid
 
   const findCheckout = (sessionId: string) => findOrderShow(db, eq(orders.providerSessionId, sessionId));
 
-  const page = (title: string, body: ReturnType<typeof html>) => html`<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <meta name="robots" content="noindex" />
-    <title>${title} | Marquee test payments</title>
-    <style>
-      body { margin: 0; font: 16px/1.5 system-ui, sans-serif; background: #f4f4f5; color: #18181b; }
-      .banner { background: #fbbf24; color: #18181b; text-align: center; padding: 0.5rem; font-weight: 700; }
-      main { max-width: 28rem; margin: 2rem auto; padding: 0 1rem; }
-      .card { background: #fff; border-radius: 1rem; padding: 1.5rem; box-shadow: 0 1px 3px #0002; }
-      h1 { font-size: 1.5rem; margin: 0 0 1rem; }
-      dl { display: grid; grid-template-columns: 1fr auto; gap: 0.25rem 1rem; margin: 1rem 0; }
-      dd { margin: 0; text-align: right; }
-      .total { font-weight: 700; border-top: 1px solid #e4e4e7; padding-top: 0.5rem; }
-      label { display: block; font-weight: 600; margin-top: 1rem; }
-      input { width: 100%; box-sizing: border-box; font-size: 1.1rem; padding: 0.75rem; border: 1px solid #a1a1aa; border-radius: 0.5rem; }
-      .row { display: flex; gap: 0.75rem; } .row > div { flex: 1; }
-      button { font: inherit; font-weight: 700; padding: 0.85rem 1.25rem; border-radius: 0.6rem; border: 0; cursor: pointer; }
-      .pay { background: #18181b; color: #fff; width: 100%; margin-top: 1.25rem; font-size: 1.1rem; }
-      .cancel { background: transparent; color: #3f3f46; text-decoration: underline; width: 100%; margin-top: 0.5rem; }
-      .error { background: #fee2e2; color: #7f1d1d; border-radius: 0.5rem; padding: 0.75rem; margin-top: 1rem; }
-      .hint { color: #52525b; font-size: 0.9rem; }
-    </style>
-  </head>
-  <body>
-    <div class="banner" role="note">Test payments: no real money moves here</div>
-    <main>${body}</main>
-  </body>
-</html>`;
 
-  const deliver = (event: PaymentEvent) => {
-    const { body, signature } = sandbox.signEvent(event);
-    return receivePaymentEvent(services, sandbox.name, body, signature);
+  // A provider retries a webhook that failed; so does the sandbox, through the job queue (the
+  // buyer is sent on to /success, which says the ticket is on its way until the event lands).
+  const deliver = async (event: PaymentEvent) => {
+    try {
+      await deliverSandboxEvent(services, sandbox, event);
+    } catch (error) {
+      if (!services.jobs) throw error;
+      services.logger.warn({ err: error, eventId: event.id }, 'sandbox event not applied; retrying from the job queue');
+      await services.jobs.send(QUEUES.deliverSandboxEvents, { event });
+    }
   };
 
   app.get('/sandbox/checkout/:sessionId', async (c) => {
     c.header('Cache-Control', 'no-store');
     const checkout = await findCheckout(c.req.param('sessionId'));
-    if (!checkout) return c.html(page('Checkout not found', html`<div class="card"><h1>Checkout not found</h1><p><a href="${env.PUBLIC_URL}/">Back to Marquee</a></p></div>`), 404);
+    if (!checkout) return c.html(sandboxPage('Checkout not found', html`<div class="card"><h1>Checkout not found</h1><p><a href="${env.PUBLIC_URL}/">Back to Marquee</a></p></div>`), 404);
     if (checkout.status !== 'pending') {
-      return c.html(page('Checkout closed', html`<div class="card"><h1>This checkout is closed</h1><p><a href="${env.PUBLIC_URL}/">Back to Marquee</a></p></div>`), 410);
+      return c.html(sandboxPage('Checkout closed', html`<div class="card"><h1>This checkout is closed</h1><p><a href="${env.PUBLIC_URL}/">Back to Marquee</a></p></div>`), 410);
     }
-    return c.html(page('Pay', checkoutForm(checkout, c.req.param('sessionId'), null)));
+    return c.html(sandboxPage('Pay', checkoutForm(checkout, c.req.param('sessionId'), null)));
   });
 
   const checkoutForm = (checkout: NonNullable<Awaited<ReturnType<typeof findCheckout>>>, sessionId: string, error: string | null) => html`<div class="card">
@@ -107,8 +85,8 @@ export function sandboxCheckoutRoutes(services: Services, sandbox: SandboxProvid
       return c.redirect(`${env.PUBLIC_URL}/cancel?session_id=${sessionId}`, 303);
     }
     const card = typeof form.card === 'string' ? digits(form.card) : '';
-    if (card === digits(SANDBOX_CARD_DECLINED)) return c.html(page('Pay', checkoutForm(checkout, sessionId, 'Your card was declined. Please use another card.')), 402);
-    if (card !== digits(SANDBOX_CARD_PAYS)) return c.html(page('Pay', checkoutForm(checkout, sessionId, `Please use a test card: ${SANDBOX_CARD_PAYS}.`)), 422);
+    if (card === digits(SANDBOX_CARD_DECLINED)) return c.html(sandboxPage('Pay', checkoutForm(checkout, sessionId, 'Your card was declined. Please use another card.')), 402);
+    if (card !== digits(SANDBOX_CARD_PAYS)) return c.html(sandboxPage('Pay', checkoutForm(checkout, sessionId, `Please use a test card: ${SANDBOX_CARD_PAYS}.`)), 422);
     await deliver({ ...event, type: 'checkout.paid', paymentId: sandbox.newPaymentId() });
     return c.redirect(`${env.PUBLIC_URL}/success?session_id=${sessionId}`, 303);
   });

@@ -24,6 +24,7 @@ export async function startCheckout({ db, env, payments }: Pick<Services, 'db' |
       successUrl: `${env.PUBLIC_URL}/success?session_id={CHECKOUT_SESSION_ID}`,
       cancelUrl: `${env.PUBLIC_URL}/cancel?session_id={CHECKOUT_SESSION_ID}`,
       expiresAt: order.expiresAt,
+      transferGroup: `order_${order.id}`,
     });
     await db.update(orders).set({ providerSessionId: session.sessionId }).where(eq(orders.id, order.id));
     return { url: session.url, orderId: order.id };

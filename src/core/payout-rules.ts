@@ -1,0 +1,11 @@
+import { DEFAULT_BAND_PERCENT, DEFAULT_ORGANISER_PERCENT, PLATFORM_PERCENT, SERVICE_FEE_PERCENT } from './money.ts';
+
+/**
+ * The explanatory texts of the payment setup card and the admin's held-payment screen, made from
+ * the constants that are enforced (D10), not from the spec's example percentages.
+ */
+export const PAYOUT_RULES = {
+  split: `Ticket money is split per gig: by default the band gets ${DEFAULT_BAND_PERCENT}% of the ticket price, the venue or promoter ${DEFAULT_ORGANISER_PERCENT}%, and Marquee ${PLATFORM_PERCENT}%, plus a ${SERVICE_FEE_PERCENT}% service fee paid by the fan.`,
+  timing: "The band's share is paid when each ticket is bought; the venue's or promoter's share is held and paid out after the gig is completed.",
+  forfeit: 'If a payment account is not set up before tickets are sold, that share is forfeited and the platform acts as promoter.',
+} as const;

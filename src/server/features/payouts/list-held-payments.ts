@@ -1,0 +1,61 @@
+import { count, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { bandProfiles, gigs, heldPayments, managedArtists, orders, refunds, tickets, transfers, venueProfiles } from '../../db/schema.ts';
+import { AppError } from '../../http/app-error.ts';
+
+export const HELD_PAYMENTS_PAGE_SIZE = 50;
+
+/** Admin 'Gig Management & Payment Releases' (spec 2 §3): held payments, last updated first. */
+export async function listHeldPayments(db: Db, { page }: { page: number }) {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: heldPayments.id,
+        gigId: heldPayments.gigId,
+        bandName: sql<string | null>`coalesce(${bandProfiles.name}, ${managedArtists.name})`,
+        venueName: venueProfiles.name,
+        localDate: gigs.localDate,
+        status: heldPayments.status,
+        amountCents: heldPayments.amountCents,
+        ticketCount: heldPayments.ticketCount,
+        createdAt: heldPayments.createdAt,
+        updatedAt: heldPayments.updatedAt,
+        transferId: heldPayments.transferId,
+        forfeitReason: heldPayments.forfeitReason,
+        transferStatus: transfers.status,
+      })
+      .from(heldPayments)
+      .innerJoin(gigs, eq(gigs.id, heldPayments.gigId))
+      .innerJoin(venueProfiles, eq(venueProfiles.userId, gigs.venueId))
+      .leftJoin(bandProfiles, eq(bandProfiles.userId, gigs.bandId))
+      .leftJoin(managedArtists, eq(managedArtists.id, gigs.managedArtistId))
+      .leftJoin(transfers, eq(transfers.heldPaymentId, heldPayments.id))
+      .orderBy(desc(heldPayments.updatedAt), desc(heldPayments.id))
+      .limit(HELD_PAYMENTS_PAGE_SIZE)
+      .offset((page - 1) * HELD_PAYMENTS_PAGE_SIZE),
+    db.select({ n: count() }).from(heldPayments),
+  ]);
+  return { heldPayments: rows, page, pageSize: HELD_PAYMENTS_PAGE_SIZE, total: total?.n ?? 0 };
+}
+
+/** A gig's tickets, for an admin deciding on a refund (the door list with its buyers). */
+export async function listGigTickets(db: Db, gigId: string) {
+  if (!/^[0-9a-f-]{36}$/i.test(gigId)) throw new AppError('NOT_FOUND', 'That gig was not found.');
+  return db
+    .select({
+      // The order, not the ticket id: an admin refunds by it, and never sees a usable ticket.
+      orderId: orders.id,
+      holderEmail: tickets.holderEmail,
+      status: tickets.status,
+      usedAt: tickets.usedAt,
+      boughtAt: tickets.createdAt,
+      totalCents: orders.totalCents,
+      refundStatus: refunds.status,
+    })
+    .from(tickets)
+    .innerJoin(orders, eq(orders.id, tickets.orderId))
+    .leftJoin(refunds, eq(refunds.orderId, orders.id))
+    .where(eq(tickets.gigId, gigId))
+    .orderBy(desc(tickets.createdAt))
+    .limit(500);
+}

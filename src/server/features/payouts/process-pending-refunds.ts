@@ -1,0 +1,102 @@
+import { and, asc, eq, or, sql } from 'drizzle-orm';
+import { formatCents } from '../../../core/money.ts';
+import { heldPayments, orders, refunds, transfers } from '../../db/schema.ts';
+import { escapeHtml } from '../../mail/secrets.ts';
+import type { Services } from '../../services.ts';
+
+const BATCH = 20;
+export const MAX_REFUND_ATTEMPTS = 5;
+
+type Refund = typeof refunds.$inferSelect;
+
+/**
+ * Carries out recorded refunds (run by the job queue after each refund and every minute): the
+ * provider returns the buyer's money, then takes back what was already transferred for the
+ * ticket (the band's share; the organiser's, if the gig's payment was released). Each step is
+ * remembered on the refund as soon as the provider confirms it, and every call carries an
+ * idempotency key made from the refund's id, so a retry after a crash redoes nothing twice.
+ * A refund whose band transfer is still being sent waits for it. The buyer is e-mailed at the end.
+ */
+export async function processPendingRefunds(services: Pick<Services, 'db' | 'payments' | 'logger' | 'mailer' | 'env'>): Promise<number> {
+  const { db, logger } = services;
+  const pending = await db.select().from(refunds).where(eq(refunds.status, 'pending')).orderBy(asc(refunds.createdAt)).limit(BATCH);
+  let done = 0;
+  for (const refund of pending) {
+    try {
+      if (await carryOutRefund(services, refund)) done++;
+    } catch (error) {
+      const attempts = refund.attempts + 1;
+      await db
+        .update(refunds)
+        .set({ attempts, error: error instanceof Error ? error.message : String(error), status: attempts >= MAX_REFUND_ATTEMPTS ? 'failed' : 'pending' })
+        .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'pending')));
+      logger.warn({ refundId: refund.id, attempts, err: error }, 'refund not completed');
+    }
+  }
+  return done;
+}
+
+async function carryOutRefund({ db, payments, mailer, env }: Pick<Services, 'db' | 'payments' | 'mailer' | 'env'>, refund: Refund): Promise<boolean> {
+  const [order] = await db.select().from(orders).where(eq(orders.id, refund.orderId));
+  const orderTransfers = await db.select().from(transfers).where(eq(transfers.orderId, refund.orderId));
+  if (orderTransfers.some((transfer) => transfer.status === 'pending')) return false; // sent first, then taken back
+  const steps = { ...refund.steps };
+  const remember = async (step: string, providerId: string, transferId?: string, reversedCents = 0) => {
+    await db.transaction(async (tx) => {
+      await tx
+        .update(refunds)
+        .set({ steps: sql`${refunds.steps} || ${JSON.stringify({ [step]: providerId })}::jsonb` })
+        .where(eq(refunds.id, refund.id));
+      if (transferId) await tx.update(transfers).set({ reversedCents: sql`least(${transfers.reversedCents} + ${reversedCents}::int, ${transfers.amountCents})` }).where(eq(transfers.id, transferId));
+    });
+    steps[step] = providerId;
+  };
+
+  if (!steps.refund) {
+    const { refundId } = await payments.refund({ paymentId: order!.providerPaymentId!, amountCents: refund.amountCents, idempotencyKey: `refund:${refund.id}` });
+    await remember('refund', refundId);
+  }
+  // Shares transferred for this order (the band's; an organiser's paid after completion).
+  for (const transfer of orderTransfers) {
+    const step = `reverse_${transfer.kind}`;
+    if (transfer.status !== 'paid' || steps[step] || !transfer.providerTransferId) continue;
+    const { reversalId } = await payments.reverseTransfer({ transferId: transfer.providerTransferId, amountCents: transfer.amountCents, idempotencyKey: `reversal:${refund.id}:${transfer.kind}` });
+    await remember(step, reversalId, transfer.id, transfer.amountCents);
+  }
+  // The organiser share held for this ticket and already released with the gig's payment.
+  const heldForTicket = !orderTransfers.some((transfer) => transfer.kind === 'organiser_share');
+  if (heldForTicket && order!.organiserShareCents > 0 && !steps.reverse_release) {
+    const [release] = await db
+      .select({ id: transfers.id, providerTransferId: transfers.providerTransferId, status: transfers.status })
+      .from(transfers)
+      .innerJoin(heldPayments, eq(heldPayments.id, transfers.heldPaymentId))
+      .where(and(eq(heldPayments.gigId, order!.gigId), or(eq(transfers.status, 'paid'), eq(transfers.status, 'pending'))));
+    if (release?.status === 'pending') return false;
+    if (release?.providerTransferId) {
+      const { reversalId } = await payments.reverseTransfer({ transferId: release.providerTransferId, amountCents: order!.organiserShareCents, idempotencyKey: `reversal:${refund.id}:release` });
+      await remember('reverse_release', reversalId, release.id, order!.organiserShareCents);
+    }
+  }
+
+  await db.transaction(async (tx) => {
+    const [finished] = await tx
+      .update(refunds)
+      .set({ status: 'refunded', providerRefundId: steps.refund, refundedAt: new Date(), error: null })
+      .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'pending')))
+      .returning({ id: refunds.id });
+    if (!finished) return;
+    await tx.update(orders).set({ status: 'refunded' }).where(eq(orders.id, refund.orderId));
+    const amount = formatCents(refund.amountCents);
+    await mailer.send(
+      {
+        to: order!.buyerEmail,
+        kind: 'refund',
+        subject: `Your Marquee ticket was refunded (${amount})`,
+        text: `We refunded ${amount} to the card you paid with.\n\nWhy: ${refund.reason}\n\nIt usually shows on your statement within 5 to 10 days. Questions: ${env.SUPPORT_EMAIL}`,
+        html: `<p>We refunded <strong>${amount}</strong> to the card you paid with.</p><p>Why: ${escapeHtml(refund.reason)}</p><p>It usually shows on your statement within 5 to 10 days. Questions: <a href="mailto:${escapeHtml(env.SUPPORT_EMAIL)}">${escapeHtml(env.SUPPORT_EMAIL)}</a></p>`,
+      },
+      tx,
+    );
+  });
+  return true;
+}

@@ -1,0 +1,63 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { pageNumber } from '../../../core/schemas/fields.ts';
+import { refundTicketSchema } from '../../../core/schemas/payouts.ts';
+import { QUEUES } from '../../jobs/job-queue.ts';
+import { requireRole } from '../../http/session.ts';
+import { parseInput, readJsonBody } from '../../http/validate.ts';
+import type { Services } from '../../services.ts';
+import { completeGig } from './complete-gig.ts';
+import { listGigTickets, listHeldPayments } from './list-held-payments.ts';
+import { checkPaymentAccount, createOnboardingLink, startPaymentSetup } from './payment-accounts.ts';
+import { refundTicket } from './refund-ticket.ts';
+
+/** Payout accounts (the payment setup card), held payments and refunds (D10, D11). */
+export function payoutRoutes(services: Services) {
+  const app = new Hono();
+  const { db } = services;
+  const payees = ['band', 'venue', 'promoter'] as const;
+
+  /** The payment setup card's status call (spec 2 §7 'Connected-account status'). */
+  app.get('/payments/account', async (c) => {
+    const { user } = await requireRole(services, c, ...payees);
+    return c.json(await checkPaymentAccount(services, user));
+  });
+
+  app.post('/payments/account', async (c) => {
+    const { user } = await requireRole(services, c, ...payees);
+    return c.json(await startPaymentSetup(services, user, await readJsonBody(c)), 201);
+  });
+
+  app.post('/payments/account/link', async (c) => {
+    const { user } = await requireRole(services, c, ...payees);
+    return c.json(await createOnboardingLink(services, user));
+  });
+
+  app.get('/admin/gig-management', async (c) => {
+    await requireRole(services, c, 'admin');
+    return c.json(await listHeldPayments(db, parseInput(z.object({ page: pageNumber() }), c.req.query())));
+  });
+
+  /** Complete a gig: release the held organiser share, or forfeit it (spec 2 §7). */
+  app.post('/admin/gig-management/complete', async (c) => {
+    const { user } = await requireRole(services, c, 'admin');
+    const result = await completeGig(db, user.id, await readJsonBody(c));
+    if (result.amountReleased > 0) await services.jobs?.send(QUEUES.sendTransfers);
+    return c.json(result);
+  });
+
+  app.get('/admin/gig-management/:gigId/tickets', async (c) => {
+    await requireRole(services, c, 'admin');
+    return c.json({ tickets: await listGigTickets(db, c.req.param('gigId')) });
+  });
+
+  app.post('/admin/orders/:orderId/refund', async (c) => {
+    const { user } = await requireRole(services, c, 'admin');
+    const { reason } = parseInput(refundTicketSchema, await readJsonBody(c));
+    const refund = await refundTicket(db, { orderId: c.req.param('orderId'), reason, adminId: user.id });
+    await services.jobs?.send(QUEUES.processRefunds);
+    return c.json({ success: true, ...refund });
+  });
+
+  return app;
+}
