@@ -40,15 +40,26 @@ test('a fan buys a ticket from a region page, pays on the sandbox checkout and g
   await expect(admin.getByRole('button', { name: new RegExp(`Your ticket:.*To ${email.replace(/[.+]/g, '\\$&')}`) })).toBeVisible();
 });
 
-test('leaving the checkout gives the seat back and offers to try again', async ({ page }) => {
+test('a declined card leaves no ticket; leaving the checkout gives the seat back and offers to try again', async ({ page }) => {
   await page.goto('/chicago');
   await page.getByRole('link', { name: /^Buy Tickets \$/ }).first().click();
   const ticketsUrl = page.url();
   await page.getByLabel('Email for your ticket').fill(uniqueEmail('canceller'));
   await page.getByRole('button', { name: /^Buy Ticket/ }).click();
+  await expect(page).toHaveURL(/\/sandbox\/checkout\/sbx_cs_/);
+  const sessionId = new URL(page.url()).pathname.split('/').pop()!;
+  await page.getByLabel('Card number').fill('4000 0000 0000 0002');
+  await page.getByLabel('Expiry (MM/YY)').fill('12/30');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: /^Pay \$/ }).click();
+  await expect(page.getByRole('alert')).toHaveText('Your card was declined. Please use another card.');
+  const declined = (await (await page.request.get(`/api/tickets/checkout/${sessionId}`)).json()) as { order: { status: string }; ticket: unknown };
+  expect(declined).toMatchObject({ order: { status: 'pending' }, ticket: null });
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page).toHaveURL(/\/cancel\?session_id=/);
   await expect(page.getByRole('heading', { name: 'Payment cancelled' })).toBeVisible();
+  const cancelled = (await (await page.request.get(`/api/tickets/checkout/${sessionId}`)).json()) as { order: { status: string }; ticket: unknown };
+  expect(cancelled).toMatchObject({ order: { status: 'expired' }, ticket: null });
   await page.getByRole('link', { name: 'Try Again' }).click();
   expect(page.url()).toBe(ticketsUrl);
 });

@@ -13,7 +13,7 @@ import {
 import { Alert, FieldLabel } from '../../components/ui/field.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useBandChoices, useCreateGig, type OrganiserDashboard } from './api.ts';
-import { GigDetailsFields, isTicketingValid, TicketingFields, ticketingPayload, type GigDetailsState, type TicketingState } from './gig-fields.tsx';
+import { GigDetailsFields, isTicketingValid, ORGANISER_PAYOUT_WARNING, TicketingFields, ticketingPayload, type GigDetailsState, type TicketingState } from './gig-fields.tsx';
 
 const EMPTY_DETAILS: GigDetailsState = {
   localDate: '',
@@ -132,7 +132,7 @@ export function AddGigForm({ dashboard }: { dashboard: OrganiserDashboard }) {
               </div>
             </div>
           )}
-          <TicketingFields value={ticketing} onChange={setTicketing} isPromoter={isPromoter} error={errors.ticketing} />
+          <TicketingFields value={ticketing} onChange={setTicketing} isPromoter={isPromoter} error={errors.ticketing} payoutWarning={dashboard.isPayoutReady ? null : ORGANISER_PAYOUT_WARNING} />
           <div className="space-y-2 rounded-xl border border-zinc-700 p-4">
             <label className="flex items-center gap-2 font-medium">
               <input type="checkbox" className="h-4 w-4" checked={isRecurring} onChange={(e) => setIsRecurring(e.target.checked)} />

@@ -29,6 +29,10 @@ export type OrganiserGig = {
   ticketPriceCents: number | null;
   ticketQuantity: number | null;
   ticketsSold: number;
+  /** The door list: tickets scanned in so far. */
+  ticketsCheckedIn: number;
+  /** D11: whether the booked band can be paid its share now. */
+  isBandPayoutReady: boolean;
   bandPercent: number;
   organiserPercent: number;
   venueId: string;
@@ -44,6 +48,8 @@ export type GigTab = OrganiserGig['tab'];
 export type OrganiserDashboard = {
   role: 'venue' | 'promoter';
   venues: { id: string; name: string; address: string }[];
+  /** D11: whether the organiser can be paid its share of tickets sold now. */
+  isPayoutReady: boolean;
   counts: Record<GigTab, number>;
   tab: GigTab;
   page: number;

@@ -71,12 +71,17 @@ export function GigDetailsFields({ value, onChange, errors }: { value: GigDetail
  * The ticketing toggle with price, quantity and the split (spec 2 §5): band % and the
  * organiser's % each 0-75, totalling 75, with the live 'Remaining: n%' hint.
  */
+/** D11: the gig form's warning when the organiser cannot be paid yet. */
+export const ORGANISER_PAYOUT_WARNING =
+  'Your payment account is not set up yet: your share of tickets sold before you complete payment setup (on your dashboard) will be forfeited to the platform.';
+
 export function TicketingFields({
   value,
   onChange,
   isPromoter,
   isOrganiserShareDerived = false,
   error,
+  payoutWarning,
 }: {
   value: TicketingState;
   onChange: (v: TicketingState) => void;
@@ -84,6 +89,8 @@ export function TicketingFields({
   /** The inline edit asks only for the band %; the organiser gets the rest of 75. */
   isOrganiserShareDerived?: boolean;
   error?: string;
+  /** D11: said when a share of these tickets would be forfeited for want of a payment account. */
+  payoutWarning?: string | null;
 }) {
   const set = (key: keyof TicketingState) => (v: string) => onChange({ ...value, [key]: v });
   const organiserLabel = isPromoter ? 'Promoter %' : 'Venue %';
@@ -97,6 +104,11 @@ export function TicketingFields({
       </label>
       {value.isEnabled && (
         <>
+          {payoutWarning && (
+            <p role="note" className="rounded-lg border border-amber-500/50 bg-amber-950/50 px-3 py-2 text-sm text-amber-100">
+              {payoutWarning}
+            </p>
+          )}
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField label="Ticket price ($)" type="number" min="1" step="0.01" inputMode="decimal" required value={value.price} onChange={(e) => set('price')(e.target.value)} />
             <TextField label="Ticket quantity" type="number" min="1" step="1" inputMode="numeric" required value={value.quantity} onChange={(e) => set('quantity')(e.target.value)} />

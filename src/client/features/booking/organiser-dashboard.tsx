@@ -76,7 +76,7 @@ export function OrganiserGigs() {
             </div>
             <div role="tabpanel" id="gig-tab-panel" aria-labelledby={`tab-${tab}`} className="space-y-4">
               {gigs.map((gig) => (
-                <OrganiserGigCard key={gig.id} gig={gig} isPromoter={isPromoter} onDeleted={setDeleted} />
+                <OrganiserGigCard key={gig.id} gig={gig} isPromoter={isPromoter} isPayoutReady={data.isPayoutReady} onDeleted={setDeleted} />
               ))}
             </div>
             {pageCount > 1 && (

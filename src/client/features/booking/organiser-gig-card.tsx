@@ -7,7 +7,7 @@ import { Modal } from '../../components/ui/modal.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { usePublicConfig } from '../../lib/config.ts';
 import { useDecideApplication, useDeleteGig, useUpdateGig, type ApplicantCard, type OrganiserGig } from './api.ts';
-import { GigDetailsFields, isTicketingValid, TicketingFields, ticketingPayload, type TicketingState } from './gig-fields.tsx';
+import { GigDetailsFields, isTicketingValid, ORGANISER_PAYOUT_WARNING, TicketingFields, ticketingPayload, type TicketingState } from './gig-fields.tsx';
 import { GigTerms } from './gig-terms.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
@@ -75,7 +75,7 @@ function Applicant({ applicant, isOpen }: { applicant: ApplicantCard; isOpen: bo
   );
 }
 
-function EditGigForm({ gig, isPromoter, onDone }: { gig: OrganiserGig; isPromoter: boolean; onDone: (notice: Notice) => void }) {
+function EditGigForm({ gig, isPromoter, isPayoutReady, onDone }: { gig: OrganiserGig; isPromoter: boolean; isPayoutReady: boolean; onDone: (notice: Notice) => void }) {
   const update = useUpdateGig();
   const [details, setDetails] = useState({
     localDate: gig.localDate,
@@ -109,7 +109,7 @@ function EditGigForm({ gig, isPromoter, onDone }: { gig: OrganiserGig; isPromote
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="mt-4 space-y-4" aria-label="Edit gig">
       <GigDetailsFields value={details} onChange={setDetails} errors={errors} />
-      <TicketingFields value={ticketing} onChange={setTicketing} isPromoter={isPromoter} isOrganiserShareDerived error={errors.ticketing} />
+      <TicketingFields value={ticketing} onChange={setTicketing} isPromoter={isPromoter} isOrganiserShareDerived error={errors.ticketing} payoutWarning={isPayoutReady ? null : ORGANISER_PAYOUT_WARNING} />
       {failure && <Alert>{failure}</Alert>}
       <div className="flex gap-2">
         <button type="submit" className="btn-primary" disabled={update.isPending || !isTicketingValid(ticketing, isPromoter)}>
@@ -124,7 +124,7 @@ function EditGigForm({ gig, isPromoter, onDone }: { gig: OrganiserGig; isPromote
 }
 
 /** A gig on the organiser's dashboard: its facts, inline edit, delete, and its applicants. */
-export function OrganiserGigCard({ gig, isPromoter, onDeleted }: { gig: OrganiserGig; isPromoter: boolean; onDeleted: (message: string) => void }) {
+export function OrganiserGigCard({ gig, isPromoter, isPayoutReady, onDeleted }: { gig: OrganiserGig; isPromoter: boolean; isPayoutReady: boolean; onDeleted: (message: string) => void }) {
   const [isEditing, setIsEditing] = useState(false);
   const [isConfirmingDelete, setIsConfirmingDelete] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
@@ -173,6 +173,7 @@ export function OrganiserGigCard({ gig, isPromoter, onDeleted }: { gig: Organise
         <EditGigForm
           gig={gig}
           isPromoter={isPromoter}
+          isPayoutReady={isPayoutReady}
           onDone={(result) => {
             setIsEditing(false);
             setNotice(result);
@@ -188,13 +189,18 @@ export function OrganiserGigCard({ gig, isPromoter, onDeleted }: { gig: Organise
             gig={gig}
             tickets={
               gig.isTicketed && gig.ticketPriceCents !== null
-                ? `${formatCents(gig.ticketPriceCents)} · ${gig.ticketsSold} of ${gig.ticketQuantity ?? 0} sold · band ${gig.bandPercent}%, ${isPromoter ? 'promoter' : 'venue'} ${gig.organiserPercent}%`
+                ? `${formatCents(gig.ticketPriceCents)} · ${gig.ticketsSold} of ${gig.ticketQuantity ?? 0} sold · ${gig.ticketsCheckedIn} checked in · band ${gig.bandPercent}%, ${isPromoter ? 'promoter' : 'venue'} ${gig.organiserPercent}%`
                 : 'Not sold through Marquee'
             }
           />
         </dl>
       )}
       {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
+      {gig.isTicketed && gig.tab !== 'past' && gig.bookedName && !gig.isBandPayoutReady && (
+        <p role="note" className="rounded-lg border border-amber-500/50 bg-amber-950/50 px-3 py-2 text-sm text-amber-100">
+          {gig.bookedName} has not completed payment setup: the band's share of tickets sold until then is forfeited to the platform.
+        </p>
+      )}
       {gig.tab !== 'past' && (
         <div>
           <h4 className="mb-2 font-semibold">Applicants</h4>

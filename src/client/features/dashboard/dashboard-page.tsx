@@ -8,6 +8,7 @@ import { OrganiserGigs } from '../booking/organiser-dashboard.tsx';
 import { RehearsalSpaceDashboard } from '../profiles/rehearsal-space-dashboard.tsx';
 import { useTitle } from '../../lib/use-title.ts';
 import { MyTickets } from '../tickets/my-tickets.tsx';
+import { PaymentSetupCard } from '../payouts/payment-setup-card.tsx';
 
 function DashboardFrame({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
   return (
@@ -125,6 +126,9 @@ function ProfileDashboard({ me, role }: { me: Me; role: Role }) {
           </div>
         </div>
       </section>
+      {(role === 'band' || role === 'venue' || role === 'promoter') && (
+        <PaymentSetupCard role={role} email={me.user.email} name={typeof profile.companyName === 'string' && profile.companyName ? profile.companyName : (profile.name ?? '')} />
+      )}
       {(role === 'venue' || role === 'promoter') && <OrganiserGigs />}
       {role === 'band' && <BandBooking hasBetaOutreach={profile.hasBetaOutreach === true} />}
       {role === 'artist_manager' && <ManagerBooking />}

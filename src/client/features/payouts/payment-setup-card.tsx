@@ -1,0 +1,115 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { PAYOUT_RULES } from '../../../core/payout-rules.ts';
+import { Alert, TextField } from '../../components/ui/field.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { useContinuePaymentSetup, usePaymentAccount, useStartPaymentSetup } from './api.ts';
+
+/** The provider's requirement codes, in words; anything else is shown as the provider names it. */
+const REQUIREMENT_LABELS: Record<string, string> = {
+  'individual.first_name': 'Legal first name',
+  'individual.last_name': 'Legal last name',
+  'individual.dob.day': 'Date of birth',
+  'individual.address.line1': 'Address',
+  'individual.ssn_last_4': 'Last 4 digits of SSN',
+  external_account: 'Bank account for payouts',
+  'tos_acceptance.date': 'Acceptance of the terms of service',
+  'business_profile.url': 'Website',
+  'business_profile.mcc': 'Business category',
+};
+const requirementLabel = (code: string) => REQUIREMENT_LABELS[code] ?? code.replace(/[._]/g, ' ');
+
+type Props = { role: 'band' | 'venue' | 'promoter'; email: string; name: string };
+
+/**
+ * The payment setup card on band, venue and promoter dashboards (spec 2 §2, §4): checking, then
+ * Connected, INCOMPLETE with what is missing ('Complete Setup', 'Check Status'), or not set up
+ * with the e-mail and name the provider needs. The provider's onboarding sends the browser back to
+ * /dashboard?connected=true (or refresh=true when its link expired): a banner says so, and the
+ * query string is cleared.
+ */
+export function PaymentSetupCard({ role, email, name }: Props) {
+  const account = usePaymentAccount();
+  const start = useStartPaymentSetup();
+  const resume = useContinuePaymentSetup();
+  const [params, setParams] = useSearchParams();
+  const [banner] = useState(() => (params.get('connected') === 'true' ? 'connected' : params.get('refresh') === 'true' ? 'refresh' : null));
+  const [form, setForm] = useState({ email, name });
+
+  useEffect(() => {
+    if (params.has('connected') || params.has('refresh')) setParams({}, { replace: true });
+  }, [params, setParams]);
+
+  const go = (url: string) => window.location.assign(url);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    start.mutate(form, { onSuccess: ({ onboardingUrl }) => go(onboardingUrl) });
+  };
+  const fieldErrors = start.error instanceof ApiError ? start.error.fields : {};
+  const status = account.isError ? 'not_setup' : account.data?.status;
+
+  return (
+    <section className="card space-y-4" aria-labelledby="payment-setup-heading">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="payment-setup-heading" className="text-xl font-semibold">
+          Payment setup
+        </h2>
+        {status === 'complete' && <span className="rounded-full bg-emerald-400 px-3 py-1 text-sm font-bold text-zinc-950">Connected</span>}
+        {status === 'pending' && <span className="rounded-full bg-amber-400 px-3 py-1 text-sm font-bold text-zinc-950">INCOMPLETE</span>}
+      </div>
+      {banner === 'connected' && <Alert tone="success">Payment setup saved. Your account's status is shown below.</Alert>}
+      {banner === 'refresh' && <Alert tone="info">Your setup link expired. Choose Complete Setup to carry on where you left off.</Alert>}
+
+      <div className="space-y-1 text-sm text-zinc-300">
+        <p>{PAYOUT_RULES.split}</p>
+        <p>{PAYOUT_RULES.timing}</p>
+        <p>{PAYOUT_RULES.forfeit}</p>
+      </div>
+
+      {account.isPending && (
+        <p role="status" className="text-zinc-300">
+          Checking your payment account…
+        </p>
+      )}
+      {account.isError && <Alert>Failed to check payment account status: {account.error instanceof ApiError && account.error.status ? account.error.status : account.error.message}</Alert>}
+
+      {status === 'complete' && <p className="text-zinc-200">Your payouts go to your connected account.</p>}
+
+      {status === 'pending' && (
+        <div className="space-y-3">
+          <p className="text-zinc-200">Your payment account needs more information before it can receive money:</p>
+          <ul className="list-inside list-disc text-zinc-200">
+            {account.data!.requirements.currently_due.length > 0 ? (
+              account.data!.requirements.currently_due.map((code) => <li key={code}>{requirementLabel(code)}</li>)
+            ) : (
+              <li>Additional information</li>
+            )}
+          </ul>
+          {resume.isError && <Alert>{resume.error.message || 'Failed to create onboarding link'}</Alert>}
+          <div className="flex flex-wrap gap-3">
+            <button type="button" className="btn-primary" disabled={resume.isPending} onClick={() => resume.mutate(undefined, { onSuccess: ({ onboardingUrl }) => go(onboardingUrl) })}>
+              Complete Setup
+            </button>
+            <button type="button" className="btn-secondary" disabled={account.isFetching} onClick={() => void account.refetch()}>
+              Check Status
+            </button>
+          </div>
+        </div>
+      )}
+
+      {status === 'not_setup' && (
+        <form onSubmit={submit} noValidate className="space-y-3">
+          <p className="text-zinc-200">Set up a payment account to be paid your share of ticket sales.</p>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <TextField label="Payout email" type="email" autoComplete="email" required value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} error={fieldErrors.email} />
+            <TextField label={role === 'band' ? 'Band name' : role === 'venue' ? 'Venue or company name' : 'Promoter or company name'} required value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} error={fieldErrors.name} />
+          </div>
+          {start.isError && !Object.keys(fieldErrors).length && <Alert>{start.error.message || 'Failed to create payment account'}</Alert>}
+          <button type="submit" className="btn-primary" disabled={start.isPending}>
+            {start.isPending ? 'Opening setup…' : 'Set Up Payments'}
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}
