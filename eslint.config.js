@@ -24,6 +24,7 @@ const featureExports = {
   'server/accounts': ['password-strength.ts'],
   'server/admin': ['grant-admins.ts'],
   'server/booking': ['notify-bands.ts'],
+  'server/calendar': ['build-calendar-feed.ts'],
   'server/directories': ['get-venue-page.ts', 'list-bands.ts', 'list-rehearsal-spaces.ts', 'list-venues.ts'],
   'server/discovery': ['public-gigs.ts', 'list-home-gigs.ts', 'list-region-gigs.ts'],
   'server/followers': ['follow-band.ts', 'notify-followers.ts'],

@@ -3,6 +3,7 @@ import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { outbox } from '../db/schema.ts';
 import { escapeHtml, fillSecrets } from './secrets.ts';
+import { resolveAttachments, type MailAttachment } from './attachments.ts';
 
 export type MailMessage = {
   to: string;
@@ -14,6 +15,8 @@ export type MailMessage = {
   kind: string;
   /** Values the bodies name as {{secret:key}}: kept out of what outbox readers see. */
   secrets?: Record<string, string>;
+  /** Files sent with it; an inline image is shown by the HTML body as cid:{contentId}. */
+  attachments?: MailAttachment[];
 };
 
 export type Mailer = {
@@ -71,6 +74,7 @@ export function createMailer({ db, from, transport, requestDelivery, maxAttempts
           textBody: message.text,
           htmlBody: message.html,
           secrets: message.secrets ?? null,
+          attachments: message.attachments?.length ? message.attachments : null,
           kind: message.kind,
           status: transport ? 'queued' : 'stored',
         })
@@ -93,6 +97,7 @@ export function createMailer({ db, from, transport, requestDelivery, maxAttempts
               subject: row.subject,
               text: fillSecrets(row.textBody, row.secrets),
               html: row.htmlBody ? fillSecrets(row.htmlBody, row.secrets, escapeHtml) : undefined,
+              attachments: await resolveAttachments(row.attachments, row.secrets),
             });
             await db.update(outbox).set({ status: 'sent', sentAt: new Date(), error: null }).where(eq(outbox.id, row.id));
             delivered++;

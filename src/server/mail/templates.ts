@@ -57,11 +57,14 @@ export function newGigEmail({ bandName, venueName, when, gigUrl }: { bandName: s
   };
 }
 
+/** The ticket's QR code travels as an inline image (drawn at delivery from the secret ticket id). */
+export const TICKET_QR_CONTENT_ID = 'ticket-qr@marquee';
+
 export function ticketEmail({ bandName, venueName, when }: { bandName: string; venueName: string; when: string }) {
   const ticket = secretPlaceholder('ticket');
   return {
     subject: `Your ticket: ${bandName} at ${venueName}`,
-    text: `Thanks for your order. Here is your ticket for ${bandName} at ${venueName}, ${when}.\n\nTicket: ${ticket}\n\nShow it at the door; it admits one person, once. Keep it to yourself: whoever has it can use it.`,
-    html: `<p>Thanks for your order. Here is your ticket for <strong>${escapeHtml(bandName)}</strong> at ${escapeHtml(venueName)}, ${escapeHtml(when)}.</p><p>Ticket: <strong>${ticket}</strong></p><p>Show it at the door; it admits one person, once. Keep it to yourself: whoever has it can use it.</p>`,
+    text: `Thanks for your order. Here is your ticket for ${bandName} at ${venueName}, ${when}.\n\nTicket: ${ticket}\n\nShow it at the door (its QR code is attached); it admits one person, once. Keep it to yourself: whoever has it can use it. The show is attached as a calendar entry.`,
+    html: `<p>Thanks for your order. Here is your ticket for <strong>${escapeHtml(bandName)}</strong> at ${escapeHtml(venueName)}, ${escapeHtml(when)}.</p><p><img src="cid:${TICKET_QR_CONTENT_ID}" alt="Ticket QR code" width="240" height="240" style="display:block;background:#fff"></p><p>Ticket: <strong>${ticket}</strong></p><p>Show it at the door; it admits one person, once. Keep it to yourself: whoever has it can use it. The show is attached as a calendar entry.</p>`,
   };
 }

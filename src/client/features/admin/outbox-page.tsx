@@ -7,7 +7,7 @@ import { useSession } from '../../lib/session.ts';
 import { useTitle } from '../../lib/use-title.ts';
 
 type OutboxRow = { id: string; toAddress: string; subject: string; kind: string; status: string; channel: string; createdAt: string };
-type OutboxMessage = OutboxRow & { fromAddress: string; replyTo: string | null; textBody: string; htmlBody: string | null; hasHiddenLinks: boolean; sentAt: string | null; error: string | null };
+type OutboxMessage = OutboxRow & { fromAddress: string; replyTo: string | null; textBody: string; htmlBody: string | null; hasHiddenLinks: boolean; attachments: string[]; sentAt: string | null; error: string | null };
 
 function MessageView({ id }: { id: string }) {
   const { data, isPending, isError } = useQuery({ queryKey: ['outbox', id], queryFn: () => apiFetch<{ message: OutboxMessage }>(`/api/admin/outbox/${id}`) });
@@ -39,6 +39,12 @@ function MessageView({ id }: { id: string }) {
         </dd>
         <dt className="text-zinc-400">Created</dt>
         <dd>{new Date(m.createdAt).toLocaleString()}</dd>
+        {m.attachments.length > 0 && (
+          <>
+            <dt className="text-zinc-400">Attachments</dt>
+            <dd className="break-all">{m.attachments.join(', ')}</dd>
+          </>
+        )}
       </dl>
       <pre className="whitespace-pre-wrap break-words rounded-lg bg-zinc-950 p-4 text-sm text-zinc-100" data-testid="message-body">
         {linkify(reveal.data?.textBody ?? m.textBody)}

@@ -18,13 +18,15 @@ async function findMessage({ db }: Services, id: string) {
  * unsubscribe) are hidden, and the reading is written to the audit log.
  */
 export async function readOutboxMessage(services: Services, session: CurrentSession, id: string) {
-  const { secrets, ...message } = await findMessage(services, id);
+  const { secrets, attachments, ...message } = await findMessage(services, id);
   await services.db.insert(auditLog).values({ actorId: session.user.id, action: 'outbox.read', targetId: id, details: { to: message.toAddress, kind: message.kind } });
   return {
     ...message,
     textBody: hideSecrets(message.textBody),
     htmlBody: message.htmlBody && hideSecrets(message.htmlBody),
     hasHiddenLinks: Boolean(secrets && Object.keys(secrets).length),
+    /** Names only: a ticket's QR code is drawn from a secret at delivery and never shown here. */
+    attachments: (attachments ?? []).map((a) => a.filename),
   };
 }
 

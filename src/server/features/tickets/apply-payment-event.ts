@@ -1,10 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { formatLocalDate, formatTimeRange } from '../../../core/time.ts';
 import { orders, paymentEvents } from '../../db/schema.ts';
-import { ticketEmail } from '../../mail/templates.ts';
 import type { PaymentEvent } from '../../payments/payment-provider.ts';
 import type { Services } from '../../services.ts';
-import { findOrderShow } from './find-order-show.ts';
+import { sendTicketEmail } from './send-ticket-email.ts';
 import { fulfilPaidOrder, type Fulfilment } from './fulfil-paid-order.ts';
 import { releaseExpiredOrders } from './release-expired-orders.ts';
 import { recordTicketShares } from '../payouts/record-ticket-shares.ts';
@@ -39,10 +37,7 @@ export async function applyPaymentEvent({ db, mailer }: Pick<Services, 'db' | 'm
     if (result.outcome === 'sold_out_after_expiry') await recordSoldOutRefund(tx, order.id);
     if (result.outcome === 'issued') {
       await recordTicketShares(tx, order.id);
-      const show = (await findOrderShow(tx, eq(orders.id, order.id)))!;
-      const when = `${formatLocalDate(show.localDate)}, ${formatTimeRange(show.localDate, show.startTime, show.endTime, show.timeZone)}`;
-      const mail = ticketEmail({ bandName: show.showName, venueName: show.venueName, when });
-      await mailer.send({ to: show.email, kind: 'ticket', ...mail, secrets: { ticket: result.ticketId } }, tx);
+      await sendTicketEmail(tx, mailer, order.id, result.ticketId);
     }
     return result.outcome;
   });

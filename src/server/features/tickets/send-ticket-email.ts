@@ -1,0 +1,41 @@
+import { eq } from 'drizzle-orm';
+import { formatLocalDate, formatTimeRange } from '../../../core/time.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { orders } from '../../db/schema.ts';
+import { textAttachment } from '../../mail/attachments.ts';
+import type { Mailer } from '../../mail/send-mail.ts';
+import { TICKET_QR_CONTENT_ID, ticketEmail } from '../../mail/templates.ts';
+import { buildShowInvite, showEndsAt } from '../calendar/build-calendar-feed.ts';
+import { findOrderShow } from './find-order-show.ts';
+
+/**
+ * E-mails a fresh ticket to its buyer (issue 9): the ticket id and its QR code as an inline image
+ * (both drawn from the message's secrets at delivery, so the outbox never shows them) and the show
+ * as an .ics calendar entry. Sent in the transaction that issued the ticket.
+ */
+export async function sendTicketEmail(tx: DbOrTx, mailer: Mailer, orderId: string, ticketId: string) {
+  const show = (await findOrderShow(tx, eq(orders.id, orderId)))!;
+  const when = `${formatLocalDate(show.localDate)}, ${formatTimeRange(show.localDate, show.startTime, show.endTime, show.timeZone)}`;
+  const invite = buildShowInvite({
+    id: show.gigId,
+    summary: `${show.showName} at ${show.venueName}`,
+    startsAt: show.startsAt,
+    endsAt: showEndsAt(show),
+    timeZone: show.timeZone,
+    location: [show.venueName, show.venueAddress].filter(Boolean).join(', '),
+    description: 'Your ticket is in the e-mail this came with: show its QR code at the door.',
+  });
+  await mailer.send(
+    {
+      to: show.email,
+      kind: 'ticket',
+      ...ticketEmail({ bandName: show.showName, venueName: show.venueName, when }),
+      secrets: { ticket: ticketId },
+      attachments: [
+        { filename: 'ticket-qr.png', contentType: 'image/png', contentId: TICKET_QR_CONTENT_ID, qrOfSecret: 'ticket' },
+        textAttachment('show.ics', 'text/calendar; charset=utf-8; method=PUBLISH', invite),
+      ],
+    },
+    tx,
+  );
+}
