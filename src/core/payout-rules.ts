@@ -7,5 +7,7 @@ import { DEFAULT_BAND_PERCENT, DEFAULT_ORGANISER_PERCENT, PLATFORM_PERCENT, SERV
 export const PAYOUT_RULES = {
   split: `Ticket money is split per gig: by default the band gets ${DEFAULT_BAND_PERCENT}% of the ticket price, the venue or promoter ${DEFAULT_ORGANISER_PERCENT}%, and Marquee ${PLATFORM_PERCENT}%, plus a ${SERVICE_FEE_PERCENT}% service fee paid by the fan.`,
   timing: "The band's share is paid when each ticket is bought; the venue's or promoter's share is held and paid out after the gig is completed.",
+  held: "Each ticketed gig's venue or promoter share is held until the gig is completed. 'Complete Gig (With Venue Payout)' sends it to the organiser's own connected payout account; 'Complete Gig (Forfeit Payment)' keeps it with the platform, with your reason. The band's share was transferred when each ticket was bought, and the rest stays with the platform.",
+  refunds: "Refunding a ticket returns what the fan paid to their card, takes back the band's share (and the organiser's, if it was already released), puts the seat back on sale, and the door refuses the ticket.",
   forfeit: 'If a payment account is not set up before tickets are sold, that share is forfeited and the platform acts as promoter.',
 } as const;

@@ -21,6 +21,7 @@ const MyWebsitePage = signedInScreen('MyWebsitePage');
 const DebugTestPage = signedInScreen('DebugTestPage');
 const DashboardPage = signedInScreen('DashboardPage');
 const OutboxPage = signedInScreen('OutboxPage');
+const GigManagementPage = signedInScreen('GigManagementPage');
 const UnsubscribePage = signedInScreen('UnsubscribePage');
 const ConfirmFollowPage = signedInScreen('ConfirmFollowPage');
 const TicketsPage = signedInScreen('TicketsPage');
@@ -74,6 +75,7 @@ function MainRoutes() {
         <Route path="/debug-test" element={<DebugTestPage />} />
         <Route path="/dashboard" element={<DashboardPage />} />
         <Route path="/admin/outbox" element={<OutboxPage />} />
+        <Route path="/admin/gig-management" element={<GigManagementPage />} />
         <Route path="/edit-profile" element={<EditProfilePage />} />
         <Route path="/edit-promoter-profile" element={<PromoterEditorPage />} />
         <Route path="/edit-artist-manager-profile" element={<ManagerEditorPage />} />

@@ -1,0 +1,304 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Navigate } from 'react-router';
+import { formatCents } from '../../../core/money.ts';
+import { PAYOUT_RULES } from '../../../core/payout-rules.ts';
+import { formatLocalDate } from '../../../core/time.ts';
+import { Alert, TextAreaField } from '../../components/ui/field.tsx';
+import { Modal } from '../../components/ui/modal.tsx';
+import { EmptyState } from '../../components/ui/states.tsx';
+import { ApiError, apiFetch, postJson } from '../../lib/api.ts';
+import { useSession } from '../../lib/session.ts';
+import { useTitle } from '../../lib/use-title.ts';
+
+type HeldPayment = {
+  id: string;
+  gigId: string;
+  bandName: string | null;
+  venueName: string;
+  localDate: string;
+  status: string;
+  amountCents: number;
+  ticketCount: number;
+  createdAt: string;
+  updatedAt: string;
+  transferId: string | null;
+  forfeitReason: string | null;
+  transferStatus: string | null;
+};
+type GigTicket = { orderId: string; holderEmail: string; status: string; usedAt: string | null; boughtAt: string; totalCents: number; refundStatus: string | null };
+type Notice = { tone: 'success' | 'error'; text: string } | null;
+
+/** Badge colours (spec 2 §4): holding yellow, released green, forfeited red, anything else grey. */
+const BADGE: Record<string, string> = {
+  holding: 'bg-yellow-400 text-yellow-950',
+  released: 'bg-emerald-500 text-emerald-950',
+  forfeited: 'bg-red-600 text-white',
+};
+const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+/** The spec's messages: the server's own error, or the network failure text. */
+const completionError = (error: Error) =>
+  error instanceof ApiError && error.code !== 'NETWORK' ? `Error: ${error.message}` : 'Error completing gig. Check console for details.';
+
+function CompleteGigDialog({ held, action, onClose, onDone }: { held: HeldPayment; action: 'release' | 'forfeit'; onClose: () => void; onDone: (notice: Notice) => void }) {
+  const queryClient = useQueryClient();
+  const [reason, setReason] = useState('');
+  const complete = useMutation({
+    mutationFn: () => postJson<{ amountReleased: number; amountForfeited: number }>('/api/admin/gig-management/complete', action === 'release' ? { gigId: held.gigId, action } : { gigId: held.gigId, action, reason }),
+    onSuccess: async (result) => {
+      onDone({ tone: 'success', text: action === 'release' ? `Gig completed successfully! Released ${formatCents(result.amountReleased)}` : `Forfeited ${formatCents(result.amountForfeited)}` });
+      await queryClient.invalidateQueries({ queryKey: ['held-payments'] });
+    },
+    onError: (error) => {
+      console.error('Completing the gig failed', error);
+      // A conflict (completed in another tab) changes the list: show it as it is now.
+      if (error instanceof ApiError && error.code === 'CONFLICT') void queryClient.invalidateQueries({ queryKey: ['held-payments'] });
+    },
+  });
+  const fieldError = complete.error instanceof ApiError ? complete.error.fields.reason : undefined;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    complete.mutate();
+  };
+  const title = action === 'release' ? 'Complete Gig (With Venue Payout)' : 'Complete Gig (Forfeit Payment)';
+  return (
+    <Modal title={title} onClose={onClose}>
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <p>
+          {action === 'release'
+            ? `${formatCents(held.amountCents)} held for ${held.venueName} will be sent to the organiser's connected payout account.`
+            : `${formatCents(held.amountCents)} held for ${held.venueName} will stay with the platform.`}
+        </p>
+        {action === 'forfeit' && <TextAreaField label="Reason for forfeiting" required value={reason} onChange={(e) => setReason(e.target.value)} error={fieldError} maxLength={500} />}
+        {complete.isError && !fieldError && <Alert>{completionError(complete.error)}</Alert>}
+        <div className="flex flex-wrap gap-3">
+          <button type="submit" className={action === 'release' ? 'btn-primary' : 'btn-danger'} disabled={complete.isPending}>
+            {complete.isPending ? 'Completing…' : action === 'release' ? 'Release payment' : 'Forfeit payment'}
+          </button>
+          <button type="button" className="btn-secondary" onClick={onClose}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+function RefundDialog({ ticket, onClose, onDone }: { ticket: GigTicket; onClose: () => void; onDone: (notice: Notice) => void }) {
+  const queryClient = useQueryClient();
+  const [reason, setReason] = useState('');
+  const refund = useMutation({
+    mutationFn: () => postJson<{ amountCents: number }>(`/api/admin/orders/${ticket.orderId}/refund`, { reason }),
+    onSuccess: async (result) => {
+      onDone({ tone: 'success', text: `Refund started: ${formatCents(result.amountCents)} goes back to ${ticket.holderEmail}.` });
+      await queryClient.invalidateQueries({ queryKey: ['held-payments'] });
+      await queryClient.invalidateQueries({ queryKey: ['gig-tickets'] });
+    },
+  });
+  const fieldError = refund.error instanceof ApiError ? refund.error.fields.reason : undefined;
+  return (
+    <Modal title="Refund ticket" onClose={onClose}>
+      <form
+        noValidate
+        className="space-y-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          refund.mutate();
+        }}
+      >
+        <p>
+          {formatCents(ticket.totalCents)} goes back to {ticket.holderEmail}, and the ticket stops working at the door.
+        </p>
+        <TextAreaField label="Reason for the refund" required value={reason} onChange={(e) => setReason(e.target.value)} error={fieldError} maxLength={500} />
+        {refund.isError && !fieldError && <Alert>{refund.error.message}</Alert>}
+        <div className="flex flex-wrap gap-3">
+          <button type="submit" className="btn-danger" disabled={refund.isPending}>
+            {refund.isPending ? 'Refunding…' : 'Refund ticket'}
+          </button>
+          <button type="button" className="btn-secondary" onClick={onClose}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+const TICKET_STATE: Record<string, string> = { valid: 'Not checked in', used: 'Checked in', refunded: 'Refunded' };
+const REFUND_STATE: Record<string, string> = { pending: 'refund in progress', refunded: 'refund complete', failed: 'refund failed, being looked into' };
+
+function GigTickets({ gigId, onNotice }: { gigId: string; onNotice: (notice: Notice) => void }) {
+  const [refunding, setRefunding] = useState<GigTicket | null>(null);
+  const { data, isPending, isError } = useQuery({
+    queryKey: ['gig-tickets', gigId],
+    queryFn: () => apiFetch<{ tickets: GigTicket[] }>(`/api/admin/gig-management/${gigId}/tickets`),
+  });
+  if (isPending) return <p className="text-zinc-400">Loading tickets…</p>;
+  if (isError) return <Alert>The tickets could not be loaded.</Alert>;
+  if (!data.tickets.length) return <p className="text-zinc-400">No tickets sold.</p>;
+  return (
+    <>
+      <ul className="divide-y divide-zinc-800 rounded-xl border border-zinc-800">
+        {data.tickets.map((ticket) => (
+          <li key={ticket.orderId} className="flex flex-wrap items-center justify-between gap-3 px-3 py-2">
+            <div className="min-w-0">
+              <p className="break-all font-medium">{ticket.holderEmail}</p>
+              <p className="text-sm text-zinc-400">
+                {formatCents(ticket.totalCents)} · bought {when(ticket.boughtAt)} · {TICKET_STATE[ticket.status] ?? ticket.status}
+                {ticket.usedAt ? ` ${when(ticket.usedAt)}` : ''}
+                {ticket.refundStatus ? ` · ${REFUND_STATE[ticket.refundStatus] ?? ticket.refundStatus}` : ''}
+              </p>
+            </div>
+            {ticket.status !== 'refunded' && (
+              <button type="button" className="btn-secondary" onClick={() => setRefunding(ticket)}>
+                Refund
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+      {refunding && (
+        <RefundDialog
+          ticket={refunding}
+          onClose={() => setRefunding(null)}
+          onDone={(notice) => {
+            setRefunding(null);
+            onNotice(notice);
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+function HeldPaymentCard({ held }: { held: HeldPayment }) {
+  const [action, setAction] = useState<'release' | 'forfeit' | null>(null);
+  const [isShowingTickets, setIsShowingTickets] = useState(false);
+  const [notice, setNotice] = useState<Notice>(null);
+  return (
+    <article className="card space-y-3" aria-labelledby={`held-${held.id}`}>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 id={`held-${held.id}`} className="text-lg font-semibold">
+            {held.bandName ?? 'Live music'} @ {held.venueName}
+          </h2>
+          <p className="text-zinc-300">{formatLocalDate(held.localDate)}</p>
+        </div>
+        <span className={`rounded-full px-3 py-1 text-sm font-bold ${BADGE[held.status] ?? 'bg-zinc-500 text-white'}`}>{held.status.toUpperCase()}</span>
+      </div>
+      <dl className="grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-2 lg:grid-cols-3">
+        <div>
+          <dt className="inline text-zinc-400">{held.status === 'released' ? 'Amount released' : held.status === 'forfeited' ? 'Amount forfeited' : 'Amount held'}: </dt>
+          <dd className="inline font-semibold">{formatCents(held.amountCents)}</dd>
+        </div>
+        <div>
+          <dt className="inline text-zinc-400">Tickets sold: </dt>
+          <dd className="inline">{held.ticketCount}</dd>
+        </div>
+        <div>
+          <dt className="inline text-zinc-400">Gig ID: </dt>
+          <dd className="inline break-all font-mono text-xs">{held.gigId}</dd>
+        </div>
+        <div>
+          <dt className="inline text-zinc-400">Created: </dt>
+          <dd className="inline">{when(held.createdAt)}</dd>
+        </div>
+        <div>
+          <dt className="inline text-zinc-400">Last updated: </dt>
+          <dd className="inline">{when(held.updatedAt)}</dd>
+        </div>
+        {(held.transferId || held.transferStatus) && (
+          <div>
+            <dt className="inline text-zinc-400">Transfer: </dt>
+            <dd className="inline break-all font-mono text-xs">{held.transferId ?? `${held.transferStatus} (being sent)`}</dd>
+          </div>
+        )}
+        {held.forfeitReason && (
+          <div className="sm:col-span-2 lg:col-span-3">
+            <dt className="inline text-zinc-400">Forfeit reason: </dt>
+            <dd className="inline">{held.forfeitReason}</dd>
+          </div>
+        )}
+      </dl>
+      {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
+      <div className="flex flex-wrap gap-3">
+        {held.status === 'holding' ? (
+          <>
+            <button type="button" className="btn-primary" onClick={() => setAction('release')}>
+              Complete Gig (With Venue Payout)
+            </button>
+            <button type="button" className="btn-danger" onClick={() => setAction('forfeit')}>
+              Complete Gig (Forfeit Payment)
+            </button>
+          </>
+        ) : (
+          <p className="font-semibold">{held.status === 'released' ? 'Payment Released' : held.status === 'forfeited' ? 'Payment Forfeited' : held.status}</p>
+        )}
+        <button type="button" className="btn-secondary" aria-expanded={isShowingTickets} onClick={() => setIsShowingTickets((v) => !v)}>
+          {isShowingTickets ? 'Hide tickets' : 'Tickets & refunds'}
+        </button>
+      </div>
+      {isShowingTickets && <GigTickets gigId={held.gigId} onNotice={setNotice} />}
+      {action && (
+        <CompleteGigDialog
+          held={held}
+          action={action}
+          onClose={() => setAction(null)}
+          onDone={(result) => {
+            setAction(null);
+            setNotice(result);
+          }}
+        />
+      )}
+    </article>
+  );
+}
+
+/** Admin 'Gig Management & Payment Releases' (spec 2 §2, D11, decision 19). */
+export function GigManagementPage() {
+  useTitle('Gig Management & Payment Releases');
+  const { data: me } = useSession();
+  const [page, setPage] = useState(1);
+  const isAdmin = me?.user.role === 'admin';
+  const { data, isPending, isError } = useQuery({
+    queryKey: ['held-payments', page],
+    queryFn: () => apiFetch<{ heldPayments: HeldPayment[]; total: number; pageSize: number }>(`/api/admin/gig-management?page=${page}`),
+    enabled: isAdmin,
+  });
+  if (!me || !isAdmin) return <Navigate to="/login" replace />;
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  return (
+    <div className="mx-auto max-w-5xl space-y-6 px-4 py-10">
+      <header>
+        <h1 className="text-3xl font-bold">Gig Management & Payment Releases</h1>
+        <p className="mt-1 text-zinc-400">Release or forfeit each gig's held payment after the show, and refund tickets.</p>
+      </header>
+      <section className="card space-y-2 border-brand-400/40 text-sm text-zinc-200" aria-labelledby="how-it-works">
+        <h2 id="how-it-works" className="text-base font-semibold">
+          How it works
+        </h2>
+        <p>{PAYOUT_RULES.split}</p>
+        <p>{PAYOUT_RULES.held}</p>
+        <p>{PAYOUT_RULES.forfeit}</p>
+        <p>{PAYOUT_RULES.refunds}</p>
+      </section>
+      {isPending && <p className="text-zinc-400">Loading…</p>}
+      {isError && <Alert>The held payments could not be loaded.</Alert>}
+      {data && data.heldPayments.length === 0 && <EmptyState>No held payments found - Venue payments will appear here when tickets are sold</EmptyState>}
+      {data?.heldPayments.map((held) => <HeldPaymentCard key={held.id} held={held} />)}
+      {pages > 1 && (
+        <nav aria-label="Pages" className="flex items-center justify-between text-sm">
+          <button type="button" className="btn-secondary" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+            Newer
+          </button>
+          <span>
+            Page {page} of {pages}
+          </span>
+          <button type="button" className="btn-secondary" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+            Older
+          </button>
+        </nav>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { expect, test } from '@playwright/test';
+import { demoAccount, expectAccessible, logIn, shot, uniqueEmail } from './helpers.ts';
+
+// Issue 9: an admin completes a gig (its held venue share released to the venue's payout account)
+// and refunds a ticket, after a fan has bought one through the sandbox checkout.
+test('an admin releases a gig’s held payment and refunds a ticket', async ({ page, browser }) => {
+  const email = uniqueEmail('refund-me');
+  await page.goto('/chicago');
+  // The last ticketed gig on the page, so no other browser test is buying for it at the same time.
+  await page.getByRole('link', { name: /^Buy Tickets \$/ }).last().click();
+  await expect(page).toHaveURL(/\/tickets\?/);
+  const gigId = new URL(page.url()).searchParams.get('gigId')!;
+  await page.getByLabel('Email for your ticket').fill(email);
+  await page.getByRole('button', { name: /^Buy Ticket/ }).click();
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry (MM/YY)').fill('12/30');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: /^Pay \$/ }).click();
+  await expect(page.getByRole('img', { name: 'QR code of your ticket' })).toBeVisible();
+
+  const admin = await (await browser.newContext()).newPage();
+  await logIn(admin, demoAccount('admin').email, demoAccount('admin').password);
+  await admin.goto('/dashboard');
+  await admin.getByRole('link', { name: 'Gig Management & Payment Releases' }).click();
+  await expect(admin.getByRole('heading', { name: 'Gig Management & Payment Releases' })).toBeVisible();
+  await expect(admin.getByRole('heading', { name: 'How it works' })).toBeVisible();
+  const card = admin.getByRole('article').filter({ hasText: gigId });
+  await expect(card.getByText('HOLDING', { exact: true })).toBeVisible();
+  await expectAccessible(admin);
+  await shot(admin, 'gig-management');
+
+  // Forfeiting needs a reason.
+  await card.getByRole('button', { name: 'Complete Gig (Forfeit Payment)' }).click();
+  const forfeit = admin.getByRole('dialog', { name: 'Complete Gig (Forfeit Payment)' });
+  await forfeit.getByRole('button', { name: 'Forfeit payment' }).click();
+  await expect(forfeit.getByText('Please give a reason for forfeiting.')).toBeVisible();
+  await forfeit.getByRole('button', { name: 'Cancel' }).click();
+
+  // Release to the venue's own payout account.
+  await card.getByRole('button', { name: 'Complete Gig (With Venue Payout)' }).click();
+  await admin.getByRole('dialog', { name: 'Complete Gig (With Venue Payout)' }).getByRole('button', { name: 'Release payment' }).click();
+  await expect(card.getByText(/^Gig completed successfully! Released \$\d+\.\d\d$/)).toBeVisible();
+  await expect(card.getByText('Payment Released')).toBeVisible();
+  await expect(card.getByText('RELEASED', { exact: true })).toBeVisible();
+
+  // Refund the fan's ticket: a reason is required; the door then refuses the ticket.
+  await card.getByRole('button', { name: 'Tickets & refunds' }).click();
+  const row = card.getByRole('listitem').filter({ hasText: email });
+  await row.getByRole('button', { name: 'Refund' }).click();
+  const refund = admin.getByRole('dialog', { name: 'Refund ticket' });
+  await refund.getByRole('button', { name: 'Refund ticket' }).click();
+  await expect(refund.getByText('Please give a reason for the refund.')).toBeVisible();
+  await refund.getByLabel('Reason for the refund').fill('The fan cannot come.');
+  await refund.getByRole('button', { name: 'Refund ticket' }).click();
+  await expect(card.getByText(new RegExp(`^Refund started: \\$\\d+\\.\\d\\d goes back to ${email.replace(/[.+]/g, '\\$&')}\\.$`))).toBeVisible();
+  await expect(row.getByText(/Refunded · refund (in progress|complete)/)).toBeVisible();
+  await expect(row.getByRole('button', { name: 'Refund' })).toHaveCount(0);
+  await shot(admin, 'gig-management-refunded');
+});
