@@ -1,17 +1,30 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
+
+type LiveTopic = 'gigs' | 'gear' | 'jam';
+
+/**
+ * Calls `onChange` whenever the server announces a change to `topic` over server-sent events
+ * (a jam event carries the session that changed). One stream per page that follows something.
+ */
+export function useLiveEvents(topic: LiveTopic, onChange: (detail: string) => void) {
+  const handler = useRef(onChange);
+  useEffect(() => {
+    handler.current = onChange;
+  });
+  useEffect(() => {
+    if (typeof EventSource === 'undefined') return;
+    const source = new EventSource('/api/live');
+    const listener = (event: MessageEvent<string>) => handler.current(event.data);
+    source.addEventListener(topic, listener);
+    return () => source.close();
+  }, [topic]);
+}
 
 /** Keeps gig lists current: the server announces changes over server-sent events. */
 export function useLiveGigUpdates(queryKeys: readonly (readonly string[])[]) {
   const client = useQueryClient();
-  useEffect(() => {
-    if (typeof EventSource === 'undefined') return;
-    const source = new EventSource('/api/live');
-    const refresh = () => {
-      for (const key of queryKeys) void client.invalidateQueries({ queryKey: key });
-    };
-    source.addEventListener('gigs', refresh);
-    return () => source.close();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [client, JSON.stringify(queryKeys)]);
+  useLiveEvents('gigs', () => {
+    for (const key of queryKeys) void client.invalidateQueries({ queryKey: key });
+  });
 }

@@ -14,6 +14,7 @@ import { confirmFollow, followBand, unsubscribeFollower } from '../followers/fol
 import { clientIp } from '../../http/client-ip.ts';
 import { findBandSite } from '../sites/get-band-site.ts';
 import { resolveSite } from '../sites/resolve-site.ts';
+import { LIVE_TOPICS } from '../live/live-events.ts';
 import { listHomeGigs } from './list-home-gigs.ts';
 import { gigFiltersSchema, listGenres, listGigs } from './list-gigs.ts';
 import { listRegionGigs } from './list-region-gigs.ts';
@@ -70,16 +71,20 @@ export function discoveryRoutes(services: Services) {
     return c.json(await unsubscribeFollower(services, token));
   });
 
-  /** Server-sent events: open pages refresh their gig lists when gigs change. */
+  /**
+   * Server-sent events: open pages refresh what they show when it changes. One event per topic
+   * (gigs, gear, jam); a jam event's data is the session that changed.
+   */
   app.get('/live', (c) => {
     const live = services.live;
     if (!live) throw new AppError('NOT_FOUND', 'Live updates are off.');
     return streamSSE(c, async (stream) => {
-      const onGigs = () => void stream.writeSSE({ event: 'gigs', data: String(Date.now()) });
-      live.events.on('gigs', onGigs);
-      stream.onAbort(() => {
-        live.events.off('gigs', onGigs);
+      const listeners = LIVE_TOPICS.map((topic) => {
+        const listener = (detail: string) => void stream.writeSSE({ event: topic, data: detail || String(Date.now()) });
+        live.events.on(topic, listener);
+        return () => live.events.off(topic, listener);
       });
+      stream.onAbort(() => listeners.forEach((stop) => stop()));
       await stream.writeSSE({ event: 'ready', data: '' });
       while (!stream.aborted) {
         await stream.sleep(25_000);

@@ -4,16 +4,25 @@ import pg from 'pg';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import type { Logger } from '../../logger.ts';
 
-export const GIGS_CHANGED = 'marquee_gigs_changed';
+/** What open pages follow: public gigs, the gear-swap list, and each jam session's sheet. */
+export const LIVE_TOPICS = ['gigs', 'gear', 'jam'] as const;
+export type LiveTopic = (typeof LIVE_TOPICS)[number];
+
+const channelOf = (topic: LiveTopic) => `marquee_${topic}_changed`;
+export const GIGS_CHANGED = channelOf('gigs');
 
 /**
- * Tells every open page that public gigs changed. Called in the same transaction as the change,
- * so the notice goes out on commit; Postgres NOTIFY reaches every server process (PGlite too).
+ * Tells every open page that something it shows changed; `detail` says what (a jam session's
+ * id), at most a few hundred bytes. Called in the same transaction as the change, so the notice
+ * goes out on commit; Postgres NOTIFY reaches every server process (PGlite too).
  */
-export async function publishGigsChanged(tx: DbOrTx): Promise<void> {
-  await tx.execute(sql`select pg_notify(${GIGS_CHANGED}, '')`);
+export async function publishChange(tx: DbOrTx, topic: LiveTopic, detail = ''): Promise<void> {
+  await tx.execute(sql`select pg_notify(${channelOf(topic)}, ${detail})`);
 }
 
+export const publishGigsChanged = (tx: DbOrTx) => publishChange(tx, 'gigs');
+
+/** Emits each topic by name, with the notice's detail as its argument. */
 export type LiveEvents = { events: EventEmitter; close(): Promise<void> };
 
 /** Listens for database notices and re-emits them to the server's open event streams. */
@@ -21,13 +30,17 @@ export async function listenForLiveEvents(database: Database, logger: Logger): P
   const events = new EventEmitter();
   events.setMaxListeners(0);
   if (database.kind === 'pglite') {
-    const unlisten = await database.pglite!.listen(GIGS_CHANGED, () => events.emit('gigs'));
-    return { events, close: unlisten };
+    const unlisten = await Promise.all(LIVE_TOPICS.map((topic) => database.pglite!.listen(channelOf(topic), (detail) => events.emit(topic, detail))));
+    return { events, close: async () => void (await Promise.all(unlisten.map((stop) => stop()))) };
   }
   const client = new pg.Client({ connectionString: database.url });
+  const topicOf = new Map(LIVE_TOPICS.map((topic) => [channelOf(topic), topic]));
   client.on('error', (error) => logger.error({ err: error }, 'live events connection failed'));
-  client.on('notification', (message) => message.channel === GIGS_CHANGED && events.emit('gigs'));
+  client.on('notification', (message) => {
+    const topic = topicOf.get(message.channel);
+    if (topic) events.emit(topic, message.payload ?? '');
+  });
   await client.connect();
-  await client.query(`listen ${GIGS_CHANGED}`);
+  for (const topic of LIVE_TOPICS) await client.query(`listen ${channelOf(topic)}`);
   return { events, close: () => client.end() };
 }
