@@ -56,6 +56,8 @@ const envSchema = z
     /** D13: with both set, payments go through Stripe; otherwise through the built-in sandbox. */
     STRIPE_SECRET_KEY: optional(),
     STRIPE_WEBHOOK_SECRET: optional(),
+    /** Sends Stripe's API calls elsewhere (stripe-mock, a test's stand-in); unset, they go to Stripe. */
+    STRIPE_API_BASE: optional().pipe(z.url({ protocol: /^https?$/ }).optional()),
     UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(8 * 1024 * 1024),
   })
   .refine((env) => Boolean(env.STRIPE_SECRET_KEY) === Boolean(env.STRIPE_WEBHOOK_SECRET), {

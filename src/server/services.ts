@@ -13,6 +13,7 @@ import { listenForLiveEvents, type LiveEvents } from './features/live/live-event
 import { createResponseCache, type ResponseCache } from './http/response-cache.ts';
 import type { PaymentEvent, PaymentProvider } from './payments/payment-provider.ts';
 import { createSandboxProvider, type SandboxProvider } from './payments/sandbox-provider.ts';
+import { createStripeProvider, stripeOptionsFor } from './payments/stripe-provider.ts';
 import { sendPendingBandNotices } from './features/booking/notify-bands.ts';
 import { sendNewGigNotices } from './features/followers/notify-followers.ts';
 import { sendPendingTransfers } from './features/payouts/send-pending-transfers.ts';
@@ -81,8 +82,15 @@ export async function createServices(
   const publicCache = createResponseCache(env.PUBLIC_CACHE_SECONDS * 1000);
   live?.events.on('gigs', () => publicCache.clear());
   const secret = await resolveSecret(env);
-  // The sandbox signs its events with a key of its own, derived from the server's secret.
-  const sandbox = createSandboxProvider({ db: database.db, publicUrl: env.PUBLIC_URL, secret: createHmac('sha256', secret).update('marquee sandbox payments').digest('hex') });
+  // Stripe when its keys are set (env.ts requires both or neither); otherwise the sandbox, which
+  // signs its events with a key of its own, derived from the server's secret.
+  let payments: PaymentProvider;
+  let sandbox: SandboxProvider | null = null;
+  if (env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET) {
+    payments = createStripeProvider({ secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, stripeOptions: stripeOptionsFor(env.STRIPE_API_BASE), logger });
+  } else {
+    payments = sandbox = createSandboxProvider({ db: database.db, publicUrl: env.PUBLIC_URL, secret: createHmac('sha256', secret).update('marquee sandbox payments').digest('hex') });
+  }
   const auth = createAuth({
     db: database.db,
     publicUrl: env.PUBLIC_URL,
@@ -103,7 +111,7 @@ export async function createServices(
     jobs,
     live,
     publicCache,
-    payments: sandbox,
+    payments,
     sandbox,
     isRateLimitEnabled,
     async close() {
