@@ -23,6 +23,7 @@ import { profileRoutes } from './features/profiles/routes.ts';
 import { ticketRoutes } from './features/tickets/routes.ts';
 import { sandboxCheckoutRoutes } from './features/tickets/sandbox-checkout-routes.ts';
 import { payoutRoutes } from './features/payouts/routes.ts';
+import { jamRoutes } from './features/jam/routes.ts';
 import { sandboxOnboardingRoutes } from './features/payouts/sandbox-onboarding-routes.ts';
 import { calendarRoutes } from './features/calendar/routes.ts';
 import { buildSitemap } from './features/seo/build-sitemap.ts';
@@ -114,6 +115,7 @@ export function createApp(services: Services) {
   api.route('/', profileRoutes(services));
   api.route('/', ticketRoutes(services));
   api.route('/', payoutRoutes(services));
+  api.route('/', jamRoutes(services));
   api.all('*', () => {
     throw new AppError('NOT_FOUND', 'Not found.');
   });

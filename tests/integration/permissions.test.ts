@@ -47,6 +47,13 @@ const ALLOWED: Record<string, Rule> = {
   'POST /api/admin/gig-management/complete': ['admin'],
   'GET /api/admin/gig-management/:gigId/tickets': { allowed: ['admin'], path: '/api/admin/gig-management/00000000-0000-4000-8000-000000000000/tickets' },
   'POST /api/admin/orders/:orderId/refund': { allowed: ['admin'], path: '/api/admin/orders/00000000-0000-4000-8000-000000000000/refund', body: async () => ({ reason: 'Permission test' }) },
+  // Jam: any account writes the sheet (the rules per cell are in src/server/features/jam/jam.test.ts).
+  'POST /api/jam/sessions/:sessionId/songs': { allowed: ANY_ACCOUNT, path: '/api/jam/sessions/00000000-0000-4000-8000-000000000000/songs' },
+  'PUT /api/jam/songs/:songId/:field': { allowed: ANY_ACCOUNT, path: '/api/jam/songs/00000000-0000-4000-8000-000000000000/drums', body: async () => ({ value: 'Sam' }) },
+  'GET /api/jam/manage': ['admin', 'venue'],
+  'POST /api/jam/manage/sessions': ['admin', 'venue'],
+  'PUT /api/jam/manage/sessions/:sessionId': { allowed: ['admin', 'venue'], path: '/api/jam/manage/sessions/00000000-0000-4000-8000-000000000000' },
+  'DELETE /api/jam/manage/sessions/:sessionId': { allowed: ['admin', 'venue'], path: '/api/jam/manage/sessions/00000000-0000-4000-8000-000000000000' },
   'GET /api/profile': PROFILE_OWNERS,
   // Logos and the manager's 1280x800 image narrow this further (tests/integration/profiles…).
   'POST /api/profile/images': { allowed: PROFILE_OWNERS, path: '/api/profile/images?kind=photo', body: photo },
@@ -78,6 +85,8 @@ const PUBLIC = new Set([
   'GET /api/bands',
   'GET /api/venues',
   'GET /api/venues/page',
+  'GET /api/jam/sessions',
+  'GET /api/jam/sessions/:sessionId',
   'GET /api/rehearsal-spaces',
   'POST /api/followers',
   'POST /api/followers/confirm',

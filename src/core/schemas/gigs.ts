@@ -17,7 +17,7 @@ export const VENUE_SPLIT_MESSAGE = 'Band % and Venue % must total 75% (the platf
 export const PROMOTER_SPLIT_MESSAGE = 'For promoter-created gigs: Band % + Promoter % must total 75% (the platform keeps 25%).';
 export const PROMOTER_VENUE_MESSAGE = 'Please choose the venue for this gig.';
 
-const gigTime = (label: string) =>
+export const gigTime = (label: string) =>
   z
     .string({ error: `Please choose the ${label} time.` })
     .refine((v) => {
@@ -25,7 +25,7 @@ const gigTime = (label: string) =>
       return v.length === 5 && GIG_HOURS.includes(hour ?? '') && (GIG_MINUTES as readonly string[]).includes(minute ?? '');
     }, { error: `Please choose the ${label} time: hours 00-23, minutes 00, 10, 15, 20, 30, 40, 45 or 50.` });
 
-const localDate = z
+export const localDate = z
   .string({ error: 'Please choose the date.' })
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Please choose the date.' })
   .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {

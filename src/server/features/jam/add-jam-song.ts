@@ -1,0 +1,33 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { JAM_MESSAGES } from '../../../core/schemas/jam.ts';
+import type { Db } from '../../db/client.ts';
+import { jamSessions, jamSongs } from '../../db/schema.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { SessionUser } from '../../http/session.ts';
+import { publishChange } from '../live/live-events.ts';
+import { isUpcomingSession } from './list-jam-sessions.ts';
+
+/**
+ * 'Add First Song' and the new-row button (spec 1 §2): an empty, editable row at the end of the
+ * sheet, created by the signed-in user, who then names it.
+ */
+export async function addJamSong(db: Db, user: Pick<SessionUser, 'id'>, sessionId: string) {
+  if (!/^[0-9a-f-]{36}$/i.test(sessionId)) throw new AppError('NOT_FOUND', 'That jam session was not found.');
+  return db.transaction(async (tx) => {
+    const [session] = await tx.select({ isUpcoming: isUpcomingSession }).from(jamSessions).where(eq(jamSessions.id, sessionId));
+    if (!session) throw new AppError('NOT_FOUND', 'That jam session was not found.');
+    if (!session.isUpcoming) throw new AppError('CONFLICT', JAM_MESSAGES.sessionOver);
+    const [song] = await tx
+      .insert(jamSongs)
+      .values({
+        sessionId,
+        song: '',
+        isEditable: true,
+        createdBy: user.id,
+        songOrder: sql`(select coalesce(max(${jamSongs.songOrder}), -1) + 1 from ${jamSongs} where ${and(eq(jamSongs.sessionId, sessionId))})`,
+      })
+      .returning({ id: jamSongs.id });
+    await publishChange(tx, 'jam', sessionId);
+    return { songId: song!.id, message: JAM_MESSAGES.songAdded };
+  });
+}
