@@ -110,3 +110,26 @@ test('an admin reads users and the outbox on a phone', async ({ page }) => {
   await expectNoSidewaysScroll(page);
   await shot(page, 'phone-admin-outbox');
 });
+
+test('the jam sheet stacks on a phone and stays editable', async ({ page }) => {
+  await logIn(page, demoAccount('band').email, demoAccount('band').password);
+  await page.goto('/open-jam');
+  const song = `Phone Song ${Date.now() % 100000}`;
+  await page.getByRole('button', { name: '+ Add Song' }).first().click();
+  await page.getByRole('button', { name: 'Song for the new song: empty. Name it' }).last().click();
+  await page.getByRole('textbox', { name: 'Song for the new song' }).fill(song);
+  await page.getByRole('textbox', { name: 'Song for the new song' }).press('Enter');
+  const row = page.getByRole('row').filter({ hasText: song });
+  await expect(row).toBeVisible();
+  // Stacked: the row's cells sit one above the other, each as wide as the card.
+  const [drums, bass] = await Promise.all(['Drums', 'Bass'].map((label) => row.locator(`td[data-label="${label}"]`).boundingBox()));
+  expect(bass!.y).toBeGreaterThan(drums!.y + drums!.height - 1);
+  expect(drums!.width).toBeGreaterThan(250);
+  await row.getByRole('button', { name: `Guitar 1 for ${song}: empty. Sign up` }).tap();
+  await page.getByRole('textbox', { name: `Guitar 1 for ${song}` }).fill('The Velvet Static');
+  await page.getByRole('textbox', { name: `Guitar 1 for ${song}` }).press('Enter');
+  await expect(page.getByText("You're signed up for a slot on a song!")).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await expectAccessible(page);
+  await shot(page, 'phone-open-jam');
+});
