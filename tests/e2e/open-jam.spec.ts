@@ -83,3 +83,31 @@ test('two people edit one session and each sees the other’s change live; a col
   await name.press('Enter');
   await expect(maya.getByRole('alert')).toHaveText('Cannot remove song name when other fields have data.');
 });
+
+test('a venue adds a jam session from its dashboard; it opens on the sheet, and the venue deletes it', async ({ page }) => {
+  await logIn(page, demoAccount('venue').email, demoAccount('venue').password);
+  const jams = page.getByRole('region', { name: 'Jam Sessions' });
+  await jams.getByRole('button', { name: 'Add Jam Session' }).click();
+  const date = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
+  const houseBand = unique('The Test House Band');
+  await jams.getByLabel('Date').fill(date);
+  await expect(jams.getByLabel('Location')).not.toHaveValue('');
+  await jams.getByLabel('House band').fill(`${houseBand}, Second Band`);
+  await jams.getByRole('button', { name: 'Create Jam Session' }).click();
+  await expect(jams.getByText('Jam session created.')).toBeVisible();
+  await expect(jams.getByText(`House band: ${houseBand}, Second Band · 0 songs on the sheet`)).toBeVisible();
+  await expectAccessible(page);
+
+  await page.goto('/open-jam');
+  const card = page.getByRole('article').filter({ hasText: houseBand });
+  await expect(card.getByText('No songs found for this jam session.')).toBeVisible();
+  await card.getByRole('button', { name: 'Add First Song' }).click();
+  await expect(page.getByText("New song row added. Click on 'Song' to edit the name.")).toBeVisible();
+
+  await page.goto('/dashboard');
+  const row = jams.getByRole('listitem').filter({ hasText: houseBand });
+  await row.getByRole('button', { name: /^Delete/ }).click();
+  await page.getByRole('dialog', { name: 'Delete this jam session?' }).getByRole('button', { name: 'Delete Jam Session' }).click();
+  await expect(jams.getByText('Jam session deleted.')).toBeVisible();
+  await expect(jams.getByText(houseBand)).toHaveCount(0);
+});

@@ -6,6 +6,7 @@ import { formatLocalDate } from '../../../core/time.ts';
 import { Alert } from '../../components/ui/field.tsx';
 import { ApiError, apiFetch, postJson } from '../../lib/api.ts';
 import { useRefreshSession, type Me } from '../../lib/session.ts';
+import { ManageJamSessions } from '../jam/manage-jam-sessions.tsx';
 
 type Overview = { counts: { users: number; usersByRole: Record<string, number>; gigs: number; approvedGigs: number; upcomingGigs: number } };
 type AdminUser = { id: string; email: string; name: string; role: Role; location: string; createdAt: string };
@@ -207,6 +208,9 @@ export function AdminDashboard({ me }: { me: Me }) {
             </div>
             {gigs.data && <Pager label="Gigs pages" page={gigs.page} pageSize={gigs.data.pageSize} total={gigs.data.total} onPage={gigs.setPage} />}
           </section>
+          <div className="mt-8">
+            <ManageJamSessions isAdmin />
+          </div>
         </>
       )}
     </div>

@@ -21,7 +21,7 @@ export const ticketingPayload = (t: TicketingState) =>
     : { isEnabled: false };
 
 /** Hour and minute selects (spec 2 §5: hours 00-23, minutes 00, 10, 15, 20, 30, 40, 45, 50). */
-function TimeSelect({ label, value, onChange, error }: { label: string; value: string; onChange: (v: string) => void; error?: string }) {
+export function TimeSelect({ label, value, onChange, error }: { label: string; value: string; onChange: (v: string) => void; error?: string }) {
   const id = useId();
   const [hour = '19', minute = '00'] = value.split(':');
   return (
