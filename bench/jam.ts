@@ -33,13 +33,13 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 const venue = await signUpAs(t, 'venue');
 const localDate = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
 const created = await venue.client.post('/api/jam/manage/sessions', { localDate, timeStart: '19:00', timeEnd: '23:00', location: 'Bench Hall', houseBand: ['Bench Band'] });
-const sessionId = created.json.id as string;
+const sessionId = (created.json as { id: string }).id;
 const songCount = Math.ceil(USERS / JAM_SLOTS.length);
 const songIds: string[] = [];
 for (let i = 0; i < songCount + 1; i++) {
-  const { json } = await venue.client.post(`/api/jam/sessions/${sessionId}/songs`, {});
-  await venue.client.put(`/api/jam/songs/${json.songId as string}/song`, { value: `Bench Song ${i}`, expected: '' });
-  songIds.push(json.songId as string);
+  const { songId } = (await venue.client.post(`/api/jam/sessions/${sessionId}/songs`, {})).json as { songId: string };
+  await venue.client.put(`/api/jam/songs/${songId}/song`, { value: `Bench Song ${i}`, expected: '' });
+  songIds.push(songId);
 }
 const signUpStart = performance.now();
 const users: Awaited<ReturnType<typeof signUpAs>>[] = [];
