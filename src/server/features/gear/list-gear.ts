@@ -1,5 +1,5 @@
 import { count, desc, eq } from 'drizzle-orm';
-import type { GearListingView, GearPage } from '../../../core/schemas/gear.ts';
+import type { GearListingView, GearPage } from '../../../core/gear-rules.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { gearListings } from '../../db/schema.ts';
 import type { SessionUser } from '../../http/session.ts';
