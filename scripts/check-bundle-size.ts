@@ -14,6 +14,7 @@ const ROUTES: Record<string, string | null> = {
   'band site {slug}.host': 'features/sites/subdomain-site.tsx',
   'band site /band/{name}': 'features/sites/band-site.tsx',
   'venue /venue/{name}': 'features/directories/venue-page.tsx',
+  'gear swap /gear-swap': 'features/gear/gear-swap-page.tsx',
 };
 
 type Chunk = { file: string; imports?: string[]; isEntry?: boolean; src?: string };

@@ -35,6 +35,7 @@ const BandSitePage = screen(() => import('../features/sites/band-site.tsx'), 'Ba
 const VenueDirectoryPage = screen(() => import('../features/directories/venue-directory-page.tsx'), 'VenueDirectoryPage');
 const VenuePage = screen(() => import('../features/directories/venue-page.tsx'), 'VenuePage');
 const RehearsalSpacePage = screen(() => import('../features/directories/rehearsal-space-page.tsx'), 'RehearsalSpacePage');
+const GearSwapPage = screen(() => import('../features/gear/gear-swap-page.tsx'), 'GearSwapPage');
 const GigsPage = screen(() => import('../features/directories/gigs-page.tsx'), 'GigsPage');
 const RegionPage = screen(() => import('../features/regions/region-page.tsx'), 'RegionPage');
 const EditProfilePage = screen(() => import('../features/profiles/edit-profile-page.tsx'), 'EditProfilePage');
@@ -65,6 +66,7 @@ function MainRoutes() {
         <Route path="/venue/:venueName" element={<VenuePage />} />
         <Route path="/rehearsal-space" element={<RehearsalSpacePage />} />
         <Route path="/gigs" element={<GigsPage />} />
+        <Route path="/gear-swap" element={<GearSwapPage />} />
         <Route path="/tickets" element={<TicketsPage />} />
         <Route path="/success" element={<SuccessPage />} />
         <Route path="/cancel" element={<CancelPage />} />
