@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { expectAccessible, photoFile, shot } from './helpers.ts';
+import { demoAccount, expectAccessible, logIn, photoFile, shot } from './helpers.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 3199);
 const ORIGIN = `http://localhost:${PORT}`;
@@ -139,9 +139,7 @@ test('a musician lists gear with two cropped photos; signed-in users see the con
   await expect(visitor.getByRole('article', { name: title })).toHaveCount(0);
 });
 
-test('a seller deletes a listing after confirming', async ({ browser }) => {
-  const title = `Boss RC-30 Looper ${String(Date.now()).slice(-6)}`;
-  const { page } = await signedInPage(browser, 'musician');
+async function listQuickly(page: Page, title: string) {
   await page.goto('/gear-swap');
   await page.getByRole('button', { name: 'List Your Gear' }).click();
   const form = page.getByRole('form', { name: 'List Your Gear' });
@@ -151,12 +149,32 @@ test('a seller deletes a listing after confirming', async ({ browser }) => {
   await form.getByLabel('Phone').fill('7735550144');
   await expect(form.getByLabel('Phone')).toHaveValue('773-555-0144');
   await form.getByRole('button', { name: 'List Gear' }).click();
+  await expect(page.getByRole('article', { name: title })).toBeVisible();
+}
+
+test('a seller deletes a listing after confirming, and an admin removes spam', async ({ browser }) => {
+  const title = `Boss RC-30 Looper ${String(Date.now()).slice(-6)}`;
+  const spam = `CHEAP WATCHES ${String(Date.now()).slice(-6)}`;
+  const { page } = await signedInPage(browser, 'musician');
+  await listQuickly(page, title);
+  await listQuickly(page, spam);
   const card = page.getByRole('article', { name: title });
-  await expect(card).toBeVisible();
   await card.getByRole('button', { name: /^Delete/ }).click();
   await expect(card.getByText('Delete this listing for good?')).toBeVisible();
   await card.getByRole('button', { name: 'Cancel' }).click();
   await card.getByRole('button', { name: /^Delete/ }).click();
   await card.getByRole('button', { name: 'Yes, delete' }).click();
   await expect(card).toBeHidden();
+
+  const admin = await (await browser.newContext()).newPage();
+  const { email, password } = demoAccount('admin');
+  await logIn(admin, email, password);
+  await admin.goto('/gear-swap');
+  const spamCard = admin.getByRole('article', { name: spam });
+  await expect(spamCard.getByRole('button', { name: /Mark as Sold/ })).toHaveCount(0);
+  await spamCard.getByRole('button', { name: /^Remove/ }).click();
+  await expect(spamCard.getByText('Remove this listing as spam?')).toBeVisible();
+  await spamCard.getByRole('button', { name: 'Yes, remove' }).click();
+  await expect(spamCard).toBeHidden();
+  await expect(page.getByRole('article', { name: spam })).toBeHidden(); // live, on the seller's page too
 });
