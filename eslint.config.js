@@ -30,7 +30,7 @@ const featureExports = {
   'server/followers': ['follow-band.ts', 'notify-followers.ts'],
   'server/live': ['live-events.ts'],
   'server/payouts': ['payment-accounts.ts', 'record-ticket-shares.ts', 'refund-ticket.ts'],
-  'server/profiles': ['update-promoter-profile.ts'],
+  'server/profiles': ['assert-own-images.ts', 'update-promoter-profile.ts'],
   'server/sites': ['find-by-name.ts', 'get-band-site.ts', 'resolve-site.ts'],
   'server/tickets': ['admit-ticket.ts', 'apply-payment-event.ts', 'place-ticket-order.ts'],
   'server/uploads': ['store-image.ts'],

@@ -15,6 +15,7 @@ const ROUTES: Record<string, string | null> = {
   'band site /band/{name}': 'features/sites/band-site.tsx',
   'venue /venue/{name}': 'features/directories/venue-page.tsx',
   'open jam /open-jam': 'features/jam/open-jam-page.tsx',
+  'gear swap /gear-swap': 'features/gear/gear-swap-page.tsx',
 };
 
 type Chunk = { file: string; imports?: string[]; isEntry?: boolean; src?: string };

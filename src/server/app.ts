@@ -19,6 +19,7 @@ import { adminRoutes } from './features/admin/routes.ts';
 import { contactRoutes } from './features/contact/routes.ts';
 import { discoveryRoutes } from './features/discovery/routes.ts';
 import { bookingRoutes } from './features/booking/routes.ts';
+import { gearRoutes } from './features/gear/routes.ts';
 import { profileRoutes } from './features/profiles/routes.ts';
 import { ticketRoutes } from './features/tickets/routes.ts';
 import { sandboxCheckoutRoutes } from './features/tickets/sandbox-checkout-routes.ts';
@@ -116,6 +117,7 @@ export function createApp(services: Services) {
   api.route('/', ticketRoutes(services));
   api.route('/', payoutRoutes(services));
   api.route('/', jamRoutes(services));
+  api.route('/', gearRoutes(services));
   api.all('*', () => {
     throw new AppError('NOT_FOUND', 'Not found.');
   });

@@ -133,3 +133,28 @@ test('the jam sheet stacks on a phone and stays editable', async ({ page }) => {
   await expectAccessible(page);
   await shot(page, 'phone-open-jam');
 });
+
+test('the gear swap fits a phone: cards, the full-screen photo and the List Your Gear form', async ({ page }) => {
+  await page.goto('/gear-swap');
+  await expect(page.getByRole('heading', { level: 1, name: 'Gear Swap' })).toBeVisible();
+  const card = page.getByRole('article', { name: 'Fender Hot Rod Deluxe IV combo amp' });
+  await expect(card.getByText("to see the seller's contact details.")).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await shot(page, 'phone-gear-swap');
+  await card.getByRole('button', { name: /full screen/ }).tap();
+  const overlay = page.getByRole('dialog', { name: 'Fender Hot Rod Deluxe IV combo amp' });
+  await expect(overlay).toBeVisible();
+  await shot(page, 'phone-gear-overlay');
+  await overlay.getByRole('button', { name: 'Close image' }).tap();
+  await expect(overlay).toBeHidden();
+
+  const musician = demoAccount('musician');
+  await logIn(page, musician.email, musician.password);
+  await page.goto('/gear-swap');
+  await page.getByRole('button', { name: 'List Your Gear' }).tap();
+  const form = page.getByRole('form', { name: 'List Your Gear' });
+  await expect(form.getByLabel('Phone')).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await expectAccessible(page);
+  await shot(page, 'phone-gear-form');
+});

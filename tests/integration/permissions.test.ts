@@ -65,6 +65,12 @@ const ALLOWED: Record<string, Rule> = {
   'POST /api/profile/artists': ['artist_manager'],
   'GET /api/profile/artists/:index': { allowed: ['artist_manager'], path: '/api/profile/artists/0' },
   'PUT /api/profile/artists/:index': { allowed: ['artist_manager'], path: '/api/profile/artists/0' },
+  // Gear swap (D21): any account lists gear; only a listing's seller marks it sold and only the
+  // seller or an admin deletes it (a missing listing answers 404, so every account gets past here).
+  'POST /api/gear/images': { allowed: ANY_ACCOUNT, body: photo },
+  'POST /api/gear': ANY_ACCOUNT,
+  'POST /api/gear/:id/sold': ANY_ACCOUNT,
+  'DELETE /api/gear/:id': ANY_ACCOUNT,
 };
 
 /** Routes anyone may call (public pages, sign-in and sign-up, following, contact). */
@@ -92,6 +98,7 @@ const PUBLIC = new Set([
   'POST /api/followers/confirm',
   'POST /api/followers/unsubscribe',
   'GET /api/live',
+  'GET /api/gear',
   // Guest checkout (D14), and providers' webhooks (signed).
   'POST /api/tickets/checkout',
   'GET /api/tickets/checkout/:sessionId',

@@ -36,6 +36,7 @@ const VenueDirectoryPage = screen(() => import('../features/directories/venue-di
 const VenuePage = screen(() => import('../features/directories/venue-page.tsx'), 'VenuePage');
 const RehearsalSpacePage = screen(() => import('../features/directories/rehearsal-space-page.tsx'), 'RehearsalSpacePage');
 const OpenJamPage = screen(() => import('../features/jam/open-jam-page.tsx'), 'OpenJamPage');
+const GearSwapPage = screen(() => import('../features/gear/gear-swap-page.tsx'), 'GearSwapPage');
 const GigsPage = screen(() => import('../features/directories/gigs-page.tsx'), 'GigsPage');
 const RegionPage = screen(() => import('../features/regions/region-page.tsx'), 'RegionPage');
 const EditProfilePage = screen(() => import('../features/profiles/edit-profile-page.tsx'), 'EditProfilePage');
@@ -67,6 +68,7 @@ function MainRoutes() {
         <Route path="/rehearsal-space" element={<RehearsalSpacePage />} />
         <Route path="/gigs" element={<GigsPage />} />
         <Route path="/open-jam" element={<OpenJamPage />} />
+        <Route path="/gear-swap" element={<GearSwapPage />} />
         <Route path="/tickets" element={<TicketsPage />} />
         <Route path="/success" element={<SuccessPage />} />
         <Route path="/cancel" element={<CancelPage />} />

@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { AppError } from './app-error.ts';
 
 /** The routes that take an upload (multipart/form-data); every other state-changing route takes JSON. */
-export const MULTIPART_PATHS = new Set(['/api/register', '/api/profile/images']);
+export const MULTIPART_PATHS = new Set(['/api/register', '/api/profile/images', '/api/gear/images']);
 
 /**
  * The writes a band or promoter site makes on its own subdomain: following the band and the

@@ -17,7 +17,7 @@ export async function buildSitemap(db: Db, publicUrl: string): Promise<string> {
   const entries: { loc: string; lastmod?: Date }[] = [
     { loc: `${publicUrl}/` },
     ...regionRows.map((r) => ({ loc: `${publicUrl}${r.path}` })),
-    ...['/gigs', '/bands', '/venues', '/rehearsal-space', '/open-jam'].map((p) => ({ loc: `${publicUrl}${p}` })),
+    ...['/gigs', '/bands', '/venues', '/rehearsal-space', '/open-jam', '/gear-swap'].map((p) => ({ loc: `${publicUrl}${p}` })),
     ...bands.map((b) => ({ loc: siteUrl(b.slug), lastmod: b.updatedAt })),
     ...venues.map((v) => ({ loc: `${publicUrl}/venue/${encodeURIComponent(v.slug)}`, lastmod: v.updatedAt })),
     ...promoters.map((p) => ({ loc: siteUrl(p.slug), lastmod: p.updatedAt })),

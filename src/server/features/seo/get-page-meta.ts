@@ -27,6 +27,7 @@ const STATIC_PAGES: Record<string, { title: string; description: string }> = {
   '/venues': { title: 'Venues | Marquee', description: 'Venues and their upcoming booked performances.' },
   '/rehearsal-space': { title: 'Rehearsal Spaces | Marquee', description: 'Find a space to rehearse near you.' },
   '/open-jam': { title: 'Open Jam | Marquee', description: 'Sign up for songs and instruments at the next open jam, live.' },
+  '/gear-swap': { title: 'Gear Swap | Marquee', description: 'Buy and sell instruments, amps and pedals with local musicians.' },
   '/gigs': { title: 'All upcoming gigs | Marquee', description: 'Every upcoming show, filterable by region, date and genre.' },
   '/login': { title: 'Log in | Marquee', description: DEFAULT_DESCRIPTION },
   '/register': { title: 'Register | Marquee', description: 'Join Marquee as a fan, musician, band, venue, promoter, manager or rehearsal space.' },

@@ -1,0 +1,26 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { GearPage } from '../../../core/gear-rules.ts';
+import { apiFetch, postJson } from '../../lib/api.ts';
+
+export const gearQueryKey = ['gear'] as const;
+
+/** One page of unsold listings, newest first; with contact details only when signed in (D21). */
+export function useGearPage(page: number, viewerId: string | null) {
+  return useQuery({
+    // Who is asking changes the answer (contact details, own listings).
+    queryKey: [...gearQueryKey, viewerId, page],
+    queryFn: () => apiFetch<GearPage>(`/api/gear?page=${page}`),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export const markGearSold = (id: string) => postJson<{ ok: true }>(`/api/gear/${encodeURIComponent(id)}/sold`, {});
+export const deleteGearListing = (id: string) => apiFetch<{ ok: true }>(`/api/gear/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export const createGearListing = (input: unknown) => postJson<{ id: string }>('/api/gear', input);
+
+/** Stores one cropped photo and returns its address, which the listing then names. */
+export async function uploadGearImage(file: Blob): Promise<string> {
+  const form = new FormData();
+  form.set('image', file, 'gear.jpg');
+  return (await apiFetch<{ url: string }>('/api/gear/images', { method: 'POST', body: form })).url;
+}

@@ -1,0 +1,178 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { GEAR_DESCRIPTION_PREVIEW, type GearListingView } from '../../../core/gear-rules.ts';
+import { truncateAtWord } from '../../../core/text.ts';
+import { ApiError } from '../../lib/api.ts';
+import { deleteGearListing, gearQueryKey, markGearSold } from './api.ts';
+import { ImageOverlay } from './image-overlay.tsx';
+
+const listedOn = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+
+/** One listing in the grid (spec 1 §2): its first two photos, price, description, contact and the owner's actions. */
+export function GearCard({ listing, isAdmin }: { listing: GearListingView; isAdmin: boolean }) {
+  const [overlay, setOverlay] = useState<number | null>(null);
+  const headingId = useId();
+  const images = listing.imageUrls.slice(0, 2);
+  const imageAlt = (i: number) => (images.length > 1 ? `${listing.title}, photo ${i + 1} of ${images.length}` : listing.title);
+  return (
+    <article aria-labelledby={headingId} className="flex h-full flex-col overflow-hidden rounded-2xl border border-zinc-800 bg-zinc-900 shadow-lg shadow-black/20">
+      {images.length === 0 ? (
+        <div aria-hidden="true" className="flex aspect-video w-full items-center justify-center bg-gradient-to-br from-zinc-800 to-zinc-900 text-4xl text-zinc-600">
+          ♪
+        </div>
+      ) : (
+        <div className={`grid gap-0.5 bg-zinc-950 ${images.length > 1 ? 'grid-cols-2' : ''}`}>
+          {images.map((url, i) => (
+            <button
+              key={url}
+              type="button"
+              onClick={() => setOverlay(i)}
+              className="group relative block overflow-hidden focus-visible:outline-offset-[-3px]"
+              aria-label={`View ${imageAlt(i)} full screen`}
+            >
+              <img src={url} alt="" loading="lazy" className="aspect-video w-full object-cover transition duration-300 group-hover:scale-105" />
+              <span aria-hidden="true" className="absolute bottom-2 right-2 rounded-full bg-black/70 px-2 py-0.5 text-xs text-white opacity-0 transition group-hover:opacity-100 group-focus-visible:opacity-100">
+                ⤢ View
+              </span>
+            </button>
+          ))}
+        </div>
+      )}
+      <div className="flex flex-1 flex-col gap-3 p-5">
+        <div className="flex items-start justify-between gap-3">
+          <h3 id={headingId} className="min-w-0 break-words text-lg font-bold leading-snug text-white">
+            {listing.title}
+          </h3>
+          <p className="shrink-0 rounded-full bg-brand-400 px-3 py-1 text-sm font-bold text-zinc-950">
+            <span className="sr-only">Price: </span>
+            {listing.price}
+          </p>
+        </div>
+        <Description text={listing.description} />
+        <p className="text-xs text-zinc-400">Listed {listedOn.format(new Date(listing.createdAt))}</p>
+        <Contact listing={listing} />
+        {(listing.isOwn || isAdmin) && <Actions listing={listing} />}
+      </div>
+      {overlay !== null && images[overlay] && <ImageOverlay src={images[overlay]} alt={imageAlt(overlay)} onClose={() => setOverlay(null)} />}
+    </article>
+  );
+}
+
+/**
+ * Cut at about 100 characters at a word boundary (spec 1 §9); the whole text shows on hover
+ * (title) and behind a More button, for touch screens, keyboards and screen readers.
+ */
+function Description({ text }: { text: string }) {
+  const [isOpen, setOpen] = useState(false);
+  const short = truncateAtWord(text, GEAR_DESCRIPTION_PREVIEW);
+  const isCut = short !== text.trim();
+  return (
+    <div className="text-sm text-zinc-300">
+      <p className="whitespace-pre-line break-words" title={isCut && !isOpen ? text : undefined}>
+        {isOpen ? text : short}
+      </p>
+      {isCut && (
+        <button type="button" className="mt-1 text-sm font-semibold text-brand-400 underline underline-offset-4" aria-expanded={isOpen} onClick={() => setOpen(!isOpen)}>
+          {isOpen ? 'Less' : 'More'}
+          <span className="sr-only"> of the description</span>
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** Signed-in users see how to reach the seller; visitors are asked to log in (D21). */
+function Contact({ listing }: { listing: GearListingView }) {
+  if (!listing.contact) {
+    return (
+      <p className="rounded-lg border border-zinc-800 bg-zinc-950/60 px-3 py-2 text-sm text-zinc-300">
+        <Link to="/login" className="link font-semibold">
+          Log in
+        </Link>{' '}
+        to see the seller&apos;s contact details.
+      </p>
+    );
+  }
+  const { email, phone } = listing.contact;
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 rounded-lg border border-zinc-800 bg-zinc-950/60 px-3 py-2 text-sm">
+      {email && (
+        <>
+          <dt className="text-zinc-400">Email</dt>
+          <dd className="min-w-0 break-all">
+            <a className="link" href={`mailto:${email}`}>
+              {email}
+            </a>
+          </dd>
+        </>
+      )}
+      {phone && (
+        <>
+          <dt className="text-zinc-400">Phone</dt>
+          <dd>
+            <a className="link" href={`tel:${phone.replace(/\D/g, '')}`}>
+              {phone}
+            </a>
+          </dd>
+        </>
+      )}
+    </dl>
+  );
+}
+
+type Pending = 'sold' | 'delete' | null;
+
+/** Mark as Sold and Delete for the seller (spec 1 §2, §4); Remove for an admin (spam). */
+function Actions({ listing }: { listing: GearListingView }) {
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const [pending, setPending] = useState<Pending>(null);
+  const [error, setError] = useState('');
+  const removeLabel = listing.isOwn ? 'Delete' : 'Remove';
+  const run = async (kind: Exclude<Pending, null>, action: () => Promise<unknown>) => {
+    setPending(kind);
+    setError('');
+    try {
+      await action();
+      await queryClient.invalidateQueries({ queryKey: gearQueryKey });
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : 'Something went wrong. Please try again.');
+      setPending(null);
+    }
+  };
+  const forListing = <span className="sr-only"> {listing.title}</span>;
+  return (
+    <div className="mt-auto border-t border-zinc-800 pt-3">
+      {confirming ? (
+        <div role="group" aria-label={`${removeLabel} ${listing.title}?`} className="flex flex-wrap items-center gap-2">
+          <p className="w-full text-sm text-zinc-200">{listing.isOwn ? 'Delete this listing for good?' : 'Remove this listing as spam?'}</p>
+          <button type="button" className="btn-danger" disabled={pending !== null} onClick={() => void run('delete', () => deleteGearListing(listing.id))}>
+            {pending === 'delete' ? 'Removing…' : `Yes, ${removeLabel.toLowerCase()}`}
+          </button>
+          <button type="button" className="btn-secondary" disabled={pending !== null} onClick={() => setConfirming(false)}>
+            Cancel
+          </button>
+        </div>
+      ) : (
+        <div className="flex flex-wrap gap-2">
+          {listing.isOwn && (
+            <button type="button" className="btn-primary" disabled={pending !== null} onClick={() => void run('sold', () => markGearSold(listing.id))}>
+              {pending === 'sold' ? 'Marking…' : 'Mark as Sold'}
+              {forListing}
+            </button>
+          )}
+          <button type="button" className="btn-secondary" disabled={pending !== null} onClick={() => setConfirming(true)}>
+            {removeLabel}
+            {forListing}
+          </button>
+        </div>
+      )}
+      {error && (
+        <p role="alert" className="field-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
