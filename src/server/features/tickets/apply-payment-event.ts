@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
 import { formatLocalDate, formatTimeRange } from '../../../core/time.ts';
 import { orders, paymentEvents } from '../../db/schema.ts';
 import { ticketEmail } from '../../mail/templates.ts';
@@ -35,15 +36,18 @@ export async function applyPaymentEvent({ db, mailer }: Pick<Services, 'db' | 'm
       await releaseExpiredOrders(tx, { orderId: order.id });
       return 'expired';
     }
-    const result = await fulfilPaidOrder(tx, { orderId: order.id, providerPaymentId: event.paymentId ?? event.id });
-    if (result.outcome === 'sold_out_after_expiry') await recordSoldOutRefund(tx, order.id);
-    if (result.outcome === 'issued') {
-      await recordTicketShares(tx, order.id);
-      const show = (await findOrderShow(tx, eq(orders.id, order.id)))!;
+    // A new ticket's e-mail and shares are written with it, in the same transaction. The rows
+    // every sale of the gig updates come last: the gig's held payment (in recordTicketShares),
+    // then the gig's seat counts (fulfilPaidOrder), so their locks are held only until commit.
+    const whenIssued = async (itx: Tx, ticketId: string) => {
+      const show = (await findOrderShow(itx, eq(orders.id, order.id)))!;
       const when = `${formatLocalDate(show.localDate)}, ${formatTimeRange(show.localDate, show.startTime, show.endTime, show.timeZone)}`;
       const mail = ticketEmail({ bandName: show.showName, venueName: show.venueName, when });
-      await mailer.send({ to: show.email, kind: 'ticket', ...mail, secrets: { ticket: result.ticketId } }, tx);
-    }
+      await mailer.send({ to: show.email, kind: 'ticket', ...mail, secrets: { ticket: ticketId } }, itx);
+      await recordTicketShares(itx, order.id);
+    };
+    const result = await fulfilPaidOrder(tx, { orderId: order.id, providerPaymentId: event.paymentId ?? event.id, whenIssued });
+    if (result.outcome === 'sold_out_after_expiry') await recordSoldOutRefund(tx, order.id);
     return result.outcome;
   });
 }
