@@ -38,6 +38,7 @@ const TARGET_ADMITS_PER_SECOND = 1000;
 const POOL_SIZE = 10; // what main.ts opens on a PostgreSQL server
 if (TICKETS < ROUNDS + 1) throw new Error('BENCH_TICKETS must be larger than BENCH_ROUNDS');
 
+const loadAtStart = os.loadavg();
 const t = await createTestApp({ poolSize: POOL_SIZE });
 const database = t.services.database;
 const engine = database.kind === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL server';
@@ -151,14 +152,51 @@ const statementsPerRefusal = statements - beforeRefusal;
 // ---------- 1. paid tickets per second for one gig ----------
 const gigId = await ticketedGig(TICKETS);
 const buyers = Array.from({ length: TICKETS }, (_, i) => `buyer${i}@bench.test`);
-const paidRounds: { tickets: number; wallMs: number; perSecond: number; checkout: ReturnType<typeof latency>; event: ReturnType<typeof latency>; purchase: ReturnType<typeof latency> }[] = [];
+const cpuMs = (since: NodeJS.CpuUsage) => {
+  const used = process.cpuUsage(since);
+  return (used.user + used.system) / 1000;
+};
+/**
+ * CPU time so far of the PostgreSQL backends serving the scratch database, when the server runs on
+ * this machine (read from /proc: user + system, in clock ticks of 10 ms); null otherwise.
+ */
+const databaseName = database.url ? new URL(database.url).pathname.slice(1) : null;
+async function serverCpuMs(): Promise<number | null> {
+  if (!databaseName || process.platform !== 'linux') return null;
+  let total = 0;
+  let found = false;
+  for (const pid of await fs.readdir('/proc').catch(() => [])) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const cmdline = await fs.readFile(`/proc/${pid}/cmdline`, 'utf8');
+      if (!cmdline.startsWith('postgres:') || !cmdline.includes(` ${databaseName} `)) continue;
+      const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      total += (Number(fields[11]) + Number(fields[12])) * 10; // utime, stime (fields 14, 15)
+      found = true;
+    } catch {
+      // the process ended
+    }
+  }
+  return found ? total : null;
+}
+const perItem = (total: number | null, items: number) => (total === null ? null : total / items);
+const serverCpuSince = async (before: number | null) => {
+  const after = await serverCpuMs();
+  return before === null || after === null ? null : after - before;
+};
+const paidRounds: { tickets: number; wallMs: number; perSecond: number; nodeCpuMsEach: number; serverCpuMsEach: number | null; checkout: ReturnType<typeof latency>; event: ReturnType<typeof latency>; purchase: ReturnType<typeof latency> }[] = [];
 for (const round of slices(buyers, ROUNDS)) {
   const purchases: Purchase[] = [];
+  const serverCpu = await serverCpuMs();
+  const cpu = process.cpuUsage();
   const wallMs = await runConcurrently(round, CONCURRENCY, async (buyer) => void purchases.push(await buyTicket(gigId, buyer)));
   paidRounds.push({
     tickets: round.length,
     wallMs,
     perSecond: round.length / (wallMs / 1000),
+    nodeCpuMsEach: cpuMs(cpu) / round.length,
+    serverCpuMsEach: perItem(await serverCpuSince(serverCpu), round.length),
     checkout: latency(purchases.map((p) => p.checkoutMs)),
     event: latency(purchases.map((p) => p.eventMs)),
     purchase: latency(purchases.map((p) => p.totalMs)),
@@ -194,16 +232,19 @@ const paidOk =
 // ---------- 2. validations per second: distinct tickets, then one ticket scanned BURST times at once ----------
 const issued = (await t.db.select({ id: tickets.id }).from(tickets).where(eq(tickets.gigId, gigId))).map((r) => r.id);
 const burstTicket = issued.pop()!;
-const admitRounds: { scans: number; wallMs: number; perSecond: number; scan: ReturnType<typeof latency> }[] = [];
+const admitRounds: { scans: number; wallMs: number; perSecond: number; nodeCpuMsEach: number; serverCpuMsEach: number | null; scan: ReturnType<typeof latency> }[] = [];
 for (const round of slices(issued, ROUNDS)) {
   const times: number[] = [];
+  const serverCpu = await serverCpuMs();
+  const cpu = process.cpuUsage();
   const wallMs = await runConcurrently(round, CONCURRENCY, async (id) => {
     const start = performance.now();
     const result = await admit(id);
     times.push(performance.now() - start);
     if (!result.isValid) throw new Error(`ticket ${id} refused: ${result.reason}`);
   });
-  admitRounds.push({ scans: round.length, wallMs, perSecond: round.length / (wallMs / 1000), scan: latency(times) });
+    const nodeCpuMsEach = cpuMs(cpu) / round.length;
+  admitRounds.push({ scans: round.length, wallMs, perSecond: round.length / (wallMs / 1000), nodeCpuMsEach, serverCpuMsEach: perItem(await serverCpuSince(serverCpu), round.length), scan: latency(times) });
 }
 const burstStart = performance.now();
 const burst = await Promise.all(Array.from({ length: BURST }, () => admit(burstTicket)));
@@ -219,20 +260,24 @@ const paid = { medianPerSecond: median(paidRounds.map((r) => r.perSecond)), roun
 const admits = { medianPerSecond: median(admitRounds.map((r) => r.perSecond)), rounds: admitRounds };
 const ms = (v: number) => `${v.toFixed(1)} ms`.padStart(9);
 const perS = (v: number) => v.toFixed(0).padStart(6);
+const pgMs = (v: number | null) => (v === null ? '-'.padStart(9) : ms(v));
 const verdict = (value: number, target: number) => (value >= target ? `meets the ${target}/s target` : `MISSES the ${target}/s target`);
 console.log(`
+${os.cpus().length} CPUs, load average ${loadAtStart.map((l) => l.toFixed(2)).join(' ')} at the start, ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} at the end
+
 1. paid tickets for one gig (${TICKETS} tickets, ${CONCURRENCY} concurrent buyers; checkout + signed paid event each)
-   round  tickets  tickets/s   purchase p50 / p99      checkout p50 / p99     paid event p50 / p99
-${paidRounds.map((r, i) => `   ${String(i + 1).padStart(5)}  ${String(r.tickets).padStart(7)}  ${perS(r.perSecond)}     ${ms(r.purchase.p50Ms)} / ${ms(r.purchase.p99Ms)}   ${ms(r.checkout.p50Ms)} / ${ms(r.checkout.p99Ms)}   ${ms(r.event.p50Ms)} / ${ms(r.event.p99Ms)}`).join('\n')}
+   round  tickets  tickets/s  node CPU each  PG CPU each   purchase p50 / p99      checkout p50 / p99     paid event p50 / p99
+${paidRounds.map((r, i) => `   ${String(i + 1).padStart(5)}  ${String(r.tickets).padStart(7)}  ${perS(r.perSecond)}     ${ms(r.nodeCpuMsEach)}  ${pgMs(r.serverCpuMsEach)}    ${ms(r.purchase.p50Ms)} / ${ms(r.purchase.p99Ms)}   ${ms(r.checkout.p50Ms)} / ${ms(r.checkout.p99Ms)}   ${ms(r.event.p50Ms)} / ${ms(r.event.p99Ms)}`).join('\n')}
    median ${paid.medianPerSecond.toFixed(0)} paid tickets/s: ${verdict(paid.medianPerSecond, TARGET_PAID_PER_SECOND)}${database.kind === 'pglite' ? ' (the target is for PostgreSQL)' : ''}
+   (CPU each: user + system time per ticket of this process (node) and of the PostgreSQL backends serving it (PG, local server only))
    one purchase alone: ${single.checkoutStatements} statements for the checkout + ${single.eventStatements} for the paid event (transaction control included)
    check: ${paidCheck.ticketsIssued} tickets issued, ${paidCheck.ordersPaid} orders paid, ${paidCheck.paidEvents} paid events recorded, gig sold ${paidCheck.ticketsSold} / held ${paidCheck.ticketsHeld}, ${paidCheck.ordersPending} orders pending,
           ${paidCheck.bandTransfers} band transfers, held payment counts ${paidCheck.heldPaymentTickets} tickets, ${paidCheck.ticketEmails} ticket e-mails; one more checkout: ${paidCheck.soldOutAnswer}
           ${paidOk ? 'OK' : 'FAILED'}
 
 2. door scans as the gig's venue (${TICKETS - 1} distinct tickets, ${CONCURRENCY} concurrent scans)
-   round    scans   admits/s   scan p50 / p99
-${admitRounds.map((r, i) => `   ${String(i + 1).padStart(5)}  ${String(r.scans).padStart(7)}  ${perS(r.perSecond)}     ${ms(r.scan.p50Ms)} / ${ms(r.scan.p99Ms)}`).join('\n')}
+   round    scans   admits/s  node CPU each  PG CPU each   scan p50 / p99
+${admitRounds.map((r, i) => `   ${String(i + 1).padStart(5)}  ${String(r.scans).padStart(7)}  ${perS(r.perSecond)}     ${ms(r.nodeCpuMsEach)}  ${pgMs(r.serverCpuMsEach)}    ${ms(r.scan.p50Ms)} / ${ms(r.scan.p99Ms)}`).join('\n')}
    median ${admits.medianPerSecond.toFixed(0)} admits/s: ${verdict(admits.medianPerSecond, TARGET_ADMITS_PER_SECOND)}${database.kind === 'pglite' ? ' (the target is for PostgreSQL)' : ''}
    one scan alone: ${statementsPerAdmit} statements to admit (session lookup included), ${statementsPerRefusal} to refuse a used ticket
    ${BURST} simultaneous scans of one ticket: ${burstCheck.admitted} admitted, ${burstCheck.alreadyUsed} told it was already used (${burstMs.toFixed(0)} ms); ${usedTickets} of ${TICKETS} tickets used
@@ -241,7 +286,7 @@ ${admitRounds.map((r, i) => `   ${String(i + 1).padStart(5)}  ${String(r.scans).
 const result = {
   date: new Date().toISOString().slice(0, 10),
   engine,
-  machine: { cpus: os.cpus().length, loadAverage: os.loadavg().map((l) => Number(l.toFixed(2))) },
+  machine: { cpus: os.cpus().length, loadAverageAtStart: loadAtStart.map((l) => Number(l.toFixed(2))), loadAverageAtEnd: os.loadavg().map((l) => Number(l.toFixed(2))) },
   settings: { tickets: TICKETS, concurrency: CONCURRENCY, rounds: ROUNDS, burst: BURST, poolSize: database.kind === 'postgres' ? POOL_SIZE : null },
   targets: { paidPerSecond: TARGET_PAID_PER_SECOND, admitsPerSecond: TARGET_ADMITS_PER_SECOND },
   paid: { ...paid, statementsPerCheckout: single.checkoutStatements, statementsPerPaidEvent: single.eventStatements, check: { ...paidCheck, ok: paidOk } },
