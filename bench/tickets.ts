@@ -261,6 +261,10 @@ const admits = { medianPerSecond: median(admitRounds.map((r) => r.perSecond)), r
 const ms = (v: number) => `${v.toFixed(1)} ms`.padStart(9);
 const perS = (v: number) => v.toFixed(0).padStart(6);
 const pgMs = (v: number | null) => (v === null ? '-'.padStart(9) : ms(v));
+const cpuNote =
+  database.kind === 'pglite'
+    ? '(CPU each: user + system time per ticket of this process, PGlite included: it runs in the same thread)'
+    : '(CPU each: user + system time per ticket of this process (node) and of the PostgreSQL backends serving it (PG, local server only))';
 const verdict = (value: number, target: number) => (value >= target ? `meets the ${target}/s target` : `MISSES the ${target}/s target`);
 console.log(`
 ${os.cpus().length} CPUs, load average ${loadAtStart.map((l) => l.toFixed(2)).join(' ')} at the start, ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} at the end
@@ -269,7 +273,7 @@ ${os.cpus().length} CPUs, load average ${loadAtStart.map((l) => l.toFixed(2)).jo
    round  tickets  tickets/s  node CPU each  PG CPU each   purchase p50 / p99      checkout p50 / p99     paid event p50 / p99
 ${paidRounds.map((r, i) => `   ${String(i + 1).padStart(5)}  ${String(r.tickets).padStart(7)}  ${perS(r.perSecond)}     ${ms(r.nodeCpuMsEach)}  ${pgMs(r.serverCpuMsEach)}    ${ms(r.purchase.p50Ms)} / ${ms(r.purchase.p99Ms)}   ${ms(r.checkout.p50Ms)} / ${ms(r.checkout.p99Ms)}   ${ms(r.event.p50Ms)} / ${ms(r.event.p99Ms)}`).join('\n')}
    median ${paid.medianPerSecond.toFixed(0)} paid tickets/s: ${verdict(paid.medianPerSecond, TARGET_PAID_PER_SECOND)}${database.kind === 'pglite' ? ' (the target is for PostgreSQL)' : ''}
-   (CPU each: user + system time per ticket of this process (node) and of the PostgreSQL backends serving it (PG, local server only))
+   ${cpuNote}
    one purchase alone: ${single.checkoutStatements} statements for the checkout + ${single.eventStatements} for the paid event (transaction control included)
    check: ${paidCheck.ticketsIssued} tickets issued, ${paidCheck.ordersPaid} orders paid, ${paidCheck.paidEvents} paid events recorded, gig sold ${paidCheck.ticketsSold} / held ${paidCheck.ticketsHeld}, ${paidCheck.ordersPending} orders pending,
           ${paidCheck.bandTransfers} band transfers, held payment counts ${paidCheck.heldPaymentTickets} tickets, ${paidCheck.ticketEmails} ticket e-mails; one more checkout: ${paidCheck.soldOutAnswer}
