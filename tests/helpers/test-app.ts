@@ -15,7 +15,12 @@ export const TEST_ADMIN_EMAIL = 'root@admin.test';
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 /** The whole server (real database, auth, mail outbox, storage) behind app.fetch, for API tests. */
-export async function createTestApp({ env = {}, isRateLimitEnabled = false, startJobs = false }: { env?: Record<string, string>; isRateLimitEnabled?: boolean; startJobs?: boolean } = {}) {
+export async function createTestApp({
+  env = {},
+  isRateLimitEnabled = false,
+  startJobs = false,
+  poolSize,
+}: { env?: Record<string, string>; isRateLimitEnabled?: boolean; startJobs?: boolean; /** PostgreSQL pool size (tests use 5; benchmarks pass main.ts's 10). */ poolSize?: number } = {}) {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'marquee-test-'));
   const config = readEnv({
     NODE_ENV: 'test',
@@ -30,7 +35,7 @@ export async function createTestApp({ env = {}, isRateLimitEnabled = false, star
     ...env,
   });
   const logger = createLogger(config.LOG_LEVEL);
-  const database = await openTestDatabase();
+  const database = await openTestDatabase(poolSize);
   await prepareDatabase(database, { isDemoDataEnabled: false, storage: createLocalStorage(path.join(dataDir, 'files')), logger });
   const services: Services = await createServices(config, database, logger, { isRateLimitEnabled, startJobs });
   const app = createApp(services);

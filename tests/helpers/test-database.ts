@@ -29,5 +29,5 @@ export async function openScratchDatabase({ prefix = 'marquee_test', poolSize = 
   };
 }
 
-/** One test file's own database. */
-export const openTestDatabase = () => openScratchDatabase();
+/** One test file's own database (a pool of 5 on a server, unless told otherwise). */
+export const openTestDatabase = (poolSize?: number) => openScratchDatabase(poolSize ? { poolSize } : {});

@@ -20,10 +20,17 @@ export async function admitTicket(db: Db, scanner: SessionUser, code: string, no
   if (!(SCANNER_ROLES as readonly string[]).includes(scanner.role)) throw new AppError('FORBIDDEN', 'Only venues, promoters, bands and admins scan tickets.');
   const ticketId = readTicketCode(code);
   if (!ticketId) return { isValid: false, reason: 'unknown' };
+  // The gig's door details come with the ticket (every gig has its venue), so a valid scan is two statements.
   const [ticket] = await db
-    .select({ status: tickets.status, usedAt: tickets.usedAt, venueId: gigs.venueId, promoterId: gigs.promoterId, bandId: gigs.bandId })
+    .select({
+      venueId: gigs.venueId,
+      promoterId: gigs.promoterId,
+      bandId: gigs.bandId,
+      gig: { id: gigs.id, localDate: gigs.localDate, startTime: gigs.startTime, venueName: venueProfiles.name },
+    })
     .from(tickets)
     .innerJoin(gigs, eq(gigs.id, tickets.gigId))
+    .innerJoin(venueProfiles, eq(venueProfiles.userId, gigs.venueId))
     .where(eq(tickets.id, ticketId));
   if (!ticket) return { isValid: false, reason: 'unknown' };
   const isParty =
@@ -37,16 +44,11 @@ export async function admitTicket(db: Db, scanner: SessionUser, code: string, no
     .update(tickets)
     .set({ status: 'used', usedAt: now, usedBy: scanner.id })
     .where(and(eq(tickets.id, ticketId), eq(tickets.status, 'valid')))
-    .returning({ holderEmail: tickets.holderEmail, gigId: tickets.gigId });
+    .returning({ holderEmail: tickets.holderEmail });
   if (!admitted) {
     const [after] = await db.select({ status: tickets.status, usedAt: tickets.usedAt }).from(tickets).where(eq(tickets.id, ticketId));
     if (after?.status === 'refunded') return { isValid: false, reason: 'refunded' };
     return { isValid: false, reason: 'already_used', usedAt: after?.usedAt?.toISOString() };
   }
-  const [gig] = await db
-    .select({ id: gigs.id, localDate: gigs.localDate, startTime: gigs.startTime, venueName: venueProfiles.name })
-    .from(gigs)
-    .innerJoin(venueProfiles, eq(venueProfiles.userId, gigs.venueId))
-    .where(eq(gigs.id, admitted.gigId));
-  return { isValid: true, ticketId, holderEmail: admitted.holderEmail, admittedAt: now.toISOString(), gig: gig! };
+  return { isValid: true, ticketId, holderEmail: admitted.holderEmail, admittedAt: now.toISOString(), gig: ticket.gig };
 }

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
 import { orders, paymentEvents } from '../../db/schema.ts';
 import type { PaymentEvent } from '../../payments/payment-provider.ts';
 import type { Services } from '../../services.ts';
@@ -33,12 +34,15 @@ export async function applyPaymentEvent({ db, mailer }: Pick<Services, 'db' | 'm
       await releaseExpiredOrders(tx, { orderId: order.id });
       return 'expired';
     }
-    const result = await fulfilPaidOrder(tx, { orderId: order.id, providerPaymentId: event.paymentId ?? event.id });
+    // A new ticket's e-mail and shares are written with it, in the same transaction. The rows
+    // every sale of the gig updates come last: the gig's held payment (in recordTicketShares),
+    // then the gig's seat counts (fulfilPaidOrder), so their locks are held only until commit.
+    const whenIssued = async (itx: Tx, ticketId: string) => {
+      await sendTicketEmail(itx, mailer, order.id, ticketId);
+      await recordTicketShares(itx, order.id);
+    };
+    const result = await fulfilPaidOrder(tx, { orderId: order.id, providerPaymentId: event.paymentId ?? event.id, whenIssued });
     if (result.outcome === 'sold_out_after_expiry') await recordSoldOutRefund(tx, order.id);
-    if (result.outcome === 'issued') {
-      await recordTicketShares(tx, order.id);
-      await sendTicketEmail(tx, mailer, order.id, result.ticketId);
-    }
     return result.outcome;
   });
 }
