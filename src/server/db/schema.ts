@@ -664,6 +664,28 @@ export const sandboxAccounts = pgTable('sandbox_accounts', {
   updatedAt: updatedAt(),
 });
 
+export const sandboxCheckoutStatus = pgEnum('sandbox_checkout_status', ['open', 'paid', 'cancelled']);
+
+/**
+ * The sandbox provider's hosted checkouts (D13), as a real provider keeps its sessions: what is
+ * being bought, for how much, and where the buyer goes afterwards. Marquee's own record (a ticket
+ * order, an outreach campaign) is `referenceId`.
+ */
+export const sandboxCheckouts = pgTable('sandbox_checkouts', {
+  id: text().primaryKey(),
+  referenceId: uuid().notNull(),
+  title: text().notNull(),
+  summary: jsonb().$type<string[]>().notNull().default([]),
+  lineItems: jsonb().$type<{ label: string; amountCents: number }[]>().notNull().default([]),
+  totalCents: integer().notNull(),
+  buyerEmail: text().notNull(),
+  successUrl: text().notNull(),
+  cancelUrl: text().notNull(),
+  status: sandboxCheckoutStatus().notNull().default('open'),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});
+
 // ---------- Community: open jam (D22) and gear swap (D21) ----------
 export const jamSessions = pgTable(
   'jam_sessions',

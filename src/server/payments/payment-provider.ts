@@ -7,15 +7,22 @@
  * provider does it once.
  */
 export type CheckoutRequest = {
+  /** Marquee's record the payment is for: a ticket order or an outreach campaign (a uuid). */
   orderId: string;
   totalCents: number;
+  /** One line naming what is bought (the provider's product name). */
   description: string;
   buyerEmail: string;
+  /** Where the buyer goes after paying; {CHECKOUT_SESSION_ID} is replaced by the session id. */
   successUrl: string;
   cancelUrl: string;
   expiresAt: Date;
   /** Ties the charge to the transfers paid out of it (Stripe's transfer_group). */
   transferGroup: string;
+  /** What a hosted checkout page shows: its heading, lines about the purchase, and the price's parts. */
+  title?: string;
+  summary?: string[];
+  lineItems?: { label: string; amountCents: number }[];
 };
 
 /** What Marquee acts on, whatever the provider calls it. */

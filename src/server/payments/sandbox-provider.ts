@@ -2,7 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
-import { sandboxAccounts } from '../db/schema.ts';
+import { sandboxAccounts, sandboxCheckouts } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import { signEventBody, verifyEventSignature } from './event-signature.ts';
 import type { PaymentEvent, PaymentProvider } from './payment-provider.ts';
@@ -59,8 +59,20 @@ export function createSandboxProvider({ db, publicUrl, secret }: { db: Db; publi
 
   const provider: PaymentProvider & SandboxSide = {
     name: 'sandbox',
-    async createCheckout() {
+    async createCheckout(request) {
       const sessionId = randomId('sbx_cs_');
+      await db.insert(sandboxCheckouts).values({
+        id: sessionId,
+        referenceId: request.orderId,
+        title: request.title ?? request.description,
+        summary: request.summary ?? [],
+        lineItems: request.lineItems ?? [],
+        totalCents: request.totalCents,
+        buyerEmail: request.buyerEmail,
+        successUrl: request.successUrl,
+        cancelUrl: request.cancelUrl,
+        expiresAt: request.expiresAt,
+      });
       return { sessionId, url: `${publicUrl}/sandbox/checkout/${sessionId}` };
     },
     readEvent(rawBody, signature, now) {

@@ -1,10 +1,8 @@
 import { Hono } from 'hono';
 import { html } from 'hono/html';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { formatCents } from '../../../core/money.ts';
-import { formatLocalDate, formatTimeRange } from '../../../core/time.ts';
-import { orders } from '../../db/schema.ts';
-import { findOrderShow } from './find-order-show.ts';
+import { sandboxCheckouts } from '../../db/schema.ts';
 import { readFormBody } from '../../http/validate.ts';
 import { SANDBOX_CARD_DECLINED, SANDBOX_CARD_PAYS, type SandboxProvider } from '../../payments/sandbox-provider.ts';
 import type { PaymentEvent } from '../../payments/payment-provider.ts';
@@ -14,21 +12,23 @@ import { QUEUES } from '../../jobs/job-queue.ts';
 import { sandboxPage } from '../../payments/sandbox-page.ts';
 
 const digits = (card: string) => card.replace(/\D/g, '');
+type Checkout = typeof sandboxCheckouts.$inferSelect;
 
 /**
- * The sandbox provider's hosted checkout (D13): an order summary and a card form that takes the
- * test card and declines the declined one. Paying or cancelling raises the signed event that a
- * real provider would send, through the same path (receivePaymentEvent).
+ * The sandbox provider's hosted checkout (D13): what is bought and its price, and a card form that
+ * takes the test card and declines the declined one. Paying or cancelling raises the signed event
+ * that a real provider would send, through the same path (receivePaymentEvent), then sends the
+ * buyer to the address the checkout was opened with, as a real provider does.
  */
 export function sandboxCheckoutRoutes(services: Services, sandbox: SandboxProvider) {
   const app = new Hono();
   const { db, env } = services;
 
-  const findCheckout = (sessionId: string) => findOrderShow(db, eq(orders.providerSessionId, sessionId));
-
+  const findCheckout = async (sessionId: string) => (await db.select().from(sandboxCheckouts).where(eq(sandboxCheckouts.id, sessionId)))[0] ?? null;
+  const returnTo = (url: string, sessionId: string) => url.replace('{CHECKOUT_SESSION_ID}', encodeURIComponent(sessionId));
 
   // A provider retries a webhook that failed; so does the sandbox, through the job queue (the
-  // buyer is sent on to /success, which says the ticket is on its way until the event lands).
+  // buyer is sent on all the same, and the page there says its result is on its way).
   const deliver = async (event: PaymentEvent) => {
     try {
       await deliverSandboxEvent(services, sandbox, event);
@@ -39,27 +39,26 @@ export function sandboxCheckoutRoutes(services: Services, sandbox: SandboxProvid
     }
   };
 
+  const closed = (title: string, text: string) => sandboxPage(title, html`<div class="card"><h1>${text}</h1><p><a href="${env.PUBLIC_URL}/">Back to Marquee</a></p></div>`);
+  const isOpen = (checkout: Checkout) => checkout.status === 'open' && checkout.expiresAt > new Date();
+
   app.get('/sandbox/checkout/:sessionId', async (c) => {
     c.header('Cache-Control', 'no-store');
     const checkout = await findCheckout(c.req.param('sessionId'));
-    if (!checkout) return c.html(sandboxPage('Checkout not found', html`<div class="card"><h1>Checkout not found</h1><p><a href="${env.PUBLIC_URL}/">Back to Marquee</a></p></div>`), 404);
-    if (checkout.status !== 'pending') {
-      return c.html(sandboxPage('Checkout closed', html`<div class="card"><h1>This checkout is closed</h1><p><a href="${env.PUBLIC_URL}/">Back to Marquee</a></p></div>`), 410);
-    }
-    return c.html(sandboxPage('Pay', checkoutForm(checkout, c.req.param('sessionId'), null)));
+    if (!checkout) return c.html(closed('Checkout not found', 'Checkout not found'), 404);
+    if (!isOpen(checkout)) return c.html(closed('Checkout closed', 'This checkout is closed'), 410);
+    return c.html(sandboxPage('Pay', checkoutForm(checkout, null)));
   });
 
-  const checkoutForm = (checkout: NonNullable<Awaited<ReturnType<typeof findCheckout>>>, sessionId: string, error: string | null) => html`<div class="card">
-    <h1>Pay for your ticket</h1>
-    <p><strong>${checkout.showName}</strong> at ${checkout.venueName}<br />
-      ${formatLocalDate(checkout.localDate)}, ${formatTimeRange(checkout.localDate, checkout.startTime, checkout.endTime, checkout.timeZone)}</p>
+  const checkoutForm = (checkout: Checkout, error: string | null) => html`<div class="card">
+    <h1>${checkout.title}</h1>
+    ${checkout.summary.length ? html`<p>${checkout.summary.map((line, i) => html`${i ? html`<br />` : ''}${i === 0 ? html`<strong>${line}</strong>` : line}`)}</p>` : ''}
     <dl>
-      <dt>Ticket</dt><dd>${formatCents(checkout.faceCents)}</dd>
-      <dt>Service fee</dt><dd>${formatCents(checkout.feeCents)}</dd>
+      ${checkout.lineItems.map((item) => html`<dt>${item.label}</dt><dd>${formatCents(item.amountCents)}</dd>`)}
       <dt class="total">Total</dt><dd class="total">${formatCents(checkout.totalCents)}</dd>
     </dl>
-    <p class="hint">Receipt and ticket go to ${checkout.email}.</p>
-    <form method="post" action="/sandbox/checkout/${sessionId}">
+    <p class="hint">Receipt goes to ${checkout.buyerEmail}.</p>
+    <form method="post" action="/sandbox/checkout/${checkout.id}">
       <label for="card">Card number</label>
       <input id="card" name="card" inputmode="numeric" autocomplete="cc-number" required />
       <div class="row">
@@ -77,18 +76,21 @@ export function sandboxCheckoutRoutes(services: Services, sandbox: SandboxProvid
     c.header('Cache-Control', 'no-store');
     const sessionId = c.req.param('sessionId');
     const checkout = await findCheckout(sessionId);
-    if (!checkout || checkout.status !== 'pending') return c.redirect(`/sandbox/checkout/${sessionId}`, 303);
+    if (!checkout || !isOpen(checkout)) return c.redirect(`/sandbox/checkout/${sessionId}`, 303);
     const form = await readFormBody(c);
-    const event = { id: sandbox.newEventId(), orderId: checkout.orderId, sessionId };
+    const event = { id: sandbox.newEventId(), orderId: checkout.referenceId, sessionId };
     if (form.action === 'cancel') {
-      await deliver({ ...event, type: 'checkout.expired', paymentId: null });
-      return c.redirect(`${env.PUBLIC_URL}/cancel?session_id=${sessionId}`, 303);
+      // One answer per checkout: a second tab's Cancel or Pay finds it closed.
+      const [cancelled] = await db.update(sandboxCheckouts).set({ status: 'cancelled' }).where(and(eq(sandboxCheckouts.id, sessionId), eq(sandboxCheckouts.status, 'open'))).returning({ id: sandboxCheckouts.id });
+      if (cancelled) await deliver({ ...event, type: 'checkout.expired', paymentId: null });
+      return c.redirect(returnTo(checkout.cancelUrl, sessionId), 303);
     }
     const card = typeof form.card === 'string' ? digits(form.card) : '';
-    if (card === digits(SANDBOX_CARD_DECLINED)) return c.html(sandboxPage('Pay', checkoutForm(checkout, sessionId, 'Your card was declined. Please use another card.')), 402);
-    if (card !== digits(SANDBOX_CARD_PAYS)) return c.html(sandboxPage('Pay', checkoutForm(checkout, sessionId, `Please use a test card: ${SANDBOX_CARD_PAYS}.`)), 422);
-    await deliver({ ...event, type: 'checkout.paid', paymentId: sandbox.newPaymentId() });
-    return c.redirect(`${env.PUBLIC_URL}/success?session_id=${sessionId}`, 303);
+    if (card === digits(SANDBOX_CARD_DECLINED)) return c.html(sandboxPage('Pay', checkoutForm(checkout, 'Your card was declined. Please use another card.')), 402);
+    if (card !== digits(SANDBOX_CARD_PAYS)) return c.html(sandboxPage('Pay', checkoutForm(checkout, `Please use a test card: ${SANDBOX_CARD_PAYS}.`)), 422);
+    const [paid] = await db.update(sandboxCheckouts).set({ status: 'paid' }).where(and(eq(sandboxCheckouts.id, sessionId), eq(sandboxCheckouts.status, 'open'))).returning({ id: sandboxCheckouts.id });
+    if (paid) await deliver({ ...event, type: 'checkout.paid', paymentId: sandbox.newPaymentId() });
+    return c.redirect(returnTo(checkout.successUrl, sessionId), 303);
   });
 
   return app;
