@@ -29,6 +29,7 @@ const featureExports = {
   'server/discovery': ['public-gigs.ts', 'list-home-gigs.ts', 'list-region-gigs.ts'],
   'server/followers': ['follow-band.ts', 'notify-followers.ts'],
   'server/live': ['live-events.ts'],
+  'server/outreach': ['apply-outreach-payment.ts', 'wake-outreach.ts', 'send-outreach-campaigns.ts'],
   'server/payouts': ['payment-accounts.ts', 'record-ticket-shares.ts', 'refund-ticket.ts'],
   'server/profiles': ['assert-own-images.ts', 'update-promoter-profile.ts'],
   'server/sites': ['find-by-name.ts', 'get-band-site.ts', 'resolve-site.ts'],

@@ -19,6 +19,7 @@ import { sendNewGigNotices } from './features/followers/notify-followers.ts';
 import { sendPendingTransfers } from './features/payouts/send-pending-transfers.ts';
 import { processPendingRefunds } from './features/payouts/process-pending-refunds.ts';
 import { deliverSandboxEvent } from './features/tickets/receive-payment-event.ts';
+import { sendOutreachCampaigns } from './features/outreach/send-outreach-campaigns.ts';
 
 export type Services = {
   env: Env;
@@ -146,6 +147,12 @@ export async function createServices(
       if (refunded) logger.info({ refunded }, 'refunds completed');
     });
     await jobs.schedule(QUEUES.processRefunds, '* * * * *');
+    // Outreach campaigns (D26): woken after each payment, with a sweep that finishes any a restart cut short.
+    await jobs.work<{ campaignId?: string }>(QUEUES.sendOutreach, async (data) => {
+      const sent = await sendOutreachCampaigns(services, { campaignId: data?.campaignId });
+      if (sent) logger.info({ sent }, 'outreach e-mails written');
+    });
+    await jobs.schedule(QUEUES.sendOutreach, '* * * * *');
     // The sandbox's webhook retries: pg-boss retries a failed delivery with backoff.
     await jobs.work<{ event: PaymentEvent }>(QUEUES.deliverSandboxEvents, async ({ event }) => {
       if (services.sandbox) await deliverSandboxEvent(services, services.sandbox, event);

@@ -54,6 +54,17 @@ const ALLOWED: Record<string, Rule> = {
   'POST /api/jam/manage/sessions': ['admin', 'venue'],
   'PUT /api/jam/manage/sessions/:sessionId': { allowed: ['admin', 'venue'], path: '/api/jam/manage/sessions/00000000-0000-4000-8000-000000000000' },
   'DELETE /api/jam/manage/sessions/:sessionId': { allowed: ['admin', 'venue'], path: '/api/jam/manage/sessions/00000000-0000-4000-8000-000000000000' },
+  // Outreach (spec 3): pages for any account, campaigns bought and read by bands (src/server/features/outreach/outreach.test.ts).
+  'GET /api/outreach/options': ANY_ACCOUNT,
+  'POST /api/outreach/checkout': { allowed: ['band'], body: async () => ({ packageId: 'basic', regionSlug: 'nowhere' }) },
+  'GET /api/outreach/campaigns': ['band'],
+  'GET /api/outreach/campaigns/session/:sessionId': { allowed: ['band'], path: '/api/outreach/campaigns/session/sbx_cs_nothing' },
+  'GET /api/outreach/dashboard': ['band'],
+  'GET /api/outreach/venues': { allowed: ['band', 'admin'], path: '/api/outreach/venues?regionSlug=chicagoland' },
+  'GET /api/outreach/preview': { allowed: ['band'], path: '/api/outreach/preview?regionSlug=chicagoland&outreachType=opener' },
+  'POST /api/outreach/test-email': { allowed: ['band'], body: async () => ({ regionSlug: 'chicagoland' }) },
+  'POST /api/outreach/admin-bypass': { allowed: ['admin'], body: async () => ({ regionSlug: 'chicagoland' }) },
+  'PUT /api/admin/bands/:bandId/beta-outreach': { allowed: ['admin'], body: async () => ({ enabled: true }) },
   'GET /api/profile': PROFILE_OWNERS,
   // Logos and the manager's 1280x800 image narrow this further (tests/integration/profiles…).
   'POST /api/profile/images': { allowed: PROFILE_OWNERS, path: '/api/profile/images?kind=photo', body: photo },
@@ -103,6 +114,9 @@ const PUBLIC = new Set([
   'POST /api/tickets/checkout',
   'GET /api/tickets/checkout/:sessionId',
   'POST /api/payments/events/:provider',
+  // A venue answering an outreach e-mail: the token in its link is the key (D26).
+  'POST /api/outreach/responses',
+  'POST /api/outreach/opt-out',
 ]);
 
 let t: TestApp;

@@ -913,6 +913,8 @@ export const outreachCampaigns = pgTable(
     customMessage: text(),
     bandDraw: text(),
     isTest: boolean().notNull().default(false),
+    /** D27: an admin bypass's e-mails all go to this admin address instead of the venues. */
+    testRecipientEmail: text(),
     provider: text(),
     providerSessionId: text().unique(),
     createdAt: createdAt(),

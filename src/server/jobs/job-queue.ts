@@ -17,6 +17,7 @@ export const QUEUES = {
   sendTransfers: 'send-transfers',
   processRefunds: 'process-refunds',
   deliverSandboxEvents: 'deliver-sandbox-events',
+  sendOutreach: 'send-outreach',
 } as const;
 
 /** A durable queue on the same database (pg-boss), so a restart loses no job. */

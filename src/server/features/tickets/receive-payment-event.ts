@@ -5,6 +5,8 @@ import type { PaymentEvent } from '../../payments/payment-provider.ts';
 import type { SandboxProvider } from '../../payments/sandbox-provider.ts';
 import { refreshPaymentAccount } from '../payouts/payment-accounts.ts';
 import { applyPaymentEvent, type EventOutcome } from './apply-payment-event.ts';
+import { applyOutreachPaymentEvent, isOutreachCampaign, type OutreachEventOutcome } from '../outreach/apply-outreach-payment.ts';
+import { wakeOutreach } from '../outreach/wake-outreach.ts';
 
 /**
  * The one path every provider event takes, the sandbox's included: the signature is checked on
@@ -12,17 +14,23 @@ import { applyPaymentEvent, type EventOutcome } from './apply-payment-event.ts';
  * is recorded with it and sent by the jobs woken here, after the transaction has committed.
  */
 export async function receivePaymentEvent(
-  services: Pick<Services, 'db' | 'mailer' | 'payments' | 'jobs'>,
+  services: Pick<Services, 'db' | 'mailer' | 'payments' | 'jobs' | 'env' | 'logger'>,
   providerName: string,
   rawBody: string,
   signature: string | undefined,
-): Promise<EventOutcome | 'ignored' | 'account_updated'> {
+): Promise<EventOutcome | OutreachEventOutcome | 'ignored' | 'account_updated'> {
   if (providerName !== services.payments.name) throw new AppError('NOT_FOUND', 'Unknown payment provider.');
   const event = services.payments.readEvent(rawBody, signature);
   if (!event) return 'ignored';
   if (event.type === 'account.updated') {
     await refreshPaymentAccount(services, event.accountId);
     return 'account_updated';
+  }
+  // A checkout pays for a ticket order or for an outreach campaign (spec 3, D26).
+  if (await isOutreachCampaign(services.db, event.orderId)) {
+    const outreach = await applyOutreachPaymentEvent(services.db, services.payments.name, event);
+    if (outreach === 'campaign_paid') await wakeOutreach(services, event.orderId);
+    return outreach;
   }
   const outcome = await applyPaymentEvent(services, services.payments.name, event);
   if (outcome === 'issued') await services.jobs?.send(QUEUES.sendTransfers);
@@ -31,7 +39,7 @@ export async function receivePaymentEvent(
 }
 
 /** The sandbox raising one of its events: signed as the real provider signs, through the same path. */
-export async function deliverSandboxEvent(services: Pick<Services, 'db' | 'mailer' | 'payments' | 'jobs'>, sandbox: SandboxProvider, event: PaymentEvent) {
+export async function deliverSandboxEvent(services: Pick<Services, 'db' | 'mailer' | 'payments' | 'jobs' | 'env' | 'logger'>, sandbox: SandboxProvider, event: PaymentEvent) {
   const { body, signature } = sandbox.signEvent(event);
   return receivePaymentEvent(services, sandbox.name, body, signature);
 }

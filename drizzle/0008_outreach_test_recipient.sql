@@ -1,0 +1,1 @@
+ALTER TABLE "outreach_campaigns" ADD COLUMN "test_recipient_email" text;

@@ -1,0 +1,75 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { bandProfiles, emailOptOuts, outreachCampaigns, outreachEmails, user, venueDirectory } from '../../db/schema.ts';
+import { AppError } from '../../http/app-error.ts';
+import { escapeHtml } from '../../mail/secrets.ts';
+import type { Services } from '../../services.ts';
+import { OUTREACH_OPT_OUT_KIND, venueEmail } from './reachable-venues.ts';
+
+const UNKNOWN_LINK = 'This link is not valid any more. Reply to the e-mail instead.';
+
+/**
+ * A venue's 'I'm interested' (D26): recorded once per e-mail however often the link is used; the
+ * first time it bumps the campaign's responses and tells the band by e-mail, with the venue's
+ * contact details and Reply-To set to the venue.
+ */
+export async function respondToOutreach({ db, mailer }: Pick<Services, 'db' | 'mailer'>, token: string) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({
+        id: outreachEmails.id,
+        campaignId: outreachEmails.campaignId,
+        respondedAt: outreachEmails.respondedAt,
+        venueName: venueDirectory.name,
+        venueEmail,
+        venuePhone: venueDirectory.phone,
+        contactPerson: venueDirectory.contactPerson,
+        city: venueDirectory.city,
+        bandName: bandProfiles.name,
+        bandEmail: user.email,
+        isTest: outreachCampaigns.isTest,
+      })
+      .from(outreachEmails)
+      .innerJoin(venueDirectory, eq(venueDirectory.id, outreachEmails.venueDirectoryId))
+      .innerJoin(outreachCampaigns, eq(outreachCampaigns.id, outreachEmails.campaignId))
+      .innerJoin(bandProfiles, eq(bandProfiles.userId, outreachCampaigns.bandId))
+      .innerJoin(user, eq(user.id, outreachCampaigns.bandId))
+      .where(eq(outreachEmails.responseToken, token));
+    if (!row) throw new AppError('NOT_FOUND', UNKNOWN_LINK);
+    const [first] = await tx
+      .update(outreachEmails)
+      .set({ respondedAt: new Date() })
+      .where(and(eq(outreachEmails.id, row.id), isNull(outreachEmails.respondedAt)))
+      .returning({ id: outreachEmails.id });
+    if (first) {
+      await tx.update(outreachCampaigns).set({ responses: sql`${outreachCampaigns.responses} + 1`, updatedAt: new Date() }).where(eq(outreachCampaigns.id, row.campaignId));
+      const contact = [row.contactPerson, row.venueEmail, row.venuePhone].filter(Boolean).join(' · ');
+      await mailer.send(
+        {
+          to: row.bandEmail,
+          replyTo: row.venueEmail,
+          kind: 'venue_outreach_response',
+          subject: `${row.venueName} is interested in booking ${row.bandName}`,
+          text: `Good news: ${row.venueName}${row.city ? ` (${row.city})` : ''} answered your Marquee outreach campaign and is interested in booking ${row.bandName}.\n\nContact: ${contact}\n\nReply to this e-mail to write to them directly.`,
+          html: `<p>Good news: <strong>${escapeHtml(row.venueName)}</strong>${row.city ? ` (${escapeHtml(row.city)})` : ''} answered your Marquee outreach campaign and is interested in booking ${escapeHtml(row.bandName)}.</p><p>Contact: ${escapeHtml(contact)}</p><p>Reply to this e-mail to write to them directly.</p>`,
+        },
+        tx,
+      );
+    }
+    return { venueName: row.venueName, bandName: row.bandName, isFirstResponse: Boolean(first) };
+  });
+}
+
+/**
+ * A venue opts out of outreach (D26): the entry and its address are never e-mailed again by any
+ * campaign, including ones already paid and not yet sent. Using the link again changes nothing.
+ */
+export async function optOutVenue(db: Db, token: string) {
+  return db.transaction(async (tx) => {
+    const [venue] = await tx.select({ id: venueDirectory.id, name: venueDirectory.name, email: venueEmail, optedOutAt: venueDirectory.optedOutAt }).from(venueDirectory).where(eq(venueDirectory.optOutToken, token));
+    if (!venue) throw new AppError('NOT_FOUND', UNKNOWN_LINK);
+    if (!venue.optedOutAt) await tx.update(venueDirectory).set({ optedOutAt: new Date(), updatedAt: new Date() }).where(eq(venueDirectory.id, venue.id));
+    if (venue.email) await tx.insert(emailOptOuts).values({ email: venue.email.toLowerCase(), kind: OUTREACH_OPT_OUT_KIND }).onConflictDoNothing();
+    return { venueName: venue.name };
+  });
+}

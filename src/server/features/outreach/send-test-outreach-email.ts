@@ -1,0 +1,39 @@
+import { asc, eq } from 'drizzle-orm';
+import { outreachPreviewSchema, outreachTestEmailSchema } from '../../../core/schemas/outreach.ts';
+import { regions, venueDirectory } from '../../db/schema.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { SessionUser } from '../../http/session.ts';
+import { parseInput } from '../../http/validate.ts';
+import { hideSecrets } from '../../mail/secrets.ts';
+import type { Services } from '../../services.ts';
+import { loadBandPitch, renderOutreachEmail, type OutreachKind } from './outreach-email.ts';
+import { reachableIn } from './reachable-venues.ts';
+
+/** The e-mail a campaign would send to the location's first venue (or a sample one). */
+async function renderSample({ db, env }: Pick<Services, 'db' | 'env'>, bandId: string, regionSlug: string, kind: OutreachKind, extra: { customMessage?: string; bandDraw?: string }) {
+  const [[region], [venue], band] = await Promise.all([
+    db.select({ name: regions.name }).from(regions).where(eq(regions.slug, regionSlug)),
+    db.select({ name: venueDirectory.name, contactPerson: venueDirectory.contactPerson }).from(venueDirectory).where(reachableIn(regionSlug)).orderBy(asc(venueDirectory.name)).limit(1),
+    loadBandPitch(db, bandId, env.PUBLIC_URL),
+  ]);
+  if (!region) throw new AppError('VALIDATION', 'Please choose a location.', { regionSlug: 'Please choose a location.' });
+  if (!band) throw new AppError('FORBIDDEN', 'Only band accounts can do this.');
+  return { band, message: renderOutreachEmail({ kind, band, venueName: venue?.name ?? 'Sample Venue', contactPerson: venue?.contactPerson, locationName: region.name, ...extra }) };
+}
+
+/** 'Send test email' (spec 3 §7): the campaign e-mail, to the band's own address only. */
+export async function sendTestOutreachEmail(services: Pick<Services, 'db' | 'env' | 'mailer'>, sender: SessionUser, rawInput: unknown) {
+  if (sender.role !== 'band') throw new AppError('FORBIDDEN', 'Only band accounts can send a test outreach e-mail.');
+  const input = parseInput(outreachTestEmailSchema, rawInput);
+  const { band, message } = await renderSample(services, sender.id, input.regionSlug, 'booking', { customMessage: input.customMessage });
+  const back = `${services.env.PUBLIC_URL}/dashboard`;
+  await services.mailer.send({ to: band.email, kind: 'venue_outreach_test', ...message, subject: `[Test] ${message.subject}`, secrets: { respond: back, optout: back } });
+  return { success: true, message: `Test email sent to ${band.email}.` };
+}
+
+/** The beta tool's Email Preview (spec 3 §2): the opener or headline e-mail as venues will get it. */
+export async function previewOutreachEmail(services: Pick<Services, 'db' | 'env'>, viewer: SessionUser, rawInput: unknown) {
+  const input = parseInput(outreachPreviewSchema, rawInput);
+  const { message } = await renderSample(services, viewer.id, input.regionSlug, input.outreachType, { bandDraw: input.bandDraw });
+  return { subject: message.subject, text: hideSecrets(message.text) };
+}

@@ -1,0 +1,72 @@
+import { eq } from 'drizzle-orm';
+import { formatCents } from '../../../core/money.ts';
+import { OUTREACH_MESSAGES, SINGLE_CAMPAIGN_PACKAGE_ID } from '../../../core/outreach.ts';
+import { outreachCheckoutSchema } from '../../../core/schemas/outreach.ts';
+import { bandProfiles, outreachCampaigns, outreachPackages, regions, user } from '../../db/schema.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { SessionUser } from '../../http/session.ts';
+import { parseInput } from '../../http/validate.ts';
+import type { Services } from '../../services.ts';
+import { countReach } from './list-outreach-options.ts';
+
+/** How long the provider's checkout stays open; an unpaid campaign simply stays pending. */
+const CHECKOUT_MINUTES = 30;
+
+/** Where the provider sends the buyer back, by package kind (spec 3 §2, §7). */
+function returnUrls(publicUrl: string, kind: 'standard' | 'beta' | 'single') {
+  if (kind === 'single') return { successUrl: `${publicUrl}/dashboard?outreach_success=true`, cancelUrl: `${publicUrl}/dashboard?outreach_cancelled=true` };
+  return {
+    successUrl: `${publicUrl}/outreach-success?session_id={CHECKOUT_SESSION_ID}`,
+    cancelUrl: `${publicUrl}/${kind === 'beta' ? 'beta-venue-outreach' : 'band-outreach'}`,
+  };
+}
+
+/**
+ * A band buys a campaign (spec 3 §7, D26): the campaign is recorded as pending with its reach,
+ * then the provider's checkout opens for the package's price. The price, the reach and the
+ * package's rules come from the server, never from the request. Beta packages need the beta flag
+ * (D25); the band draw is required for them; only a package that allows it keeps a custom message.
+ */
+export async function startOutreachCheckout({ db, env, payments }: Pick<Services, 'db' | 'env' | 'payments'>, buyer: SessionUser, rawInput: unknown) {
+  if (buyer.role !== 'band') throw new AppError('FORBIDDEN', OUTREACH_MESSAGES.bandsOnly);
+  const input = parseInput(outreachCheckoutSchema, rawInput);
+  const [[pkg], [region], [band]] = await Promise.all([
+    db.select().from(outreachPackages).where(eq(outreachPackages.id, input.packageId)),
+    db.select({ name: regions.name }).from(regions).where(eq(regions.slug, input.regionSlug)),
+    db.select({ name: bandProfiles.name, hasBetaOutreach: bandProfiles.hasBetaOutreach, email: user.email }).from(bandProfiles).innerJoin(user, eq(user.id, bandProfiles.userId)).where(eq(bandProfiles.userId, buyer.id)),
+  ]);
+  if (!pkg) throw new AppError('VALIDATION', 'Please choose a package.', { packageId: 'Please choose a package.' });
+  if (!region) throw new AppError('VALIDATION', 'Please choose a location.', { regionSlug: 'Please choose a location.' });
+  if (!band) throw new AppError('FORBIDDEN', OUTREACH_MESSAGES.bandsOnly);
+  if (pkg.kind === 'beta' && !band.hasBetaOutreach) throw new AppError('FORBIDDEN', OUTREACH_MESSAGES.betaOnly);
+  if (pkg.kind === 'beta' && !input.bandDraw) throw new AppError('VALIDATION', OUTREACH_MESSAGES.drawRequired, { bandDraw: OUTREACH_MESSAGES.drawRequired });
+  const reach = await countReach(db, input.regionSlug, pkg.venueLimit);
+  if (reach === 0) throw new AppError('CONFLICT', OUTREACH_MESSAGES.noVenues);
+
+  const [campaign] = await db
+    .insert(outreachCampaigns)
+    .values({
+      bandId: buyer.id,
+      packageId: pkg.id,
+      regionSlug: input.regionSlug,
+      venuesTargeted: reach,
+      customMessage: pkg.allowsCustomMessage || pkg.id === SINGLE_CAMPAIGN_PACKAGE_ID ? (input.customMessage ?? null) : null,
+      bandDraw: input.bandDraw ?? null,
+      provider: payments.name,
+    })
+    .returning({ id: outreachCampaigns.id });
+  const session = await payments.createCheckout({
+    orderId: campaign!.id,
+    totalCents: pkg.priceCents,
+    description: `${pkg.name} - ${region.name}`,
+    title: 'Pay for your outreach campaign',
+    summary: [`${pkg.name}: ${band.name}`, `${reach} ${reach === 1 ? 'venue' : 'venues'} in ${region.name} will be e-mailed on your behalf.`],
+    lineItems: [{ label: pkg.name, amountCents: pkg.priceCents }],
+    buyerEmail: band.email,
+    ...returnUrls(env.PUBLIC_URL, pkg.kind),
+    expiresAt: new Date(Date.now() + CHECKOUT_MINUTES * 60_000),
+    transferGroup: `outreach_${campaign!.id}`,
+  });
+  await db.update(outreachCampaigns).set({ providerSessionId: session.sessionId }).where(eq(outreachCampaigns.id, campaign!.id));
+  return { url: session.url, campaignId: campaign!.id, price: formatCents(pkg.priceCents), venuesTargeted: reach };
+}
