@@ -4,6 +4,9 @@ import type { Env } from '../env.ts';
 export function createSmtpTransport(env: Env) {
   if (!env.SMTP_HOST) return undefined;
   return nodemailer.createTransport({
+    // One connection kept open for many messages (a campaign sends hundreds), not one per message.
+    pool: true,
+    maxConnections: 3,
     host: env.SMTP_HOST,
     port: env.SMTP_PORT,
     secure: env.SMTP_SECURE,
