@@ -971,6 +971,8 @@ export const outbox = pgTable(
     secrets: jsonb().$type<Record<string, string>>(),
     /** Files sent with the message (a ticket's QR code, a calendar entry); see mail/attachments.ts. */
     attachments: jsonb().$type<StoredAttachment[]>(),
+    /** The one-click unsubscribe address of a marketing e-mail (List-Unsubscribe, RFC 8058), a secret like its links. */
+    unsubscribeSecret: text(),
     /** What the message is, e.g. password_reset, contact_message, follow_confirmation. */
     kind: text().notNull(),
     status: messageStatus().notNull().default('stored'),
@@ -981,6 +983,48 @@ export const outbox = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index().on(t.createdAt), index().on(t.toAddress), index().on(t.status)],
+);
+
+// ---------- Weekly digest (D30) ----------
+/** One weekly digest per person (or phone) per week, recorded in the transaction that queues it. */
+export const digestDeliveries = pgTable(
+  'digest_deliveries',
+  {
+    weekStart: date().notNull(),
+    channel: messageChannel().notNull(),
+    recipient: text().notNull(),
+    regionSlug: text()
+      .notNull()
+      .references(() => regions.slug),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.weekStart, t.channel, t.recipient] })],
+);
+
+/** A region's digest for a week, once every recipient has been queued. */
+export const digestRuns = pgTable(
+  'digest_runs',
+  {
+    regionSlug: text()
+      .notNull()
+      .references(() => regions.slug),
+    weekStart: date().notNull(),
+    sent: integer().notNull().default(0),
+    completedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.regionSlug, t.weekStart] })],
+);
+
+/** The unsubscribe link of marketing e-mail that has no row of its own to carry one (the digest). */
+export const unsubscribeTokens = pgTable(
+  'unsubscribe_tokens',
+  {
+    token: text().primaryKey(),
+    email: text().notNull(),
+    kind: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex().on(t.email, t.kind)],
 );
 
 export const auditLog = pgTable(
