@@ -25,6 +25,7 @@ import { ticketRoutes } from './features/tickets/routes.ts';
 import { sandboxCheckoutRoutes } from './features/tickets/sandbox-checkout-routes.ts';
 import { payoutRoutes } from './features/payouts/routes.ts';
 import { jamRoutes } from './features/jam/routes.ts';
+import { venueDatabaseRoutes } from './features/venue-database/routes.ts';
 import { sandboxOnboardingRoutes } from './features/payouts/sandbox-onboarding-routes.ts';
 import { calendarRoutes } from './features/calendar/routes.ts';
 import { buildSitemap } from './features/seo/build-sitemap.ts';
@@ -118,6 +119,7 @@ export function createApp(services: Services) {
   api.route('/', payoutRoutes(services));
   api.route('/', jamRoutes(services));
   api.route('/', gearRoutes(services));
+  api.route('/', venueDatabaseRoutes(services));
   api.all('*', () => {
     throw new AppError('NOT_FOUND', 'Not found.');
   });
