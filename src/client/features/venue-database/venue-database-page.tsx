@@ -53,9 +53,15 @@ function CountCards({ counts, onLocation }: { counts: VenueDatabasePage['counts'
           {counts.perLocation.map((l) => (
             <li key={l.slug}>
               <button type="button" onClick={() => onLocation(l.slug)} className="w-full rounded-lg border border-zinc-800 px-3 py-2 text-left hover:border-brand-400">
-                <span className="block truncate text-sm font-medium">{l.name}</span>
+                <span className="flex items-baseline justify-between gap-2">
+                  <span className="truncate text-sm font-medium">{l.name}</span>
+                  <span className="text-sm font-bold tabular-nums">
+                    {l.total}
+                    <span className="sr-only"> {l.total === 1 ? 'venue' : 'venues'}</span>
+                  </span>
+                </span>
                 <span className="block text-xs text-zinc-400">
-                  {l.total} · {l.active} active · {l.withEmail} with email
+                  {l.active} active · {l.withEmail} with email
                 </span>
               </button>
             </li>
@@ -127,6 +133,18 @@ function Filters({ filters, onChange }: { filters: VenueFilterParams; onChange: 
 
 const place = (v: VenueEntryView) => [v.city, v.state].filter(Boolean).join(', ');
 
+/** A long address may wrap after its @ rather than anywhere; <wbr> is not copied with the text. */
+function EmailText({ email }: { email: string }) {
+  const at = email.indexOf('@');
+  if (at < 0) return <>{email}</>;
+  return (
+    <>
+      {email.slice(0, at)}
+      <wbr />@{email.slice(at + 1)}
+    </>
+  );
+}
+
 function RowActions({ venue, onEdit, onDelete }: { venue: VenueEntryView; onEdit: () => void; onDelete: () => void }) {
   return (
     <div className="flex gap-2">
@@ -172,9 +190,13 @@ function VenueTable({ venues, onEdit, onDelete }: { venues: VenueEntryView[]; on
                   {place(v) && <span className="block text-xs text-zinc-400">{place(v)}</span>}
                 </td>
                 <td className="px-4 py-3">{v.venueType}</td>
-                <td className="max-w-56 break-all px-4 py-3">
-                  {v.email ?? (v.bookingEmail ? null : <span className="text-zinc-400">—</span>)}
-                  {v.bookingEmail && <span className="block text-xs text-zinc-400">Booking: {v.bookingEmail}</span>}
+                <td className="max-w-64 px-4 py-3 [overflow-wrap:anywhere]">
+                  {v.email ? <EmailText email={v.email} /> : v.bookingEmail ? null : <span className="text-zinc-400">—</span>}
+                  {v.bookingEmail && (
+                    <span className="block text-xs text-zinc-400">
+                      Booking: <EmailText email={v.bookingEmail} />
+                    </span>
+                  )}
                 </td>
                 <td className="px-4 py-3 text-right tabular-nums">{v.capacity ?? '—'}</td>
                 <td className="px-4 py-3">
@@ -201,7 +223,17 @@ function VenueTable({ venues, onEdit, onDelete }: { venues: VenueEntryView[]; on
               </div>
               <StatusBadges venue={v} />
             </div>
-            {(v.email || v.bookingEmail) && <p className="break-all text-sm">{v.email ?? `Booking: ${v.bookingEmail}`}</p>}
+            {v.email ? (
+              <p className="text-sm [overflow-wrap:anywhere]">
+                <EmailText email={v.email} />
+              </p>
+            ) : (
+              v.bookingEmail && (
+                <p className="text-sm [overflow-wrap:anywhere]">
+                  Booking: <EmailText email={v.bookingEmail} />
+                </p>
+              )
+            )}
             <RowActions venue={v} onEdit={() => onEdit(v)} onDelete={() => onDelete(v)} />
           </li>
         ))}
@@ -317,7 +349,7 @@ export function VenueDatabasePage() {
       {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
       {isImporting && <VenueImport onImported={() => void refresh()} onClose={() => setIsImporting(false)} />}
       {editing && (
-        <div ref={formRef} className="scroll-mt-24">
+        <div ref={formRef} className="scroll-mt-40">
           <VenueForm
             key={editing === 'new' ? 'new' : editing.id}
             venue={editing === 'new' ? null : editing}

@@ -102,7 +102,7 @@ export function VenueForm({ venue, onSaved, onCancel }: { venue: VenueEntryView 
   const title = venue ? `Edit ${venue.name}` : 'Add Venue';
   const hasFieldProblems = Object.keys(problems).length > 0;
   return (
-    <section className="card space-y-4 scroll-mt-24" aria-labelledby={headingId}>
+    <section className="card space-y-4" aria-labelledby={headingId}>
       <h2 id={headingId} className="text-xl font-semibold">
         {title}
       </h2>

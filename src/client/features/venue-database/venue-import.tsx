@@ -103,8 +103,8 @@ export function VenueImport({ onImported, onClose }: { onImported: () => void; o
   };
   return (
     <section className="card space-y-4" aria-labelledby={headingId}>
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0 flex-1">
           <h2 id={headingId} className="text-xl font-semibold">
             Import CSV
           </h2>
