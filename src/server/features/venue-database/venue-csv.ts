@@ -57,7 +57,7 @@ const TYPE_BY_LOWER = new Map<string, string>(VENUE_TYPES.map((t) => [t.toLowerC
  * cells with a leading apostrophe (OWASP "CSV injection"), which the import takes off again.
  */
 const FORMULA_START = /^[=+\-@\t\r]/;
-export const guardFormula = (value: string) => (FORMULA_START.test(value) ? `'${value}` : value);
+const guardFormula = (value: string) => (FORMULA_START.test(value) ? `'${value}` : value);
 const unguardFormula = (value: string) => (value.startsWith("'") && FORMULA_START.test(value.slice(1)) ? value.slice(1) : value);
 
 /**

@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { VenueEntryFields } from '../../../core/schemas/venue-directory.ts';
 import type { VenueEntryView } from '../../../core/venue-directory.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -68,13 +68,6 @@ export function toEntryValues(fields: VenueEntryFields) {
     notes: fields.notes ?? null,
     isActive: fields.isActive,
   } satisfies Partial<typeof venueDirectory.$inferInsert>;
-}
-
-/** Region slug → name, for every region (D6: locations are rows of `regions`). */
-export async function loadRegionNames(db: DbOrTx, slugs?: string[]): Promise<Map<string, string>> {
-  const query = db.select({ slug: regions.slug, name: regions.name }).from(regions);
-  const rows = slugs ? await query.where(inArray(regions.slug, slugs.length ? slugs : [''])) : await query;
-  return new Map(rows.map((r) => [r.slug, r.name]));
 }
 
 export async function assertRegion(db: DbOrTx, slug: string): Promise<string> {
