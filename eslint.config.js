@@ -22,7 +22,7 @@ const { default: drizzle } = await import('eslint-plugin-drizzle');
  */
 const featureExports = {
   'server/accounts': ['password-strength.ts'],
-  'server/admin': ['grant-admins.ts'],
+  'server/admin': ['grant-admins.ts', 'admin-search.ts'],
   'server/booking': ['notify-bands.ts'],
   'server/calendar': ['build-calendar-feed.ts'],
   'server/directories': ['get-venue-page.ts', 'list-bands.ts', 'list-rehearsal-spaces.ts', 'list-venues.ts'],

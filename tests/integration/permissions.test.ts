@@ -82,6 +82,13 @@ const ALLOWED: Record<string, Rule> = {
   'POST /api/gear': ANY_ACCOUNT,
   'POST /api/gear/:id/sold': ANY_ACCOUNT,
   'DELETE /api/gear/:id': ANY_ACCOUNT,
+  // The venue database (spec 3 §6, decision 23): admins only.
+  'GET /api/admin/venue-database': ['admin'],
+  'GET /api/admin/venue-database/export': ['admin'],
+  'POST /api/admin/venue-database': ['admin'],
+  'POST /api/admin/venue-database/import': ['admin'],
+  'PUT /api/admin/venue-database/:id': ['admin'],
+  'DELETE /api/admin/venue-database/:id': ['admin'],
 };
 
 /** Routes anyone may call (public pages, sign-in and sign-up, following, contact). */

@@ -259,7 +259,8 @@ describe('role by route: every admin route, found by walking the app', () => {
       .map((r) => ({ method: r.method, path: r.path.replace(/:[^/{]+(\{[^}]*\})?/g, '00000000-0000-4000-8000-000000000000') }))
       .filter((r) => !seen.has(`${r.method} ${r.path}`) && seen.add(`${r.method} ${r.path}`));
   };
-  const call = (client: TestClient, { method, path }: { method: string; path: string }) => (method === 'GET' ? client.get(path) : client.post(path, {}));
+  const call = (client: TestClient, { method, path }: { method: string; path: string }) =>
+    method === 'GET' ? client.get(path) : method === 'PUT' ? client.put(path, {}) : method === 'DELETE' ? client.delete(path) : client.post(path, {});
 
   it('finds them', () => {
     expect(adminRoutes().map((r) => `${r.method} ${r.path.split('/').slice(0, 4).join('/')}`)).toEqual(

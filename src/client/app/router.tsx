@@ -22,6 +22,7 @@ const DebugTestPage = signedInScreen('DebugTestPage');
 const DashboardPage = signedInScreen('DashboardPage');
 const OutboxPage = signedInScreen('OutboxPage');
 const GigManagementPage = signedInScreen('GigManagementPage');
+const VenueDatabasePage = signedInScreen('VenueDatabasePage');
 const UnsubscribePage = signedInScreen('UnsubscribePage');
 const ConfirmFollowPage = signedInScreen('ConfirmFollowPage');
 const TicketsPage = signedInScreen('TicketsPage');
@@ -80,6 +81,7 @@ function MainRoutes() {
         <Route path="/dashboard" element={<DashboardPage />} />
         <Route path="/admin/outbox" element={<OutboxPage />} />
         <Route path="/admin/gig-management" element={<GigManagementPage />} />
+        <Route path="/venue-database" element={<VenueDatabasePage />} />
         <Route path="/edit-profile" element={<EditProfilePage />} />
         <Route path="/edit-promoter-profile" element={<PromoterEditorPage />} />
         <Route path="/edit-artist-manager-profile" element={<ManagerEditorPage />} />

@@ -872,7 +872,13 @@ export const venueDirectory = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index().on(t.regionSlug, t.isActive)],
+  (t) => [
+    index().on(t.regionSlug, t.isActive),
+    // The natural key an import matches on (decision 23): the e-mail, else name, location and city.
+    uniqueIndex('venue_directory_natural_key').on(
+      sql`coalesce(lower(${t.email}), lower(${t.name}) || '|' || ${t.regionSlug} || '|' || lower(coalesce(${t.city}, '')))`,
+    ),
+  ],
 );
 
 export const outreachPackageKind = pgEnum('outreach_package_kind', ['standard', 'beta', 'single']);

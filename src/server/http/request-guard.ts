@@ -3,6 +3,8 @@ import { AppError } from './app-error.ts';
 
 /** The routes that take an upload (multipart/form-data); every other state-changing route takes JSON. */
 export const MULTIPART_PATHS = new Set(['/api/register', '/api/profile/images', '/api/gear/images']);
+/** Routes that take either: a CSV file chosen in the browser, or the same text as JSON from a script. */
+export const MULTIPART_OR_JSON_PATHS = new Set(['/api/admin/venue-database/import']);
 
 /**
  * The writes a band or promoter site makes on its own subdomain: following the band and the
@@ -60,8 +62,8 @@ export function refuseCrossSiteWrites(publicUrl: string): MiddlewareHandler {
     const hasBody = c.req.raw.body !== null && c.req.header('content-length') !== '0';
     if (hasBody) {
       const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-      const expected = MULTIPART_PATHS.has(c.req.path) ? 'multipart/form-data' : 'application/json';
-      if (type !== expected) throw new AppError('UNSUPPORTED_MEDIA', `Please send this as ${expected}.`);
+      const expected = MULTIPART_OR_JSON_PATHS.has(c.req.path) ? ['multipart/form-data', 'application/json'] : [MULTIPART_PATHS.has(c.req.path) ? 'multipart/form-data' : 'application/json'];
+      if (!expected.includes(type)) throw new AppError('UNSUPPORTED_MEDIA', `Please send this as ${expected.join(' or ')}.`);
     }
     await next();
   };

@@ -2,6 +2,7 @@
 // numbers use the 555-01xx range reserved for fiction, and every e-mail is @example.com or the
 // demo domain, so nothing here can reach a real person.
 import type { Role } from '../../../core/roles.ts';
+import type { VenueType } from '../../../core/venue-directory.ts';
 
 export type PageRegionSlug = 'chicagoland' | 'cleveland' | 'cortland';
 export type PerformerType = 'BAND' | 'DJ' | 'SOLO ARTIST';
@@ -667,21 +668,6 @@ export const GEAR_LISTINGS: readonly GearContent[] = [
     daysAgo: 21,
   },
 ];
-
-export const VENUE_TYPES = [
-  'Bar/Pub',
-  'Restaurant',
-  'Music Venue',
-  'Theater',
-  'Club',
-  'Festival Ground',
-  'Coffee Shop',
-  'Hotel/Resort',
-  'Wedding Venue',
-  'Corporate Event Space',
-  'Other',
-] as const;
-export type VenueType = (typeof VENUE_TYPES)[number];
 
 export type DirectoryCity = { city: string; state: string; zips: readonly string[]; streets: readonly string[]; areaCode: string };
 

@@ -176,8 +176,8 @@ describe('the venues’ answers', () => {
     await visitor.post('/api/outreach/opt-out', { token: leavesLater!.optOutToken });
     await sendOutreachCampaigns(t.services, { campaignId });
     expect((await outreachMails(campaignId)).map((m) => m.to)).toEqual([stays!.email]);
-    // Another entry with the same address (a duplicate in the directory) is not e-mailed either.
-    await addVenues('minneapolis', 1, { email: leaves!.email });
+    // Another entry whose booking address is the one that opted out is not e-mailed either.
+    await addVenues('minneapolis', 1, { bookingEmail: leaves!.email!.toUpperCase() });
     const again = await band.client.post('/api/outreach/checkout', { packageId: 'basic', regionSlug: 'minneapolis' });
     expect(again.json.venuesTargeted).toBe(1);
   });

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "venue_directory_natural_key" ON "venue_directory" USING btree (coalesce(lower("email"), lower("name") || '|' || "region_slug" || '|' || lower(coalesce("city", ''))));
