@@ -53,6 +53,11 @@ const envSchema = z
     REGISTER_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(10),
     /** How long public lists may be served from memory; 0 turns the cache off. Gig changes clear it at once. */
     PUBLIC_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(5),
+    /** D30: when the weekly digest goes out, in each region's own zone ("MON 10:00"). */
+    DIGEST_SCHEDULE: z
+      .string()
+      .regex(/^(SUN|MON|TUE|WED|THU|FRI|SAT)\s+([01]\d|2[0-3]):[0-5]\d$/i, { error: 'DIGEST_SCHEDULE must be a weekday and a time, like "MON 10:00"' })
+      .default('MON 10:00'),
     /** D13: with both set, payments go through Stripe; otherwise through the built-in sandbox. */
     STRIPE_SECRET_KEY: optional(),
     STRIPE_WEBHOOK_SECRET: optional(),

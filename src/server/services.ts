@@ -20,6 +20,7 @@ import { sendPendingTransfers } from './features/payouts/send-pending-transfers.
 import { processPendingRefunds } from './features/payouts/process-pending-refunds.ts';
 import { deliverSandboxEvent } from './features/tickets/receive-payment-event.ts';
 import { sendOutreachCampaigns } from './features/outreach/send-outreach-campaigns.ts';
+import { sendWeeklyDigests } from './features/digest/send-weekly-digest.ts';
 
 export type Services = {
   env: Env;
@@ -153,6 +154,11 @@ export async function createServices(
       if (sent) logger.info({ sent }, 'outreach e-mails written');
     });
     await jobs.schedule(QUEUES.sendOutreach, '* * * * *');
+    // The weekly digest (D30): each region's, once its local send time has come, checked every 15 minutes.
+    await jobs.work(QUEUES.weeklyDigest, async () => {
+      await sendWeeklyDigests(services);
+    });
+    await jobs.schedule(QUEUES.weeklyDigest, '*/15 * * * *');
     // The sandbox's webhook retries: pg-boss retries a failed delivery with backoff.
     await jobs.work<{ event: PaymentEvent }>(QUEUES.deliverSandboxEvents, async ({ event }) => {
       if (services.sandbox) await deliverSandboxEvent(services, services.sandbox, event);

@@ -65,6 +65,9 @@ const ALLOWED: Record<string, Rule> = {
   'POST /api/outreach/test-email': { allowed: ['band'], body: async () => ({ regionSlug: 'chicagoland' }) },
   'POST /api/outreach/admin-bypass': { allowed: ['admin'], body: async () => ({ regionSlug: 'chicagoland' }) },
   'PUT /api/admin/bands/:bandId/beta-outreach': { allowed: ['admin'], body: async () => ({ enabled: true }) },
+  'POST /api/admin/weekly-digest': { allowed: ['admin'], path: '/api/admin/weekly-digest?testEmail=permissions@digest.test' },
+  'GET /api/me/digest': ['fan', 'musician'],
+  'PUT /api/me/digest': { allowed: ['fan', 'musician'], body: async () => ({ enabled: true }) },
   'GET /api/profile': PROFILE_OWNERS,
   // Logos and the manager's 1280x800 image narrow this further (tests/integration/profiles…).
   'POST /api/profile/images': { allowed: PROFILE_OWNERS, path: '/api/profile/images?kind=photo', body: photo },
@@ -124,6 +127,8 @@ const PUBLIC = new Set([
   // A venue answering an outreach e-mail: the token in its link is the key (D26).
   'POST /api/outreach/responses',
   'POST /api/outreach/opt-out',
+  // One-click unsubscribe from any marketing e-mail (RFC 8058): the token is the key.
+  'POST /api/unsubscribe/:token',
 ]);
 
 let t: TestApp;

@@ -15,6 +15,9 @@ export const SITE_WRITE_PATHS = new Set(['/api/followers', '/api/contact']);
 /** Calls from outside services (payment providers' webhooks), which prove themselves by signature. */
 export const SIGNED_WEBHOOK_PREFIX = '/api/payments/events/';
 
+/** One-click unsubscribe (RFC 8058): mail clients post a form from no page of ours; the token is the key. */
+export const ONE_CLICK_UNSUBSCRIBE_PREFIX = '/api/unsubscribe/';
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
@@ -55,7 +58,7 @@ function originOf(value: string | undefined): string | null {
 export function refuseCrossSiteWrites(publicUrl: string): MiddlewareHandler {
   const publicOrigin = new URL(publicUrl).origin;
   return async (c, next) => {
-    if (SAFE_METHODS.has(c.req.method) || c.req.path.startsWith(SIGNED_WEBHOOK_PREFIX)) return next();
+    if (SAFE_METHODS.has(c.req.method) || c.req.path.startsWith(SIGNED_WEBHOOK_PREFIX) || c.req.path.startsWith(ONE_CLICK_UNSUBSCRIBE_PREFIX)) return next();
     const origin = originOf(c.req.header('origin')) ?? originOf(c.req.header('referer'));
     const isSiteWrite = SITE_WRITE_PATHS.has(c.req.path) && origin === new URL(c.req.url).origin;
     if (origin !== publicOrigin && !isSiteWrite) throw new AppError('FORBIDDEN', 'This request must come from Marquee itself.');

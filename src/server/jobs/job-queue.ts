@@ -18,6 +18,7 @@ export const QUEUES = {
   processRefunds: 'process-refunds',
   deliverSandboxEvents: 'deliver-sandbox-events',
   sendOutreach: 'send-outreach',
+  weeklyDigest: 'weekly-digest',
 } as const;
 
 /** A durable queue on the same database (pg-boss), so a restart loses no job. */

@@ -17,6 +17,11 @@ export type MailMessage = {
   secrets?: Record<string, string>;
   /** Files sent with it; an inline image is shown by the HTML body as cid:{contentId}. */
   attachments?: MailAttachment[];
+  /**
+   * Marketing mail (D19): the key in `secrets` of its one-click unsubscribe address, sent as the
+   * List-Unsubscribe and List-Unsubscribe-Post headers (RFC 8058).
+   */
+  unsubscribeSecret?: string;
 };
 
 export type Mailer = {
@@ -37,6 +42,12 @@ export type MailerDeps = {
 };
 
 const BATCH = 20;
+
+/** RFC 8058 one-click unsubscribe: mail clients POST 'List-Unsubscribe=One-Click' to the address. */
+function unsubscribeHeaders(key: string | null, secrets: Record<string, string> | null): Record<string, string> | undefined {
+  const url = key ? secrets?.[key] : undefined;
+  return url ? { 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : undefined;
+}
 const STALE_CLAIM_MS = 10 * 60 * 1000;
 
 /**
@@ -75,6 +86,7 @@ export function createMailer({ db, from, transport, requestDelivery, maxAttempts
           htmlBody: message.html,
           secrets: message.secrets ?? null,
           attachments: message.attachments?.length ? message.attachments : null,
+          unsubscribeSecret: message.unsubscribeSecret ?? null,
           kind: message.kind,
           status: transport ? 'queued' : 'stored',
         })
@@ -98,6 +110,7 @@ export function createMailer({ db, from, transport, requestDelivery, maxAttempts
               text: fillSecrets(row.textBody, row.secrets),
               html: row.htmlBody ? fillSecrets(row.htmlBody, row.secrets, escapeHtml) : undefined,
               attachments: await resolveAttachments(row.attachments, row.secrets),
+              headers: unsubscribeHeaders(row.unsubscribeSecret, row.secrets),
             });
             await db.update(outbox).set({ status: 'sent', sentAt: new Date(), error: null }).where(eq(outbox.id, row.id));
             delivered++;

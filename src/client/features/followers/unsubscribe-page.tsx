@@ -6,12 +6,12 @@ import { LoadingImage } from '../../components/ui/states.tsx';
 import { postJson } from '../../lib/api.ts';
 import { useTitle } from '../../lib/use-title.ts';
 
-/** The unsubscribe link of follow e-mails (D19). */
+/** The unsubscribe link of every marketing e-mail (D19): a follow's, the weekly digest's, an outreach opt-out. */
 export function UnsubscribePage() {
   useTitle('Unsubscribe');
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const unsubscribe = useMutation({ mutationFn: () => postJson<{ bandName: string }>('/api/followers/unsubscribe', { token }) });
+  const unsubscribe = useMutation({ mutationFn: () => postJson<{ what: string }>('/api/followers/unsubscribe', { token }) });
   useEffect(() => {
     if (token) unsubscribe.mutate();
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -23,7 +23,7 @@ export function UnsubscribePage() {
         {!token && <Alert>This unsubscribe link is not valid.</Alert>}
         {unsubscribe.isPending && <LoadingImage label="Unsubscribing…" />}
         {unsubscribe.isSuccess && (
-          <Alert tone="success">You're unsubscribed: no more e-mails about {unsubscribe.data.bandName}.</Alert>
+          <Alert tone="success">You're unsubscribed: no more {unsubscribe.data.what}.</Alert>
         )}
         {unsubscribe.isError && <Alert>{unsubscribe.error.message}</Alert>}
         <Link to="/" className="link inline-block">

@@ -159,7 +159,7 @@ describe('following a band by e-mail (D19)', () => {
     expect((await client.post('/api/followers', { bandId: salt.id, email: 'fan@follow.test' })).json.message).toBe("You're already following Salt & Static.");
     expect(await t.db.select().from(bandFollowers).where(eq(bandFollowers.email, 'fan@follow.test'))).toHaveLength(1);
 
-    expect((await client.post('/api/followers/unsubscribe', { token: links[0]!.unsubscribe })).json).toEqual({ bandName: 'Salt & Static' });
+    expect((await client.post('/api/followers/unsubscribe', { token: links[0]!.unsubscribe })).json).toEqual({ bandName: 'Salt & Static', what: 'e-mails about Salt & Static' });
     const [row] = await t.db.select().from(bandFollowers).where(eq(bandFollowers.email, 'fan@follow.test'));
     expect(row!.unsubscribedAt).not.toBeNull();
     // Following again after unsubscribing asks for confirmation again, on the same record.

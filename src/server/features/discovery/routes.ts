@@ -10,7 +10,8 @@ import { findVenuePage } from '../directories/get-venue-page.ts';
 import { listBands } from '../directories/list-bands.ts';
 import { listRehearsalSpaces } from '../directories/list-rehearsal-spaces.ts';
 import { listVenues } from '../directories/list-venues.ts';
-import { confirmFollow, followBand, unsubscribeFollower } from '../followers/follow-band.ts';
+import { confirmFollow, followBand } from '../followers/follow-band.ts';
+import { unsubscribeByToken } from '../digest/unsubscribe-by-token.ts';
 import { clientIp } from '../../http/client-ip.ts';
 import { findBandSite } from '../sites/get-band-site.ts';
 import { resolveSite } from '../sites/resolve-site.ts';
@@ -68,7 +69,8 @@ export function discoveryRoutes(services: Services) {
   });
   app.post('/followers/unsubscribe', async (c) => {
     const { token } = parseInput(z.object({ token: z.string().min(10).max(200) }), await readJsonBody(c));
-    return c.json(await unsubscribeFollower(services, token));
+    // Every marketing e-mail's unsubscribe page posts here: a follow's, the digest's, an outreach opt-out.
+    return c.json(await unsubscribeByToken(services, token));
   });
 
   /**

@@ -50,7 +50,8 @@ export async function sendNewGigNotices({ db, mailer, env }: Pick<Services, 'db'
       const mail = newGigEmail({ bandName: gig.bandName, venueName: gig.venueName, when, gigUrl: siteUrl(env.PUBLIC_URL, gig.bandSlug) });
       for (const follower of followers) {
         const unsubscribe = `${env.PUBLIC_URL}/unsubscribe?token=${encodeURIComponent(follower.unsubscribeToken)}`;
-        await mailer.send({ to: follower.email, kind: 'new_gig', ...mail, secrets: { unsubscribe } }, tx);
+        const oneClick = `${env.PUBLIC_URL}/api/unsubscribe/${encodeURIComponent(follower.unsubscribeToken)}`;
+        await mailer.send({ to: follower.email, kind: 'new_gig', ...mail, secrets: { unsubscribe, oneClick }, unsubscribeSecret: 'oneClick' }, tx);
       }
       announced += 1;
       return true;

@@ -92,7 +92,7 @@ describe('a campaign’s life (D26)', () => {
     expect(mails[0]!.text).toContain('We play loud, we tip the sound engineer.');
     // The venue's two links are secrets: not in the stored body an admin reads.
     expect(mails[0]!.text).toContain('{{secret:respond}}');
-    expect(Object.keys(mails[0]!.secrets!).sort()).toEqual(['optout', 'respond']);
+    expect(Object.keys(mails[0]!.secrets!).sort()).toEqual(['oneClick', 'optout', 'respond']);
 
     // The provider sends the paid event again (and a forged one): nothing more is sent.
     const [event] = (await t.db.execute(sql`select payload from payment_events where payload->>'orderId' = ${campaignId}`)).rows as { payload: object }[];

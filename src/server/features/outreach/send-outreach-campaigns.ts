@@ -71,7 +71,12 @@ async function sendCampaign({ db, mailer, env, logger }: Deps, campaignId: strin
             replyTo: band.email,
             kind: campaign.isTest ? 'venue_outreach_test' : 'venue_outreach',
             ...message,
-            secrets: { respond: `${env.PUBLIC_URL}/outreach/respond/${email.responseToken}`, optout: `${env.PUBLIC_URL}/outreach/opt-out/${venue.optOutToken}` },
+            secrets: {
+              respond: `${env.PUBLIC_URL}/outreach/respond/${email.responseToken}`,
+              optout: `${env.PUBLIC_URL}/outreach/opt-out/${venue.optOutToken}`,
+              oneClick: `${env.PUBLIC_URL}/api/unsubscribe/${venue.optOutToken}`,
+            },
+            unsubscribeSecret: 'oneClick',
           },
           tx,
         );

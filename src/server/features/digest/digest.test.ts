@@ -1,0 +1,122 @@
+// Issue 12: the weekly digest (D30) and one-click unsubscribe (D19, RFC 8058).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, inArray } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import type { AddressInfo } from 'node:net';
+import { digestDeliveries, outbox, smsSubscribers } from '../../db/schema.ts';
+import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
+import { signUpAs } from '../../../../tests/helpers/accounts.ts';
+import { createBand, createGig, createVenue, dayIn } from '../../../../tests/helpers/factories.ts';
+import { sendWeeklyDigests } from './send-weekly-digest.ts';
+import { digestWeek, parseDigestSchedule } from './digest-week.ts';
+
+const received: string[] = [];
+const smtp = new SMTPServer({
+  authOptional: true,
+  disableReverseLookup: true,
+  disabledCommands: ['STARTTLS', 'AUTH'],
+  onData(stream, _session, callback) {
+    let raw = '';
+    stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+    stream.on('end', () => {
+      received.push(raw);
+      callback();
+    });
+  },
+});
+
+let t: TestApp;
+beforeAll(async () => {
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  t = await createTestApp({ env: { SMTP_HOST: '127.0.0.1', SMTP_PORT: String((smtp.server.address() as AddressInfo).port) } });
+}, 60_000);
+afterAll(async () => {
+  await t.close();
+  await new Promise<void>((resolve) => smtp.close(resolve));
+});
+
+const digestsTo = (emails: string[]) => t.db.select().from(outbox).where(and(eq(outbox.kind, 'weekly_digest'), inArray(outbox.toAddress, emails)));
+
+describe('when the digest is due (D30)', () => {
+  const monday10 = parseDigestSchedule('MON 10:00');
+  it('Monday 10:00 in each region’s own zone, across a daylight-saving change', () => {
+    // Sunday 8 March 2026: clocks go forward in the US. The next Monday 10:00 in Chicago is 15:00 UTC, the one before 16:00 UTC.
+    expect(digestWeek(monday10, 'America/Chicago', new Date('2026-03-09T14:59:00Z'))).toMatchObject({ weekStart: '2026-03-09', isDue: false });
+    expect(digestWeek(monday10, 'America/Chicago', new Date('2026-03-09T15:00:00Z'))).toMatchObject({ weekStart: '2026-03-09', isDue: true });
+    expect(digestWeek(monday10, 'America/Chicago', new Date('2026-03-02T16:00:00Z')).dueAt.toISOString()).toBe('2026-03-02T16:00:00.000Z');
+    // Sunday counts as the end of the week that began on Monday; New York is due an hour before Chicago.
+    expect(digestWeek(monday10, 'America/Chicago', new Date('2026-03-15T12:00:00Z')).weekStart).toBe('2026-03-09');
+    expect(digestWeek(monday10, 'America/New_York', new Date('2026-03-09T14:00:00Z')).isDue).toBe(true);
+    expect(() => parseDigestSchedule('Mondays at ten')).toThrow('DIGEST_SCHEDULE');
+  });
+});
+
+describe('the weekly digest', () => {
+  let fans: { email: string; id: string }[];
+  let admin: Awaited<ReturnType<typeof signUpAs>>;
+  beforeAll(async () => {
+    const venueId = (await createVenue(t.db, { name: 'Digest Hall' })).id;
+    const bandId = (await createBand(t.db, { name: 'Digest Darlings' })).id;
+    await createGig(t.db, { venueId, bandId, localDate: dayIn('America/Chicago', 2), isApproved: true });
+    await createGig(t.db, { venueId, bandId, localDate: dayIn('America/Chicago', 20), isApproved: true }); // beyond the week
+    fans = await Promise.all([signUpAs(t, 'fan'), signUpAs(t, 'musician'), signUpAs(t, 'fan')]);
+    await signUpAs(t, 'band'); // bands get no digest
+    await t.db.insert(smsSubscribers).values({ phone: '+13125550100', regionSlug: 'chicagoland' });
+  }, 60_000);
+
+  it('each fan and musician of the region gets one, with this week’s shows and a one-click unsubscribe', async () => {
+    admin = await signUpAs(t, 'admin');
+    const res = await admin.client.post('/api/admin/weekly-digest', {});
+    expect(res.status).toBe(200);
+    expect(res.json.sent).toBeGreaterThanOrEqual(4); // three accounts and one phone, at least
+    const mails = await digestsTo(fans.map((f) => f.email));
+    expect(mails).toHaveLength(3);
+    expect(mails[0]!.subject).toBe("This week's live music in Chicagoland");
+    expect(mails[0]!.textBody).toContain('Digest Darlings at Digest Hall');
+    expect(mails[0]!.textBody.match(/Digest Darlings at/g)).toHaveLength(1);
+    const [text] = await t.db.select().from(outbox).where(and(eq(outbox.channel, 'sms'), eq(outbox.toAddress, '+13125550100')));
+    expect(text!.textBody.length).toBeLessThanOrEqual(160);
+
+    // Over SMTP it carries List-Unsubscribe and List-Unsubscribe-Post (RFC 8058).
+    await t.services.mailer.deliverQueued();
+    const raw = received.find((m) => m.includes(fans[0]!.email))!.replace(/\r?\n\s+/g, ' ');
+    expect(raw).toMatch(/List-Unsubscribe: <http:\/\/localhost:3000\/api\/unsubscribe\/[\w-]+>/);
+    expect(raw).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+
+    // The admin's button again, and two scheduled runs at once: nobody gets a second digest this week.
+    await Promise.all([admin.client.post('/api/admin/weekly-digest', {}), sendWeeklyDigests(t.services, { isForced: true }), sendWeeklyDigests(t.services, { isForced: true })]);
+    expect(await digestsTo(fans.map((f) => f.email))).toHaveLength(3);
+    expect(await t.db.select().from(digestDeliveries).where(eq(digestDeliveries.recipient, '+13125550100'))).toHaveLength(1);
+
+    // One click, no session, no origin: a mail client's POST. Then the next week leaves that fan out.
+    const token = /\/api\/unsubscribe\/([\w-]+)/.exec(raw)![1]!;
+    const oneClick = await t.app.request(`/api/unsubscribe/${token}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+    expect(oneClick.status).toBe(200);
+    expect(((await oneClick.json()) as { what: string }).what).toBe('weekly digests');
+    await t.db.delete(digestDeliveries).where(eq(digestDeliveries.regionSlug, 'chicagoland'));
+    await sendWeeklyDigests(t.services, { isForced: true });
+    expect((await digestsTo([fans[0]!.email])).length).toBe(1);
+    expect((await digestsTo([fans[1]!.email])).length).toBe(2);
+  });
+
+  it('the test button sends one copy to the typed address; fans switch the digest off and on', async () => {
+    const test = await admin.client.post('/api/admin/weekly-digest?testEmail=editor@digest.test', {});
+    expect(test.json.sent).toBe(1);
+    const [copy] = await t.db.select().from(outbox).where(eq(outbox.toAddress, 'editor@digest.test'));
+    expect(copy!.subject).toBe("[Test] This week's live music in Chicagoland");
+    expect((await admin.client.post('/api/admin/weekly-digest?testEmail=not-an-address', {})).status).toBe(422);
+    const fan = await signUpAs(t, 'fan');
+    expect((await fan.client.get('/api/me/digest')).json.enabled).toBe(true);
+    expect((await fan.client.put('/api/me/digest', { enabled: false })).json.enabled).toBe(false);
+    expect((await fan.client.get('/api/me/digest')).json.enabled).toBe(false);
+    await fan.client.put('/api/me/digest', { enabled: true });
+    expect((await fan.client.get('/api/me/digest')).json.enabled).toBe(true);
+    expect((await t.client().post('/api/unsubscribe/not-a-token', {})).status).toBe(404);
+  });
+
+  it('a region with no shows this week sends nothing', async () => {
+    const quiet = await signUpAs(t, 'fan', { location: 'denver' });
+    await sendWeeklyDigests(t.services, { isForced: true });
+    expect(await digestsTo([quiet.email])).toHaveLength(0);
+  });
+});
