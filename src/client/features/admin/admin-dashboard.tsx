@@ -7,6 +7,7 @@ import { Alert } from '../../components/ui/field.tsx';
 import { ApiError, apiFetch, postJson } from '../../lib/api.ts';
 import { useRefreshSession, type Me } from '../../lib/session.ts';
 import { ManageJamSessions } from '../jam/manage-jam-sessions.tsx';
+import { WeeklyDigestCard } from '../digest/weekly-digest-card.tsx';
 
 type Overview = { counts: { users: number; usersByRole: Record<string, number>; gigs: number; approvedGigs: number; upcomingGigs: number } };
 type AdminUser = { id: string; email: string; name: string; role: Role; location: string; createdAt: string };
@@ -208,6 +209,9 @@ export function AdminDashboard({ me }: { me: Me }) {
             </div>
             {gigs.data && <Pager label="Gigs pages" page={gigs.page} pageSize={gigs.data.pageSize} total={gigs.data.total} onPage={gigs.setPage} />}
           </section>
+          <div className="mt-8">
+            <WeeklyDigestCard />
+          </div>
           <div className="mt-8">
             <ManageJamSessions isAdmin />
           </div>

@@ -8,6 +8,7 @@ import { OrganiserGigs } from '../booking/organiser-dashboard.tsx';
 import { RehearsalSpaceDashboard } from '../profiles/rehearsal-space-dashboard.tsx';
 import { useTitle } from '../../lib/use-title.ts';
 import { MyTickets } from '../tickets/my-tickets.tsx';
+import { DigestSwitch } from '../digest/digest-switch.tsx';
 import { PaymentSetupCard } from '../payouts/payment-setup-card.tsx';
 import { ManageJamSessions } from '../jam/manage-jam-sessions.tsx';
 
@@ -41,6 +42,7 @@ function ListenerDashboard({ me }: { me: Me }) {
         </dl>
       </section>
       <MyTickets />
+      <DigestSwitch regionName={me.user.locationName} />
       <section className="card border-brand-400/40 bg-brand-400/10">
         <h2 className="text-lg font-semibold text-brand-400">Weekly gig updates</h2>
         <p className="mt-2 text-zinc-200">

@@ -1,0 +1,34 @@
+import { expect, test } from '@playwright/test';
+import { demoAccount, expectAccessible, logIn, shot, uniqueEmail } from './helpers.ts';
+
+// Issue 12: the weekly digest (D30) from the admin's buttons, and a fan's switch.
+test('the admin sends the weekly digest and a test copy, and reads the copy in the outbox', async ({ page }) => {
+  await logIn(page, demoAccount('admin').email, demoAccount('admin').password);
+  const card = page.getByRole('region', { name: 'Weekly Digest' });
+  await card.getByRole('button', { name: 'Send Weekly Digest' }).click();
+  await expect(card.getByText(/^Weekly Digest sent successfully! Sent to \d+ users\.$/)).toBeVisible();
+  const address = uniqueEmail('digest-editor');
+  await card.getByLabel('Test address').fill(address);
+  await card.getByRole('button', { name: 'Send Test Digest' }).click();
+  await expect(card.getByText(`Test digest sent to ${address}.`)).toBeVisible();
+  await expectAccessible(page);
+
+  await page.goto('/admin/outbox');
+  await page.getByRole('button', { name: new RegExp(`\\[Test\\] This week's live music in .*To ${address.replace(/[.+]/g, '\\$&')}`) }).click();
+  await expect(page.getByTestId('message-body')).toContainText('Every show:');
+  await shot(page, 'digest-in-outbox');
+});
+
+test('a fan switches the weekly digest off and on from the dashboard', async ({ page }) => {
+  await logIn(page, demoAccount('fan').email, demoAccount('fan').password);
+  const toggle = page.getByRole('switch', { name: 'Weekly digest e-mails' });
+  await expect(toggle).toBeChecked();
+  await toggle.click();
+  await expect(toggle).not.toBeChecked();
+  await page.reload();
+  await expect(page.getByRole('switch', { name: 'Weekly digest e-mails' })).not.toBeChecked();
+  await expectAccessible(page);
+  await shot(page, 'digest-switch-off');
+  await page.getByRole('switch', { name: 'Weekly digest e-mails' }).click();
+  await expect(page.getByRole('switch', { name: 'Weekly digest e-mails' })).toBeChecked();
+});
