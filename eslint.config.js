@@ -42,6 +42,7 @@ const featureExports = {
   'client/tickets': ['my-tickets.tsx'],
   'client/booking': ['applicant-dashboards.tsx', 'organiser-dashboard.tsx', 'gig-fields.tsx'],
   'client/jam': ['manage-jam-sessions.tsx'],
+  'client/outreach': ['outreach-card.tsx'],
   'client/followers': ['follow-form.tsx'],
   'client/gigs': ['types.ts', 'ticket-button.tsx', 'home-gig-card.tsx', 'region-gig-card.tsx'],
   'client/home': ['home-page.tsx'],
