@@ -1,4 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { CampaignStatus } from '../../../core/outreach.ts';
 import { apiFetch, postJson } from '../../lib/api.ts';
 
@@ -96,13 +97,23 @@ export function useEmailPreview(input: { regionSlug: string; outreachType: 'open
 
 /** The provider's checkout; the caller sends the browser to its url. A missing url is a failure (spec 3 §4). */
 export function useOutreachCheckout() {
-  return useMutation({
+  const checkout = useMutation({
     mutationFn: async (input: CheckoutInput) => {
       const result = await postJson<{ url?: string; campaignId: string }>('/api/outreach/checkout', input);
       if (!result.url) throw new Error('No checkout URL received');
       return { ...result, url: result.url };
     },
   });
+  // Back from the provider's page, the browser may restore this page as it was left: 'Processing...'.
+  const { reset } = checkout;
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) reset();
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, [reset]);
+  return checkout;
 }
 
 export function useTestOutreachEmail() {

@@ -60,7 +60,7 @@ function StandardOutreach({ options, isBand }: { options: OutreachOptions; isBan
             setRegionSlug(slug);
             checkout.reset();
           }}
-          count={(l) => `${venues(l.venuesWithEmail)} with an e-mail`}
+          count={(l) => `${l.venuesWithEmail} with e-mail`}
         />
       </section>
 

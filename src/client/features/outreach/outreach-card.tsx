@@ -101,7 +101,7 @@ export function OutreachCard() {
               setChosenSlug(slug);
               resetResults();
             }}
-            count={(l) => `${venues(l.venuesWithEmail)} with an e-mail`}
+            count={(l) => `${l.venuesWithEmail} with e-mail`}
           />
           {location && (
             <p className="text-sm" role="status">

@@ -111,5 +111,5 @@ export function CampaignTable({ label, head, children }: { label: string; head: 
 }
 
 export function Cell({ children, isNumeric = false }: { children: ReactNode; isNumeric?: boolean }) {
-  return <td className={`py-2 pr-4 ${isNumeric ? 'tabular-nums' : ''}`}>{children}</td>;
+  return <td className={`whitespace-nowrap py-2 pr-4 ${isNumeric ? 'tabular-nums' : ''}`}>{children}</td>;
 }
