@@ -19,6 +19,7 @@ export const OUTREACH_MESSAGES = {
   testEmailFailed: 'Error sending test email. Please check the console for details.',
   previewFailed: 'Error loading venue preview. Please try again.',
   bypassIssues: 'Test completed with some issues. Check console for details.',
+  unknownLink: 'This link is not valid any more. Reply to the e-mail instead.',
 } as const;
 
 export type CampaignStatus = 'pending' | 'processing' | 'completed' | 'completed_test';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { Navigate, Route, Routes, useParams } from 'react-router';
+import { Navigate, Route, Routes, useLocation, useParams } from 'react-router';
 import { Layout } from './layout.tsx';
 import { currentSiteSlug } from '../lib/site-context.ts';
 
@@ -29,6 +29,11 @@ const TicketsPage = signedInScreen('TicketsPage');
 const SuccessPage = signedInScreen('SuccessPage');
 const CancelPage = signedInScreen('CancelPage');
 const ScannerPage = signedInScreen('ScannerPage');
+const BandOutreachPage = signedInScreen('BandOutreachPage');
+const BetaOutreachPage = signedInScreen('BetaOutreachPage');
+const OutreachSuccessPage = signedInScreen('OutreachSuccessPage');
+const OutreachRespondPage = signedInScreen('OutreachRespondPage');
+const OutreachOptOutPage = signedInScreen('OutreachOptOutPage');
 
 const HomePage = screen(() => import('../features/home/home-page.tsx'), 'HomePage');
 const BandDirectoryPage = screen(() => import('../features/directories/band-directory-page.tsx'), 'BandDirectoryPage');
@@ -51,6 +56,12 @@ const SubdomainSite = lazy(async () => ({ default: (await import('../features/si
 function ProfileSitePage() {
   const { slug = '' } = useParams();
   return <SubdomainSite key={slug} slug={slug} />;
+}
+
+/** Spec 3 §2 names /band-dashboard as the outreach checkout's return; the band's dashboard is /dashboard. */
+function BandDashboardRedirect() {
+  const { search } = useLocation();
+  return <Navigate to={`/dashboard${search}`} replace />;
 }
 
 function MainRoutes() {
@@ -79,6 +90,12 @@ function MainRoutes() {
         <Route path="/my-website" element={<MyWebsitePage />} />
         <Route path="/debug-test" element={<DebugTestPage />} />
         <Route path="/dashboard" element={<DashboardPage />} />
+        <Route path="/band-dashboard" element={<BandDashboardRedirect />} />
+        <Route path="/band-outreach" element={<BandOutreachPage />} />
+        <Route path="/beta-venue-outreach" element={<BetaOutreachPage />} />
+        <Route path="/outreach-success" element={<OutreachSuccessPage />} />
+        <Route path="/outreach/respond/:token" element={<OutreachRespondPage />} />
+        <Route path="/outreach/opt-out/:token" element={<OutreachOptOutPage />} />
         <Route path="/admin/outbox" element={<OutboxPage />} />
         <Route path="/admin/gig-management" element={<GigManagementPage />} />
         <Route path="/venue-database" element={<VenueDatabasePage />} />

@@ -23,3 +23,8 @@ export const TicketsPage: Loader = async () => (await import('../features/ticket
 export const SuccessPage: Loader = async () => (await import('../features/tickets/payment-result-pages.tsx')).SuccessPage;
 export const CancelPage: Loader = async () => (await import('../features/tickets/payment-result-pages.tsx')).CancelPage;
 export const ScannerPage: Loader = async () => (await import('../features/tickets/scanner-page.tsx')).ScannerPage;
+export const BandOutreachPage: Loader = async () => (await import('../features/outreach/band-outreach-page.tsx')).BandOutreachPage;
+export const BetaOutreachPage: Loader = async () => (await import('../features/outreach/beta-outreach-page.tsx')).BetaOutreachPage;
+export const OutreachSuccessPage: Loader = async () => (await import('../features/outreach/outreach-success-page.tsx')).OutreachSuccessPage;
+export const OutreachRespondPage: Loader = async () => (await import('../features/outreach/venue-answer-pages.tsx')).OutreachRespondPage;
+export const OutreachOptOutPage: Loader = async () => (await import('../features/outreach/venue-answer-pages.tsx')).OutreachOptOutPage;

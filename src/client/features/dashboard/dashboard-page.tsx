@@ -11,6 +11,7 @@ import { MyTickets } from '../tickets/my-tickets.tsx';
 import { DigestSwitch } from '../digest/digest-switch.tsx';
 import { PaymentSetupCard } from '../payouts/payment-setup-card.tsx';
 import { ManageJamSessions } from '../jam/manage-jam-sessions.tsx';
+import { OutreachCard } from '../outreach/outreach-card.tsx';
 
 function DashboardFrame({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
   return (
@@ -132,6 +133,7 @@ function ProfileDashboard({ me, role }: { me: Me; role: Role }) {
       {(role === 'band' || role === 'venue' || role === 'promoter') && (
         <PaymentSetupCard role={role} email={me.user.email} name={typeof profile.companyName === 'string' && profile.companyName ? profile.companyName : (profile.name ?? '')} />
       )}
+      {role === 'band' && <OutreachCard />}
       {(role === 'venue' || role === 'promoter') && <OrganiserGigs />}
       {role === 'venue' && <ManageJamSessions isAdmin={false} />}
       {role === 'band' && <BandBooking hasBetaOutreach={profile.hasBetaOutreach === true} />}

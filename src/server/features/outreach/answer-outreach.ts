@@ -1,12 +1,11 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { OUTREACH_MESSAGES } from '../../../core/outreach.ts';
 import type { Db } from '../../db/client.ts';
 import { bandProfiles, emailOptOuts, outreachCampaigns, outreachEmails, user, venueDirectory } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { escapeHtml } from '../../mail/secrets.ts';
 import type { Services } from '../../services.ts';
 import { OUTREACH_OPT_OUT_KIND, venueEmail } from './reachable-venues.ts';
-
-const UNKNOWN_LINK = 'This link is not valid any more. Reply to the e-mail instead.';
 
 /**
  * A venue's 'I'm interested' (D26): recorded once per e-mail however often the link is used; the
@@ -35,7 +34,7 @@ export async function respondToOutreach({ db, mailer }: Pick<Services, 'db' | 'm
       .innerJoin(bandProfiles, eq(bandProfiles.userId, outreachCampaigns.bandId))
       .innerJoin(user, eq(user.id, outreachCampaigns.bandId))
       .where(eq(outreachEmails.responseToken, token));
-    if (!row) throw new AppError('NOT_FOUND', UNKNOWN_LINK);
+    if (!row) throw new AppError('NOT_FOUND', OUTREACH_MESSAGES.unknownLink);
     const [first] = await tx
       .update(outreachEmails)
       .set({ respondedAt: new Date() })
@@ -67,7 +66,7 @@ export async function respondToOutreach({ db, mailer }: Pick<Services, 'db' | 'm
 export async function optOutVenue(db: Db, token: string) {
   return db.transaction(async (tx) => {
     const [venue] = await tx.select({ id: venueDirectory.id, name: venueDirectory.name, email: venueEmail, optedOutAt: venueDirectory.optedOutAt }).from(venueDirectory).where(eq(venueDirectory.optOutToken, token));
-    if (!venue) throw new AppError('NOT_FOUND', UNKNOWN_LINK);
+    if (!venue) throw new AppError('NOT_FOUND', OUTREACH_MESSAGES.unknownLink);
     if (!venue.optedOutAt) await tx.update(venueDirectory).set({ optedOutAt: new Date(), updatedAt: new Date() }).where(eq(venueDirectory.id, venue.id));
     if (venue.email) await tx.insert(emailOptOuts).values({ email: venue.email.toLowerCase(), kind: OUTREACH_OPT_OUT_KIND }).onConflictDoNothing();
     return { venueName: venue.name };

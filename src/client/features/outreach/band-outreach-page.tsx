@@ -1,0 +1,143 @@
+import { useState } from 'react';
+import { formatCents } from '../../../core/money.ts';
+import { CUSTOM_MESSAGE_MAX, OUTREACH_MESSAGES } from '../../../core/outreach.ts';
+import { Alert, TextAreaField } from '../../components/ui/field.tsx';
+import { LoadingImage, PageHeading } from '../../components/ui/states.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { useSession } from '../../lib/session.ts';
+import { useTitle } from '../../lib/use-title.ts';
+import { reachOf, useBandCampaigns, useOutreachCheckout, useOutreachOptions, type OutreachOptions } from './api.ts';
+import { CampaignStatusBadge, CampaignTable, Cell, LocationSelect, LogInNotice, PackageCard, campaignDate, venues } from './outreach-parts.tsx';
+
+/** The standard outreach page (spec 3 §2): location, then a package, then purchase; the band's past campaigns. */
+export function BandOutreachPage() {
+  useTitle('Venue Outreach');
+  const { data: me, isPending } = useSession();
+  const options = useOutreachOptions(Boolean(me));
+  if (isPending) return <LoadingImage />;
+  if (!me) return <LogInNotice message={OUTREACH_MESSAGES.logIn} />;
+  const isBand = me.user.role === 'band';
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <PageHeading title="Venue Outreach" subtitle="Marquee e-mails the venues of the location you choose on your band's behalf. Venues usually answer within 24-48 hours." />
+      {options.isPending && <LoadingImage />}
+      {options.isError && <Alert>The outreach packages could not be loaded. Please try again.</Alert>}
+      {options.data && <StandardOutreach options={options.data} isBand={isBand} />}
+      {isBand && <PreviousCampaigns />}
+    </div>
+  );
+}
+
+function StandardOutreach({ options, isBand }: { options: OutreachOptions; isBand: boolean }) {
+  const [regionSlug, setRegionSlug] = useState('');
+  const [packageId, setPackageId] = useState('');
+  const [customMessage, setCustomMessage] = useState('');
+  const checkout = useOutreachCheckout();
+  const location = options.locations.find((l) => l.slug === regionSlug);
+  const packages = options.packages.filter((p) => p.kind === 'standard');
+  const pkg = packages.find((p) => p.id === packageId);
+  const reach = pkg ? reachOf(location, pkg) : 0;
+  const messageError = checkout.error instanceof ApiError ? checkout.error.fields.customMessage : undefined;
+
+  const buy = () => {
+    if (!pkg || !location) return;
+    checkout.mutate(
+      { packageId: pkg.id, regionSlug: location.slug, customMessage: pkg.allowsCustomMessage ? customMessage : undefined },
+      { onSuccess: ({ url }) => window.location.assign(url), onError: (error) => console.error('Failed to create checkout session', error) },
+    );
+  };
+
+  return (
+    <div className="space-y-8">
+      <section className="card max-w-xl space-y-2" aria-labelledby="location-heading">
+        <h2 id="location-heading" className="text-xl font-semibold">
+          1. Choose a location
+        </h2>
+        <LocationSelect
+          locations={options.locations}
+          value={regionSlug}
+          onChange={(slug) => {
+            setRegionSlug(slug);
+            checkout.reset();
+          }}
+          count={(l) => `${l.venuesWithEmail} with e-mail`}
+        />
+      </section>
+
+      {location && (
+        <section aria-labelledby="packages-heading" className="space-y-4">
+          <h2 id="packages-heading" className="text-xl font-semibold">
+            2. Choose a package
+          </h2>
+          <ul className="grid gap-5 md:grid-cols-3">
+            {packages.map((p) => (
+              <PackageCard key={p.id} pkg={p} reach={reachOf(location, p)} isSelected={p.id === packageId} onSelect={() => setPackageId(p.id)} />
+            ))}
+          </ul>
+        </section>
+      )}
+
+      {location && pkg && (
+        <section className="card max-w-xl space-y-4" aria-labelledby="purchase-heading">
+          <h2 id="purchase-heading" className="text-xl font-semibold">
+            3. Purchase
+          </h2>
+          <p className="text-zinc-200">
+            {pkg.name} in {location.name}: {venues(reach)} will be e-mailed on your behalf, for a one-time {formatCents(pkg.priceCents)}.
+          </p>
+          {pkg.allowsCustomMessage && (
+            <TextAreaField
+              label="Custom message"
+              hint="A Pro feature: your own words, added to every e-mail of the campaign."
+              maxLength={CUSTOM_MESSAGE_MAX}
+              value={customMessage}
+              onChange={(e) => setCustomMessage(e.target.value)}
+              error={messageError}
+            />
+          )}
+          {reach === 0 && <Alert tone="info">{OUTREACH_MESSAGES.noVenues}</Alert>}
+          {checkout.isError && !messageError && <Alert>{OUTREACH_MESSAGES.checkoutFailed}</Alert>}
+          {isBand ? (
+            <button type="button" className="btn-primary w-full sm:w-auto" disabled={checkout.isPending || checkout.isSuccess || reach === 0} onClick={buy}>
+              {checkout.isPending || checkout.isSuccess ? 'Processing...' : `Buy Now ${formatCents(pkg.priceCents)}`}
+            </button>
+          ) : (
+            <Alert tone="info">{OUTREACH_MESSAGES.bandsOnly}</Alert>
+          )}
+        </section>
+      )}
+    </div>
+  );
+}
+
+function PreviousCampaigns() {
+  const campaigns = useBandCampaigns('standard', true);
+  return (
+    <section className="card mt-10 space-y-3" aria-labelledby="previous-heading">
+      <h2 id="previous-heading" className="text-xl font-semibold">
+        Previous campaigns
+      </h2>
+      {campaigns.isPending && <p className="text-zinc-400">Loading…</p>}
+      {campaigns.isError && <Alert>Your campaigns could not be loaded. Please try again.</Alert>}
+      {campaigns.data?.length === 0 && <p className="text-zinc-300">No campaigns yet. Your campaigns will be listed here once you buy one.</p>}
+      {campaigns.data && campaigns.data.length > 0 && (
+        <CampaignTable label="Previous campaigns" head={['Date', 'Package', 'Location', 'Venues Reached', 'Status', 'Responses']}>
+          {campaigns.data.map((c) => (
+            <tr key={c.id}>
+              <Cell>{campaignDate(c.createdAt)}</Cell>
+              <Cell>{c.packageName}</Cell>
+              <Cell>{c.location}</Cell>
+              <Cell isNumeric>
+                {c.venuesReached} of {c.venuesTargeted}
+              </Cell>
+              <Cell>
+                <CampaignStatusBadge status={c.status} otherTone="grey" />
+              </Cell>
+              <Cell isNumeric>{c.responses}</Cell>
+            </tr>
+          ))}
+        </CampaignTable>
+      )}
+    </section>
+  );
+}
