@@ -27,6 +27,7 @@ import { payoutRoutes } from './features/payouts/routes.ts';
 import { jamRoutes } from './features/jam/routes.ts';
 import { outreachRoutes } from './features/outreach/routes.ts';
 import { digestRoutes } from './features/digest/routes.ts';
+import { smsRoutes } from './features/sms/routes.ts';
 import { venueDatabaseRoutes } from './features/venue-database/routes.ts';
 import { sandboxOnboardingRoutes } from './features/payouts/sandbox-onboarding-routes.ts';
 import { calendarRoutes } from './features/calendar/routes.ts';
@@ -122,6 +123,7 @@ export function createApp(services: Services) {
   api.route('/', jamRoutes(services));
   api.route('/', outreachRoutes(services));
   api.route('/', digestRoutes(services));
+  api.route('/', smsRoutes(services));
   api.route('/', gearRoutes(services));
   api.route('/', venueDatabaseRoutes(services));
   api.all('*', () => {

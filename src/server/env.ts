@@ -58,6 +58,10 @@ const envSchema = z
       .string()
       .regex(/^(SUN|MON|TUE|WED|THU|FRI|SAT)\s+([01]\d|2[0-3]):[0-5]\d$/i, { error: 'DIGEST_SCHEDULE must be a weekday and a time, like "MON 10:00"' })
       .default('MON 10:00'),
+    /** D29: with all three set, texts go through Twilio and its inbound webhook is accepted; otherwise texts stay in the outbox. */
+    TWILIO_ACCOUNT_SID: optional(),
+    TWILIO_AUTH_TOKEN: optional(),
+    TWILIO_FROM_NUMBER: optional(),
     /** D13: with both set, payments go through Stripe; otherwise through the built-in sandbox. */
     STRIPE_SECRET_KEY: optional(),
     STRIPE_WEBHOOK_SECRET: optional(),
@@ -68,6 +72,10 @@ const envSchema = z
   .refine((env) => Boolean(env.STRIPE_SECRET_KEY) === Boolean(env.STRIPE_WEBHOOK_SECRET), {
     path: ['STRIPE_WEBHOOK_SECRET'],
     error: 'Set both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to use Stripe, or neither to use the built-in sandbox',
+  })
+  .refine((env) => [env.TWILIO_ACCOUNT_SID, env.TWILIO_AUTH_TOKEN, env.TWILIO_FROM_NUMBER].every(Boolean) || ![env.TWILIO_ACCOUNT_SID, env.TWILIO_AUTH_TOKEN, env.TWILIO_FROM_NUMBER].some(Boolean), {
+    path: ['TWILIO_AUTH_TOKEN'],
+    error: 'Set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM_NUMBER to send texts through Twilio, or none of them to keep texts in the outbox',
   })
   .transform((env) => ({ ...env, PUBLIC_URL: env.PUBLIC_URL.replace(/\/+$/, '') }));
 

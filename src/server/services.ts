@@ -8,6 +8,8 @@ import { QUEUES, startJobQueue, type JobQueue } from './jobs/job-queue.ts';
 import type { Logger } from './logger.ts';
 import { createMailer, type Mailer } from './mail/send-mail.ts';
 import { createSmtpTransport } from './mail/smtp-transport.ts';
+import { createSmsSender, type SmsSender } from './sms/sms-sender.ts';
+import { createTwilioSender } from './sms/twilio-sender.ts';
 import { createLocalStorage, type Storage } from './storage/storage.ts';
 import { listenForLiveEvents, type LiveEvents } from './features/live/live-events.ts';
 import { createResponseCache, type ResponseCache } from './http/response-cache.ts';
@@ -29,6 +31,8 @@ export type Services = {
   logger: Logger;
   auth: Auth;
   mailer: Mailer;
+  /** Texts (D29): through Twilio when configured, else kept in the outbox. */
+  sms: SmsSender;
   storage: Storage;
   jobs?: JobQueue;
   live?: LiveEvents;
@@ -109,6 +113,7 @@ export async function createServices(
     logger,
     auth,
     mailer,
+    sms: createSmsSender({ db: database.db, from: env.TWILIO_FROM_NUMBER ?? env.SMS_NUMBER, sendText: createTwilioSender(env) }),
     storage: createLocalStorage(path.join(env.DATA_DIR, 'files')),
     jobs,
     live,
@@ -154,6 +159,13 @@ export async function createServices(
       if (sent) logger.info({ sent }, 'outreach e-mails written');
     });
     await jobs.schedule(QUEUES.sendOutreach, '* * * * *');
+    // Texts (D29): queued in the outbox, sent through the provider after the transaction, with a sweep for retries.
+    if (services.sms.name !== 'outbox') {
+      await jobs.work(QUEUES.deliverTexts, async () => {
+        await services.sms.deliverQueued();
+      });
+      await jobs.schedule(QUEUES.deliverTexts, '* * * * *');
+    }
     // The weekly digest (D30): each region's, once its local send time has come, checked every 15 minutes.
     await jobs.work(QUEUES.weeklyDigest, async () => {
       await sendWeeklyDigests(services);

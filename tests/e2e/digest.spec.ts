@@ -32,3 +32,17 @@ test('a fan switches the weekly digest off and on from the dashboard', async ({ 
   await page.getByRole('switch', { name: 'Weekly digest e-mails' }).click();
   await expect(page.getByRole('switch', { name: 'Weekly digest e-mails' })).toBeChecked();
 });
+
+test('offline, the admin sends a test text: MUSIC subscribes the number and the reply is shown', async ({ page }) => {
+  await logIn(page, demoAccount('admin').email, demoAccount('admin').password);
+  const card = page.getByRole('region', { name: 'SMS updates' });
+  await expect(card.getByText(/No texting provider is configured/)).toBeVisible();
+  const phone = `(312) 555-${String(1000 + Math.floor(Math.random() * 8999))}`;
+  await card.getByLabel('From (phone)').fill(phone);
+  await card.getByLabel('Text').fill('music cleveland');
+  await card.getByRole('button', { name: 'Send Test Text' }).click();
+  await expect(card.getByText("Reply (1 segment): Marquee: you're subscribed to weekly gig updates for Cleveland. Reply STOP to end, HELP for help.")).toBeVisible();
+  await expect(card.getByRole('listitem').filter({ hasText: 'Cleveland' })).toBeVisible();
+  await expectAccessible(page);
+  await shot(page, 'admin-sms');
+});

@@ -67,6 +67,8 @@ const ALLOWED: Record<string, Rule> = {
   'PUT /api/admin/bands/:bandId/beta-outreach': { allowed: ['admin'], body: async () => ({ enabled: true }) },
   'POST /api/admin/weekly-digest': { allowed: ['admin'], path: '/api/admin/weekly-digest?testEmail=permissions@digest.test' },
   'GET /api/me/digest': ['fan', 'musician'],
+  'GET /api/admin/sms': ['admin'],
+  'POST /api/admin/sms/test-inbound': { allowed: ['admin'], body: async () => ({ from: '+13125550111', body: 'HELP' }) },
   'PUT /api/me/digest': { allowed: ['fan', 'musician'], body: async () => ({ enabled: true }) },
   'GET /api/profile': PROFILE_OWNERS,
   // Logos and the manager's 1280x800 image narrow this further (tests/integration/profiles…).
@@ -129,6 +131,8 @@ const PUBLIC = new Set([
   'POST /api/outreach/opt-out',
   // One-click unsubscribe from any marketing e-mail (RFC 8058): the token is the key.
   'POST /api/unsubscribe/:token',
+  // The SMS provider's inbound webhook: its signature is its proof (D29).
+  'POST /api/sms/inbound',
 ]);
 
 let t: TestApp;

@@ -15,6 +15,9 @@ export const SITE_WRITE_PATHS = new Set(['/api/followers', '/api/contact']);
 /** Calls from outside services (payment providers' webhooks), which prove themselves by signature. */
 export const SIGNED_WEBHOOK_PREFIX = '/api/payments/events/';
 
+/** The SMS provider's inbound webhook (form-encoded), which proves itself by signature (D29). */
+export const SMS_WEBHOOK_PATH = '/api/sms/inbound';
+
 /** One-click unsubscribe (RFC 8058): mail clients post a form from no page of ours; the token is the key. */
 export const ONE_CLICK_UNSUBSCRIBE_PREFIX = '/api/unsubscribe/';
 
@@ -58,7 +61,7 @@ function originOf(value: string | undefined): string | null {
 export function refuseCrossSiteWrites(publicUrl: string): MiddlewareHandler {
   const publicOrigin = new URL(publicUrl).origin;
   return async (c, next) => {
-    if (SAFE_METHODS.has(c.req.method) || c.req.path.startsWith(SIGNED_WEBHOOK_PREFIX) || c.req.path.startsWith(ONE_CLICK_UNSUBSCRIBE_PREFIX)) return next();
+    if (SAFE_METHODS.has(c.req.method) || c.req.path.startsWith(SIGNED_WEBHOOK_PREFIX) || c.req.path.startsWith(ONE_CLICK_UNSUBSCRIBE_PREFIX) || c.req.path === SMS_WEBHOOK_PATH) return next();
     const origin = originOf(c.req.header('origin')) ?? originOf(c.req.header('referer'));
     const isSiteWrite = SITE_WRITE_PATHS.has(c.req.path) && origin === new URL(c.req.url).origin;
     if (origin !== publicOrigin && !isSiteWrite) throw new AppError('FORBIDDEN', 'This request must come from Marquee itself.');

@@ -19,6 +19,7 @@ export const QUEUES = {
   deliverSandboxEvents: 'deliver-sandbox-events',
   sendOutreach: 'send-outreach',
   weeklyDigest: 'weekly-digest',
+  deliverTexts: 'deliver-texts',
 } as const;
 
 /** A durable queue on the same database (pg-boss), so a restart loses no job. */

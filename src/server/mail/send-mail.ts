@@ -61,7 +61,7 @@ export function createMailer({ db, from, transport, requestDelivery, maxAttempts
     const ids = db
       .select({ id: outbox.id })
       .from(outbox)
-      .where(or(eq(outbox.status, 'queued'), and(eq(outbox.status, 'sending'), lt(outbox.claimedAt, staleBefore))))
+      .where(and(eq(outbox.channel, 'email'), or(eq(outbox.status, 'queued'), and(eq(outbox.status, 'sending'), lt(outbox.claimedAt, staleBefore)))))
       .orderBy(outbox.createdAt)
       .limit(BATCH)
       .for('update', { skipLocked: true });

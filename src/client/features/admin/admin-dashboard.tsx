@@ -8,6 +8,7 @@ import { ApiError, apiFetch, postJson } from '../../lib/api.ts';
 import { useRefreshSession, type Me } from '../../lib/session.ts';
 import { ManageJamSessions } from '../jam/manage-jam-sessions.tsx';
 import { WeeklyDigestCard } from '../digest/weekly-digest-card.tsx';
+import { SmsCard } from '../sms/sms-card.tsx';
 
 type Overview = { counts: { users: number; usersByRole: Record<string, number>; gigs: number; approvedGigs: number; upcomingGigs: number } };
 type AdminUser = { id: string; email: string; name: string; role: Role; location: string; createdAt: string };
@@ -209,8 +210,9 @@ export function AdminDashboard({ me }: { me: Me }) {
             </div>
             {gigs.data && <Pager label="Gigs pages" page={gigs.page} pageSize={gigs.data.pageSize} total={gigs.data.total} onPage={gigs.setPage} />}
           </section>
-          <div className="mt-8">
+          <div className="mt-8 grid gap-8 lg:grid-cols-2">
             <WeeklyDigestCard />
+            <SmsCard />
           </div>
           <div className="mt-8">
             <ManageJamSessions isAdmin />

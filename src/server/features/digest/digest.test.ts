@@ -1,5 +1,5 @@
 // Issue 12: the weekly digest (D30) and one-click unsubscribe (D19, RFC 8058).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
@@ -78,8 +78,15 @@ describe('the weekly digest', () => {
     expect(text!.textBody.length).toBeLessThanOrEqual(160);
 
     // Over SMTP it carries List-Unsubscribe and List-Unsubscribe-Post (RFC 8058).
-    await t.services.mailer.deliverQueued();
-    const raw = received.find((m) => m.includes(fans[0]!.email))!.replace(/\r?\n\s+/g, ' ');
+    const isDigestFor = (m: string) => m.includes(fans[0]!.email) && m.includes('List-Unsubscribe');
+    await vi.waitFor(
+      async () => {
+        await t.services.mailer.deliverQueued();
+        expect(received.some(isDigestFor)).toBe(true);
+      },
+      { timeout: 20_000, interval: 250 },
+    );
+    const raw = received.find(isDigestFor)!.replace(/\r?\n\s+/g, ' ');
     expect(raw).toMatch(/List-Unsubscribe: <http:\/\/localhost:3000\/api\/unsubscribe\/[\w-]+>/);
     expect(raw).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
 

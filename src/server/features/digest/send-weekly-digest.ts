@@ -2,14 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, between, eq, inArray, notExists, sql } from 'drizzle-orm';
 import { siteUrl } from '../../../core/site-urls.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { bandProfiles, digestDeliveries, digestRuns, emailOptOuts, gigs, managedArtists, outbox, regions, smsSubscribers, unsubscribeTokens, user, venueProfiles } from '../../db/schema.ts';
+import { bandProfiles, digestDeliveries, digestRuns, emailOptOuts, gigs, managedArtists, regions, smsSubscribers, unsubscribeTokens, user, venueProfiles } from '../../db/schema.ts';
 import type { Services } from '../../services.ts';
 import { weeklyDigestEmail, weeklyDigestText, type DigestGig } from './digest-email.ts';
 import { digestWeek, parseDigestSchedule } from './digest-week.ts';
 
 export const DIGEST_KIND = 'weekly_digest';
 const BATCH = 200;
-type Deps = Pick<Services, 'db' | 'mailer' | 'env' | 'logger'>;
+type Deps = Pick<Services, 'db' | 'mailer' | 'env' | 'logger' | 'sms'>;
 type Region = typeof regions.$inferSelect;
 
 /** The approved gigs of a region's coming seven days (D30), soonest first. */
@@ -52,7 +52,7 @@ async function unsubscribeUrl(tx: DbOrTx, email: string, publicUrl: string) {
  * transaction that queues the message, so two runs at once, a retry or a restart mid-run never
  * send anyone a second digest that week.
  */
-async function sendRegionDigest({ db, mailer, env }: Deps, region: Region, week: { weekStart: string; today: string; lastDay: string }) {
+async function sendRegionDigest({ db, mailer, env, sms }: Deps, region: Region, week: { weekStart: string; today: string; lastDay: string }) {
   const list = await listDigestGigs(db, region, week.today, week.lastDay, env.PUBLIC_URL);
   let sent = 0;
   if (list.length) {
@@ -107,7 +107,7 @@ async function sendRegionDigest({ db, mailer, env }: Deps, region: Region, week:
         for (const { phone } of phones) {
           const [mine] = await tx.insert(digestDeliveries).values({ weekStart: week.weekStart, channel: 'sms', recipient: phone, regionSlug: region.slug }).onConflictDoNothing().returning({ recipient: digestDeliveries.recipient });
           if (!mine) continue;
-          await tx.insert(outbox).values({ channel: 'sms', toAddress: phone, fromAddress: env.SMS_NUMBER, subject: 'Weekly digest', textBody: text, kind: DIGEST_KIND });
+          await sms.record({ to: phone, body: text, kind: DIGEST_KIND }, tx);
           count++;
         }
         return { count, seen: phones.length };

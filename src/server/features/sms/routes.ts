@@ -1,0 +1,63 @@
+import { Hono } from 'hono';
+import { asc, sql } from 'drizzle-orm';
+import twilio from 'twilio';
+import { z } from 'zod';
+import { regions, smsSubscribers } from '../../db/schema.ts';
+import { AppError } from '../../http/app-error.ts';
+import { requireRole } from '../../http/session.ts';
+import { parseInput, readJsonBody } from '../../http/validate.ts';
+import type { Services } from '../../services.ts';
+import { smsSegments } from '../../sms/sms-sender.ts';
+import { handleInboundText } from './handle-inbound-text.ts';
+
+const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
+
+/** SMS updates by keyword (D29): the provider's inbound webhook, and the admin's view and offline test. */
+export function smsRoutes(services: Services) {
+  const app = new Hono();
+  const { db, env } = services;
+
+  /**
+   * Twilio's inbound webhook (form-encoded), verified with Twilio's own library on the public URL
+   * it was configured with; refused without a valid signature. The answer goes back as TwiML, and
+   * is kept in the outbox for admins.
+   */
+  app.post('/sms/inbound', async (c) => {
+    if (!env.TWILIO_AUTH_TOKEN) throw new AppError('NOT_FOUND', 'Texting is not set up on this server.');
+    const params = Object.fromEntries(new URLSearchParams(await c.req.text()));
+    const signature = c.req.header('x-twilio-signature') ?? '';
+    if (!twilio.validateRequest(env.TWILIO_AUTH_TOKEN, signature, `${env.PUBLIC_URL}/api/sms/inbound`, params)) {
+      throw new AppError('FORBIDDEN', 'The text message signature is not valid.');
+    }
+    const { reply } = await handleInboundText(db, { from: params.From ?? '', body: params.Body ?? '', supportEmail: env.SUPPORT_EMAIL });
+    await services.sms.recordSent({ to: params.From ?? '', body: reply, kind: 'sms_reply' });
+    c.header('Content-Type', 'text/xml; charset=utf-8');
+    return c.body(`<?xml version="1.0" encoding="UTF-8"?><Response><Message>${escapeXml(reply)}</Message></Response>`);
+  });
+
+  /** Subscribers per region, and whether a provider is configured. */
+  app.get('/admin/sms', async (c) => {
+    await requireRole(services, c, 'admin');
+    const rows = await db
+      .select({
+        slug: regions.slug,
+        name: regions.name,
+        subscribers: sql<number>`(select count(*) from ${smsSubscribers} where ${smsSubscribers.regionSlug} = ${regions.slug} and ${smsSubscribers.unsubscribedAt} is null)`.mapWith(Number),
+      })
+      .from(regions)
+      .orderBy(asc(regions.sortOrder));
+    return c.json({ provider: services.sms.name, number: env.SMS_NUMBER, regions: rows });
+  });
+
+  /** With no provider, an admin sends an inbound text by hand, so the whole flow works offline. */
+  app.post('/admin/sms/test-inbound', async (c) => {
+    await requireRole(services, c, 'admin');
+    if (services.sms.name !== 'outbox') throw new AppError('CONFLICT', 'A texting provider is configured: send a real text to the number instead.');
+    const input = parseInput(z.object({ from: z.string().max(40), body: z.string().max(480) }), await readJsonBody(c));
+    const { reply, phone } = await handleInboundText(db, { ...input, supportEmail: env.SUPPORT_EMAIL });
+    await services.sms.record({ to: phone, body: reply, kind: 'sms_reply' });
+    return c.json({ reply, segments: smsSegments(reply) });
+  });
+
+  return app;
+}

@@ -1,0 +1,97 @@
+// Issue 12: SMS updates by keyword (D29), through Twilio's signed webhook or, offline, the admin's test box.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import twilio from 'twilio';
+import { outbox, smsSubscribers } from '../../db/schema.ts';
+import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
+import { signUpAs } from '../../../../tests/helpers/accounts.ts';
+import { smsSegments } from '../../sms/sms-sender.ts';
+import { normalisePhone } from './handle-inbound-text.ts';
+
+const TOKEN = 'twilio-test-auth-token';
+const WEBHOOK = 'http://localhost:3000/api/sms/inbound';
+
+describe('with Twilio configured: the signed webhook', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000000000', TWILIO_AUTH_TOKEN: TOKEN, TWILIO_FROM_NUMBER: '+13125550142' } });
+  });
+  afterAll(() => t.close());
+
+  const text = async (from: string, body: string, signature?: string) => {
+    const params = { From: from, Body: body, To: '+13125550142', MessageSid: 'SM0000' };
+    const res = await t.app.request('/api/sms/inbound', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': signature ?? twilio.getExpectedTwilioSignature(TOKEN, WEBHOOK, params) },
+      body: new URLSearchParams(params),
+    });
+    const xml = await res.text();
+    return { status: res.status, type: res.headers.get('content-type'), reply: /<Message>(.*)<\/Message>/.exec(xml)?.[1] ?? xml };
+  };
+  const subscriber = async (phone: string) => (await t.db.select().from(smsSubscribers).where(eq(smsSubscribers.phone, phone)))[0];
+
+  it('MUSIC subscribes (any case, with a region), STOP words end it, START resumes, HELP helps', async () => {
+    const first = await text('+1 312 555 0101', 'music');
+    expect(first.status).toBe(200);
+    expect(first.type).toContain('text/xml');
+    expect(first.reply).toBe("Marquee: you&apos;re subscribed to weekly gig updates for Chicagoland. Reply STOP to end, HELP for help.");
+    expect(await subscriber('+13125550101')).toMatchObject({ regionSlug: 'chicagoland', unsubscribedAt: null });
+    expect((await text('+13125550101', '  Music   Cleveland ')).reply).toContain('for Cleveland.');
+    expect((await subscriber('+13125550101'))!.regionSlug).toBe('cleveland');
+    expect((await text('+13125550101', 'MUSIC st. louis')).reply).toContain('for St. Louis.');
+    expect((await text('+13125550101', 'MUSIC Atlantis')).reply).toContain('we don&apos;t cover');
+    for (const word of ['STOP', 'stopall', 'Unsubscribe', 'CANCEL', 'end', 'QUIT']) {
+      await text('+13125550101', 'START');
+      expect((await text('+13125550101', word)).reply).toContain('unsubscribed');
+      expect((await subscriber('+13125550101'))!.unsubscribedAt).not.toBeNull();
+    }
+    expect((await text('+13125550101', 'start')).reply).toContain('subscribed again to weekly gig updates for St. Louis');
+    expect((await text('+13125550101', 'HELP')).reply).toContain('Text MUSIC');
+    expect((await text('+13125550101', 'what is this')).reply).toBe('Marquee: text MUSIC for weekly gig updates near you, or HELP for help.');
+    // The replies are kept for admins to read.
+    expect((await t.db.select().from(outbox).where(eq(outbox.toAddress, '+13125550101'))).length).toBeGreaterThan(5);
+  });
+
+  it('refuses a missing, forged or replayed-elsewhere signature, and a number that is not one', async () => {
+    expect((await text('+13125550102', 'MUSIC', '')).status).toBe(403);
+    expect((await text('+13125550102', 'MUSIC', 'bm90LWEtc2lnbmF0dXJl')).status).toBe(403);
+    const otherUrl = twilio.getExpectedTwilioSignature(TOKEN, 'https://elsewhere.example/api/sms/inbound', { From: '+13125550102', Body: 'MUSIC', To: '+13125550142', MessageSid: 'SM0000' });
+    expect((await text('+13125550102', 'MUSIC', otherUrl)).status).toBe(403);
+    expect(await subscriber('+13125550102')).toBeUndefined();
+    expect((await text('12', 'MUSIC')).status).toBe(422);
+  });
+});
+
+describe('offline: the admin’s test text', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('runs the same keywords, keeps the answer in the outbox and counts subscribers per region', async () => {
+    expect((await t.client().post('/api/sms/inbound', {})).status).toBe(404);
+    const admin = await signUpAs(t, 'admin');
+    const res = await admin.client.post('/api/admin/sms/test-inbound', { from: '(312) 555-0199', body: 'MUSIC Cortland' });
+    expect(res.json).toEqual({ reply: "Marquee: you're subscribed to weekly gig updates for Cortland, NY. Reply STOP to end, HELP for help.", segments: 1 });
+    const [kept] = await t.db.select().from(outbox).where(eq(outbox.toAddress, '+13125550199'));
+    expect(kept).toMatchObject({ channel: 'sms', status: 'stored' });
+    const counts = (await admin.client.get('/api/admin/sms')).json as { provider: string; regions: { slug: string; subscribers: number }[] };
+    expect(counts.provider).toBe('outbox');
+    expect(counts.regions.find((r) => r.slug === 'cortland')?.subscribers).toBe(1);
+  });
+});
+
+describe('numbers and segments', () => {
+  it('normalises US numbers to E.164 and refuses what is not a number', () => {
+    expect(normalisePhone('(312) 555-0142')).toBe('+13125550142');
+    expect(normalisePhone('+44 20 7946 0958')).toBe('+442079460958');
+    expect(normalisePhone('555')).toBeNull();
+  });
+  it('counts segments: 160 GSM characters in one, 70 otherwise', () => {
+    expect(smsSegments('x'.repeat(160))).toBe(1);
+    expect(smsSegments('x'.repeat(161))).toBe(2);
+    expect(smsSegments('🎸'.repeat(10))).toBe(1);
+    expect(smsSegments('é🎸'.repeat(40))).toBe(2);
+  });
+});
