@@ -1,6 +1,6 @@
 // Issue 12: the weekly digest (D30) and one-click unsubscribe (D19, RFC 8058).
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
 import { digestDeliveries, outbox, smsSubscribers } from '../../db/schema.ts';
@@ -120,6 +120,28 @@ describe('the weekly digest', () => {
     expect((await fan.client.get('/api/me/digest')).json.enabled).toBe(true);
     expect((await t.client().post('/api/unsubscribe/not-a-token', {})).status).toBe(404);
   });
+
+  it('a restart in the middle of a run: every fan gets exactly one digest', async () => {
+    const venueId = (await createVenue(t.db, { name: 'Restart Hall', location: 'cleveland' })).id;
+    const bandId = (await createBand(t.db, { name: 'Restart Band', location: 'cleveland' })).id;
+    await createGig(t.db, { venueId, bandId, regionSlug: 'cleveland', localDate: dayIn('America/New_York', 1), isApproved: true });
+    await t.db.execute(sql`insert into "user" (id, name, email, role, location, email_verified)
+      select 'restart-fan-' || n, 'Fan ' || n, 'restart-fan-' || n || '@digest.test', 'fan', 'cleveland', true from generate_series(1, 450) n`);
+    const mailer = t.services.mailer;
+    const send = mailer.send.bind(mailer);
+    let calls = 0;
+    mailer.send = (...args) => (++calls > 300 ? Promise.reject(new Error('the process was killed')) : send(...args));
+    await expect(sendWeeklyDigests(t.services, { isForced: true })).rejects.toThrow('the process was killed');
+    mailer.send = send;
+    const cut = await t.db.select({ n: count() }).from(digestDeliveries).where(eq(digestDeliveries.regionSlug, 'cleveland'));
+    expect(cut[0]!.n).toBeGreaterThan(0);
+    expect(cut[0]!.n).toBeLessThan(450);
+    await Promise.all([sendWeeklyDigests(t.services, { isForced: true }), sendWeeklyDigests(t.services, { isForced: true })]);
+    const perFan = await t.db.execute(sql`select to_address, count(*)::int as n from outbox where kind = 'weekly_digest' and to_address like 'restart-fan-%' group by to_address`);
+    const counts = ((perFan as unknown as { rows?: { n: number }[] }).rows ?? (perFan as unknown as { n: number }[])).map((r) => r.n);
+    expect(counts).toHaveLength(450);
+    expect(counts.every((n) => n === 1)).toBe(true);
+  }, 60_000);
 
   it('a region with no shows this week sends nothing', async () => {
     const quiet = await signUpAs(t, 'fan', { location: 'denver' });
