@@ -1,0 +1,56 @@
+import { expect, test, type Page } from '@playwright/test';
+import { todayIn } from '../../src/core/time.ts';
+import { demoAccount, logIn, shot } from './helpers.ts';
+
+// Issue 12 (D19): a follower hears of the band's new show by e-mail and unsubscribes with one click.
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The admin opens the newest outbox message matching `subject` to `email` and reveals its links. */
+async function openMail(admin: Page, subject: RegExp, email: string) {
+  await admin.goto('/admin/outbox');
+  await admin.getByRole('button', { name: new RegExp(`${subject.source}.*To ${escape(email)}`) }).first().click();
+  await admin.getByRole('button', { name: 'Show hidden links' }).click();
+  return admin.getByTestId('message-body').getByRole('link');
+}
+
+test('a follower gets the new-gig e-mail when a venue books the band, and unsubscribes with one click', async ({ page, browser }) => {
+  const band = demoAccount('band');
+  const email = `gig-follower-${Date.now()}@e2e.test`;
+  await page.goto(`/band/${band.name.toLowerCase().replace(/\s+/g, '')}`);
+  await page.getByLabel(`Your e-mail to follow ${band.name}`).first().fill(email);
+  await page.getByRole('button', { name: 'Follow' }).first().click();
+  await expect(page.getByText(`Almost there: check your inbox to confirm you're following ${band.name}.`).first()).toBeVisible();
+
+  const admin = await (await browser.newContext()).newPage();
+  await logIn(admin, demoAccount('admin').email, demoAccount('admin').password);
+  const confirm = await openMail(admin, /follow/, email);
+  await page.goto((await confirm.first().getAttribute('href'))!);
+  await expect(page.getByText(`You're now following ${band.name}!`, { exact: false })).toBeVisible();
+
+  // The venue books the band straight away: the gig is approved, and the band's followers are told.
+  const venue = await (await browser.newContext()).newPage();
+  await logIn(venue, demoAccount('venue').email, demoAccount('venue').password);
+  const form = venue.getByRole('region', { name: 'Add New Gig Opportunity' });
+  await form.getByLabel('Date').fill(todayIn('America/Chicago'));
+  await form.getByLabel('Start time hour').selectOption('22');
+  await form.getByLabel('Description').fill('Late show for the followers');
+  await form.getByLabel('Load in & sound check').fill('Load in 8pm');
+  await form.getByLabel('Compensation').fill('$250');
+  await form.getByLabel('Band already Chosen').check();
+  await form.getByLabel('Band', { exact: true }).selectOption({ label: band.name });
+  await form.getByRole('button', { name: 'Add Gig Opportunity' }).click();
+  await expect(form.getByText('Gig opportunity created successfully!')).toBeVisible();
+
+  // The notice is sent by a job after the booking commits: it lands in the outbox moments later.
+  await expect(async () => {
+    await admin.goto('/admin/outbox');
+    await expect(admin.getByRole('button', { name: new RegExp(`${escape(band.name)} has a new show.*To ${escape(email)}`) }).first()).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 60_000 });
+  const links = await openMail(admin, new RegExp(`${escape(band.name)} has a new show`), email);
+  const unsubscribe = await links.filter({ hasText: /unsubscribe/ }).first().getAttribute('href');
+  await shot(admin, 'new-gig-email');
+
+  // One click on the link: unsubscribed, no sign-in.
+  await page.goto(unsubscribe!);
+  await expect(page.getByText(`You're unsubscribed: no more e-mails about ${band.name}.`)).toBeVisible();
+});
