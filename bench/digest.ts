@@ -27,11 +27,11 @@ const rows = (await t.db.execute(sql`select slug, time_zone from regions order b
 const slugs = (rows.rows ?? rows).map((r) => r.slug);
 await t.db.execute(sql`
   insert into "user" (id, name, email, role, location, email_verified)
-  select 'bench-venue-' || r, 'Bench Venue ' || r, 'bench-venue-' || r || '@bench.test', 'venue', r, true from unnest(${slugs}::text[]) r
+  select 'bench-venue-' || slug, 'Bench Venue ' || slug, 'bench-venue-' || slug || '@bench.test', 'venue'::user_role, slug, true from regions
   union all
-  select 'bench-band-' || r, 'Bench Band ' || r, 'bench-band-' || r || '@bench.test', 'band', r, true from unnest(${slugs}::text[]) r`);
-await t.db.execute(sql`insert into venue_profiles (user_id, name, slug, address) select 'bench-venue-' || r, 'Bench Venue ' || r, 'benchvenue' || replace(r, '-', ''), '1 Main St' from unnest(${slugs}::text[]) r`);
-await t.db.execute(sql`insert into band_profiles (user_id, name, slug, description, genres) select 'bench-band-' || r, 'Bench Band ' || r, 'benchband' || replace(r, '-', ''), 'A band.', array['Rock'] from unnest(${slugs}::text[]) r`);
+  select 'bench-band-' || slug, 'Bench Band ' || slug, 'bench-band-' || slug || '@bench.test', 'band'::user_role, slug, true from regions`);
+await t.db.execute(sql`insert into venue_profiles (user_id, name, slug, address) select 'bench-venue-' || slug, 'Bench Venue ' || slug, 'benchvenue' || replace(slug, '-', ''), '1 Main St' from regions`);
+await t.db.execute(sql`insert into band_profiles (user_id, name, slug, description, genres) select 'bench-band-' || slug, 'Bench Band ' || slug, 'benchband' || replace(slug, '-', ''), 'A band.', array['Rock'] from regions`);
 await t.db.execute(sql`
   insert into gigs (region_slug, venue_id, band_id, local_date, start_time, end_time, starts_at, description, is_approved, status)
   select g.region_slug, 'bench-venue-' || g.region_slug, 'bench-band-' || g.region_slug, (now() at time zone g.time_zone)::date + d, '20:00', '23:00',
@@ -39,9 +39,10 @@ await t.db.execute(sql`
   from (select slug as region_slug, time_zone from regions) g cross join generate_series(0, 6) d`);
 await t.db.execute(sql`
   insert into "user" (id, name, email, role, location, email_verified)
-  select 'bench-fan-' || n, 'Bench Fan ' || n, 'bench-fan-' || n || '@bench.test', case when n % 4 = 0 then 'musician' else 'fan' end,
-         (${slugs}::text[])[1 + n % ${slugs.length}], true
-  from generate_series(1, ${FANS}) n`);
+  select 'bench-fan-' || n, 'Bench Fan ' || n, 'bench-fan-' || n || '@bench.test', (case when n % 4 = 0 then 'musician' else 'fan' end)::user_role,
+         r.slug, true
+  from generate_series(1, ${FANS}) n
+  join (select slug, row_number() over (order by sort_order) - 1 as i from regions) r on r.i = n % ${slugs.length}`);
 await t.db.execute(sql`analyze`);
 console.log(`seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
 
