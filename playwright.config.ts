@@ -39,7 +39,7 @@ export default defineConfig({
     command: serverDatabase
       ? `rm -rf ${dataDir} && node scripts/fresh-database.ts ${process.env.E2E_DATABASE_URL} marquee_e2e && node src/server/main.ts`
       : `rm -rf ${dataDir} && node src/server/main.ts`,
-    url: `${E2E_URL}/healthz`,
+    url: `${E2E_URL}/readyz`,
     timeout: 120_000,
     reuseExistingServer: false,
     stdout: 'ignore',

@@ -24,7 +24,7 @@ const stop = () => {
 
 try {
   for (let i = 0; ; i++) {
-    if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) break;
+    if (await fetch(`${base}/readyz`).then((r) => r.ok, () => false)) break;
     if (i > 120) throw new Error('The server did not start.');
     await new Promise((r) => setTimeout(r, 500));
   }

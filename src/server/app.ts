@@ -6,7 +6,6 @@ import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { secureHeaders } from 'hono/secure-headers';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { sql } from 'drizzle-orm';
 import type { HttpBindings } from '@hono/node-server';
 import { isPublicAuthPath } from './auth/create-auth.ts';
 import { handleAuthRequest } from './auth/account-guard.ts';
@@ -31,6 +30,8 @@ import { smsRoutes } from './features/sms/routes.ts';
 import { venueDatabaseRoutes } from './features/venue-database/routes.ts';
 import { sandboxOnboardingRoutes } from './features/payouts/sandbox-onboarding-routes.ts';
 import { calendarRoutes } from './features/calendar/routes.ts';
+import { opsRoutes } from './features/ops/routes.ts';
+import { createMetrics } from './http/metrics.ts';
 import { buildSitemap } from './features/seo/build-sitemap.ts';
 import { getPageMeta } from './features/seo/get-page-meta.ts';
 import { renderPageHead } from './features/seo/render-page-head.ts';
@@ -44,6 +45,8 @@ export function createApp(services: Services) {
   const app = new Hono<{ Bindings: HttpBindings }>();
 
   app.onError((error, c) => handleError(error, c, logger));
+  const metrics = createMetrics();
+  app.use(metrics.middleware);
 
   // The client address rate limits key on: the socket's, unless a trusted proxy sets it.
   app.use(async (c, next) => {
@@ -89,11 +92,6 @@ export function createApp(services: Services) {
     c.res.headers.set('Permissions-Policy', `${camera}, microphone=(), geolocation=(), payment=(), usb=()`);
   });
 
-  app.get('/healthz', async (c) => {
-    await services.db.execute(sql`select 1`);
-    return c.json({ status: 'ok', database: services.database.kind });
-  });
-
   const api = new Hono();
   api.use(refuseCrossSiteWrites(env.PUBLIC_URL));
   api.use(noStoreUnlessPublic());
@@ -132,6 +130,7 @@ export function createApp(services: Services) {
   app.route('/api', api);
 
   app.route('/', calendarRoutes(services));
+  app.route('/', opsRoutes(services, metrics));
   if (services.sandbox) {
     app.route('/', sandboxCheckoutRoutes(services, services.sandbox));
     app.route('/', sandboxOnboardingRoutes(services, services.sandbox));

@@ -58,6 +58,8 @@ const envSchema = z
       .string()
       .regex(/^(SUN|MON|TUE|WED|THU|FRI|SAT)\s+([01]\d|2[0-3]):[0-5]\d$/i, { error: 'DIGEST_SCHEDULE must be a weekday and a time, like "MON 10:00"' })
       .default('MON 10:00'),
+    /** Issue 13: Prometheus metrics at /metrics, for a scraper that sends this as a bearer token; unset, /metrics is 404. */
+    METRICS_TOKEN: optional().refine((v) => v === undefined || v.length >= 16, { error: 'METRICS_TOKEN must be at least 16 characters' }),
     /** D29: with all three set, texts go through Twilio and its inbound webhook is accepted; otherwise texts stay in the outbox. */
     TWILIO_ACCOUNT_SID: optional(),
     TWILIO_AUTH_TOKEN: optional(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createResponseCache } from './response-cache.ts';
+import { createResponseCache, publicCacheKey } from './response-cache.ts';
 
 describe('the public response cache', () => {
   it('shares one production between callers of the same key', async () => {
@@ -18,5 +18,32 @@ describe('the public response cache', () => {
     const slow = cache.get('k', produce);
     cache.clear();
     await expect(slow).resolves.toBe('new');
+  });
+});
+
+describe('the public response cache under a flood (issue 13)', () => {
+  it('holds at most its byte bound, whatever the number of distinct keys', async () => {
+    const cache = createResponseCache(60_000, { maxBytes: 1024 * 1024 });
+    const body = 'x'.repeat(10_000); // about 20 KB each as a JS string
+    for (let i = 0; i < 2000; i++) await cache.get(`api:/gigs?from=${i}`, async () => body);
+    const { entries, bytes } = cache.stats();
+    expect(bytes).toBeLessThanOrEqual(1024 * 1024);
+    expect(entries).toBeLessThan(60);
+    expect(entries).toBeGreaterThan(40);
+  });
+
+  it('forgets expired entries on its own', async () => {
+    const cache = createResponseCache(30);
+    await cache.get('a', async () => 'value');
+    expect(cache.stats().entries).toBe(1);
+    await new Promise((r) => setTimeout(r, 80));
+    expect(cache.stats().entries).toBe(0);
+  });
+
+  it('keys a request on the parameters its route reads, sorted, so made-up ones add nothing', () => {
+    const key = (url: string) => publicCacheKey(new URL(url), ['region', 'from', 'page']);
+    expect(key('http://x/api/gigs?from=2026-12-01&region=chicago')).toBe('api:/api/gigs?from=2026-12-01&region=chicago');
+    expect(key('http://x/api/gigs?region=chicago&from=2026-12-01&utm=1&cachebuster=42')).toBe('api:/api/gigs?from=2026-12-01&region=chicago');
+    expect(key('http://x/api/gigs?zzz=1')).toBe('api:/api/gigs');
   });
 });

@@ -8,6 +8,8 @@ export type JobQueue = {
   /** Runs a queue's job on a cron schedule (minute granularity). */
   schedule(queue: string, cron: string): Promise<void>;
   stop(): Promise<void>;
+  /** Each queue's backlog (ready now), jobs running, and recent failures: for /metrics. */
+  stats(): Promise<{ queue: string; ready: number; active: number; failed: number }[]>;
 };
 
 export const QUEUES = {
@@ -45,6 +47,10 @@ export async function startJobQueue(database: Database, logger: Logger): Promise
     },
     async stop() {
       await boss.stop({ graceful: true, timeout: 5000, close: false });
+    },
+    async stats() {
+      const queues = await boss.getQueues(Object.values(QUEUES));
+      return queues.map((q) => ({ queue: q.name, ready: q.readyCount, active: q.activeCount, failed: q.failedCount }));
     },
   };
 }

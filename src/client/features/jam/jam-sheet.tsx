@@ -18,13 +18,14 @@ function canEdit(session: JamSession, song: JamSong, field: JamField, isSignedIn
 }
 
 /** The text box a clicked cell turns into: saves on Enter or when it loses focus, Escape leaves it. */
-function CellEditor({ label, initial, onSave, onCancel }: { label: string; initial: string; onSave: (value: string) => void; onCancel: () => void }) {
+function CellEditor({ label, initial, onSave, onCancel }: { label: string; initial: string; onSave: (value: string, seen: string) => void; onCancel: () => void }) {
   const [value, setValue] = useState(initial);
   const [isDone, setIsDone] = useState(false);
   const finish = (save: boolean) => {
     if (isDone) return;
     setIsDone(true);
-    if (save && normaliseJamText(value) !== normaliseJamText(initial)) onSave(value);
+    // `initial` is what the cell showed when editing began: the server refuses the write if it has changed since (D22).
+    if (save && normaliseJamText(value) !== normaliseJamText(initial)) onSave(value, initial);
     else onCancel();
   };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -61,10 +62,11 @@ function Cell({ session, song, field, isSignedIn, notify }: { session: JamSessio
   const isEditable = canEdit(session, song, field, isSignedIn);
   const isMine = field === 'song' ? song.isMine && song.song !== '' : song.cells[field]?.isMine === true;
 
-  const save = (next: string) => {
+  const [seen, setSeen] = useState('');
+  const save = (next: string, before: string) => {
     setIsEditing(false);
     write.mutate(
-      { songId: song.id, field, value: next, expected: value },
+      { songId: song.id, field, value: next, expected: before },
       {
         onSuccess: ({ message }) => notify({ tone: 'success', text: message }),
         onError: (error) => notify({ tone: 'error', text: error instanceof ApiError && error.code !== 'NETWORK' ? (error.fields.value ?? error.message) : JAM_MESSAGES.operationFailed }),
@@ -74,13 +76,16 @@ function Cell({ session, song, field, isSignedIn, notify }: { session: JamSessio
 
   let content;
   if (isEditing) {
-    content = <CellEditor label={describe} initial={value} onSave={save} onCancel={() => setIsEditing(false)} />;
+    content = <CellEditor label={describe} initial={seen} onSave={save} onCancel={() => setIsEditing(false)} />;
   } else if (isEditable) {
     content = (
       <button
         type="button"
         aria-label={value ? `${describe}: ${value}. Edit` : `${describe}: empty. ${field === 'song' ? 'Name it' : 'Sign up'}`}
-        onClick={() => setIsEditing(true)}
+        onClick={() => {
+          setSeen(value);
+          setIsEditing(true);
+        }}
         disabled={write.isPending}
         className={`min-h-11 w-full rounded-md border px-2 py-1.5 text-left text-sm transition hover:border-brand-400 focus-visible:border-brand-400 ${
           isMine ? 'border-brand-400/60 bg-brand-400/10 text-brand-100' : 'border-dashed border-zinc-600 text-zinc-100'

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { pageNumber } from '../../../core/schemas/fields.ts';
 import { followSchema } from '../../../core/schemas/follow.ts';
 import { AppError } from '../../http/app-error.ts';
+import { publicCacheKey } from '../../http/response-cache.ts';
 import { parseInput, readJsonBody } from '../../http/validate.ts';
 import type { Services } from '../../services.ts';
 import { findVenuePage } from '../directories/get-venue-page.ts';
@@ -29,15 +30,15 @@ export function discoveryRoutes(services: Services) {
 
   // Every visitor sees the same public data: serve its JSON from the shared cache, which gig
   // changes clear at once (profile edits show within PUBLIC_CACHE_SECONDS).
-  const publicGet = (path: string, produce: (c: Context) => Promise<unknown>) =>
+  // The key holds only the query parameters a route reads (issue 13), so made-up ones share an entry.
+  const publicGet = (path: string, produce: (c: Context) => Promise<unknown>, params: readonly string[] = []) =>
     app.get(path, async (c) => {
-      const url = new URL(c.req.url);
-      const body = await services.publicCache.get(`api:${url.pathname}${url.search}`, async () => JSON.stringify(await produce(c)));
+      const body = await services.publicCache.get(publicCacheKey(new URL(c.req.url), params), async () => JSON.stringify(await produce(c)));
       return c.body(body, 200, { 'Content-Type': 'application/json', 'Cache-Control': 'public, max-age=5' });
     });
 
   publicGet('/gigs/home', () => listHomeGigs(db));
-  publicGet('/gigs', (c) => listGigs(db, parseInput(gigFiltersSchema, c.req.query())));
+  publicGet('/gigs', (c) => listGigs(db, parseInput(gigFiltersSchema, c.req.query())), Object.keys(gigFiltersSchema.shape));
   publicGet('/genres', async () => ({ genres: await listGenres(db) }));
   publicGet('/regions/:path/gigs', (c) => listRegionGigs(db, c.req.param('path') ?? ''));
   publicGet('/sites/:slug', async (c) => {
@@ -49,14 +50,14 @@ export function discoveryRoutes(services: Services) {
     const band = await findBandSite(db, { id: c.req.query('id') || undefined, slugOrName: c.req.query('name') || undefined });
     if (!band) throw new AppError('NOT_FOUND', "Band not found - Sorry, that band doesn't exist here.");
     return { band };
-  });
-  publicGet('/bands', (c) => listBands(db, parseInput(pageSchema, c.req.query())));
-  publicGet('/venues', (c) => listVenues(db, parseInput(pageSchema, c.req.query())));
+  }, ['id', 'name']);
+  publicGet('/bands', (c) => listBands(db, parseInput(pageSchema, c.req.query())), Object.keys(pageSchema.shape));
+  publicGet('/venues', (c) => listVenues(db, parseInput(pageSchema, c.req.query())), Object.keys(pageSchema.shape));
   publicGet('/venues/page', async (c) => {
     const page = await findVenuePage(db, { id: c.req.query('id') || undefined, slugOrName: c.req.query('name') ?? '' });
     if (!page) throw new AppError('NOT_FOUND', 'Venue not found.');
     return page;
-  });
+  }, ['id', 'name']);
   publicGet('/rehearsal-spaces', () => listRehearsalSpaces(db));
 
   app.post('/followers', async (c) => {
