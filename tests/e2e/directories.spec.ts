@@ -162,7 +162,9 @@ test('all upcoming gigs can be filtered by region and genre, and the filters are
   await expect(page.getByText('No upcoming gigs match these filters.')).toBeVisible();
   await page.getByRole('link', { name: 'Clear filters' }).click();
   await expect(page).toHaveURL(/\/gigs$/);
-  await expect(count).toHaveText(`${allCount} gigs`);
+  // All of them again (other browser tests running alongside may have booked a gig meanwhile).
+  await expect(count).toHaveText(/^\d+ gigs$/);
+  expect(Number((await count.textContent())!.split(' ')[0])).toBeGreaterThanOrEqual(allCount);
 });
 
 test.describe('on a phone', () => {
