@@ -1,4 +1,6 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
+
+const STALE_CLAIM_MS = 10 * 60 * 1000;
 import type { Db, DbOrTx } from '../db/client.ts';
 import { outbox } from '../db/schema.ts';
 
@@ -33,7 +35,18 @@ export function createSmsSender({ db, from, sendText }: { db: Db; from: string; 
         const claimed = await db
           .update(outbox)
           .set({ status: 'sending', claimedAt: new Date(), attempts: sql`${outbox.attempts} + 1` })
-          .where(inArray(outbox.id, db.select({ id: outbox.id }).from(outbox).where(and(eq(outbox.channel, 'sms'), eq(outbox.status, 'queued'))).limit(20).for('update', { skipLocked: true })))
+          .where(
+            inArray(
+              outbox.id,
+              db
+                .select({ id: outbox.id })
+                .from(outbox)
+                // A claim left by a process that died mid-send is taken again after ten minutes, as the mailer does.
+                .where(and(eq(outbox.channel, 'sms'), or(eq(outbox.status, 'queued'), and(eq(outbox.status, 'sending'), lt(outbox.claimedAt, new Date(Date.now() - STALE_CLAIM_MS))))))
+                .limit(20)
+                .for('update', { skipLocked: true }),
+            ),
+          )
           .returning();
         if (!claimed.length) return sent;
         for (const row of claimed) {

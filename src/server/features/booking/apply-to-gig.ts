@@ -5,6 +5,7 @@ import { gigApplications, gigs, managedArtists, regions } from '../../db/schema.
 import { AppError } from '../../http/app-error.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { parseInput } from '../../http/validate.ts';
+import { isUuid } from '../../../core/ids.ts';
 
 const ALREADY_APPLIED = 'You have already applied to this gig.';
 
@@ -15,7 +16,7 @@ const ALREADY_APPLIED = 'You have already applied to this gig.';
 export async function applyToGig(db: Db, sessionUser: SessionUser, gigId: string, rawInput: unknown): Promise<{ applicationId: string }> {
   if (sessionUser.role !== 'band' && sessionUser.role !== 'artist_manager') throw new AppError('FORBIDDEN', 'Only bands and artist managers apply to gigs.');
   const input = parseInput(applySchema, rawInput);
-  if (!/^[0-9a-f-]{36}$/i.test(gigId)) throw new AppError('NOT_FOUND', 'That gig was not found.');
+  if (!isUuid(gigId)) throw new AppError('NOT_FOUND', 'That gig was not found.');
 
   const [gig] = await db
     .select({ id: gigs.id, isApproved: gigs.isApproved, isPast: sql<boolean>`${gigs.localDate} < (now() at time zone ${regions.timeZone})::date` })
@@ -31,7 +32,7 @@ export async function applyToGig(db: Db, sessionUser: SessionUser, gigId: string
   } else {
     const artistId = input.managedArtistId;
     const [artist] =
-      artistId && /^[0-9a-f-]{36}$/i.test(artistId)
+      artistId && isUuid(artistId)
         ? await db
             .select({ id: managedArtists.id })
             .from(managedArtists)

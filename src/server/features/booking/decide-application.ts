@@ -5,10 +5,11 @@ import { AppError } from '../../http/app-error.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { publishGigsChanged } from '../live/live-events.ts';
 import { asOrganiser, organisedBy } from './gig-ownership.ts';
+import { isUuid } from '../../../core/ids.ts';
 
 async function findDecidableApplication(db: Db, sessionUser: SessionUser, applicationId: string) {
   const organiser = asOrganiser(sessionUser);
-  if (!/^[0-9a-f-]{36}$/i.test(applicationId)) throw new AppError('NOT_FOUND', 'That application was not found.');
+  if (!isUuid(applicationId)) throw new AppError('NOT_FOUND', 'That application was not found.');
   const [application] = await db
     .select({ id: gigApplications.id, gigId: gigApplications.gigId, status: gigApplications.status, bandId: gigApplications.bandId, managedArtistId: gigApplications.managedArtistId })
     .from(gigApplications)

@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { gigs, promoterVenues, venueProfiles } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { SessionUser } from '../../http/session.ts';
+import { isUuid } from '../../../core/ids.ts';
 
 export type Organiser = { id: string; role: 'venue' | 'promoter' };
 
@@ -22,7 +23,7 @@ export function organisedBy(organiser: Organiser): SQL {
 
 /** The gig, if this organiser manages it; anyone else's id is "not found", so ids reveal nothing. */
 export async function findOrganisedGig(db: DbOrTx, organiser: Organiser, gigId: string) {
-  if (!/^[0-9a-f-]{36}$/i.test(gigId)) throw new AppError('NOT_FOUND', 'That gig was not found.');
+  if (!isUuid(gigId)) throw new AppError('NOT_FOUND', 'That gig was not found.');
   const [gig] = await db
     .select()
     .from(gigs)

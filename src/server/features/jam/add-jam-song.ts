@@ -6,13 +6,14 @@ import { AppError } from '../../http/app-error.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { publishChange } from '../live/live-events.ts';
 import { isUpcomingSession } from './list-jam-sessions.ts';
+import { isUuid } from '../../../core/ids.ts';
 
 /**
  * 'Add First Song' and the new-row button (spec 1 §2): an empty, editable row at the end of the
  * sheet, created by the signed-in user, who then names it.
  */
 export async function addJamSong(db: Db, user: Pick<SessionUser, 'id'>, sessionId: string) {
-  if (!/^[0-9a-f-]{36}$/i.test(sessionId)) throw new AppError('NOT_FOUND', 'That jam session was not found.');
+  if (!isUuid(sessionId)) throw new AppError('NOT_FOUND', 'That jam session was not found.');
   return db.transaction(async (tx) => {
     const [session] = await tx.select({ isUpcoming: isUpcomingSession }).from(jamSessions).where(eq(jamSessions.id, sessionId));
     if (!session) throw new AppError('NOT_FOUND', 'That jam session was not found.');

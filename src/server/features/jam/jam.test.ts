@@ -90,6 +90,8 @@ describe('the sheet’s rules (spec 1 §5)', () => {
     const add = await visitor.post(`/api/jam/sessions/${sessionId}/songs`, {});
     expect(add.json.error.message).toBe(JAM_MESSAGES.logInToAdd);
     expect(JSON.stringify(await sheet(visitor, sessionId))).not.toContain(maya.id);
+    // A malformed id names nothing: 404, not a database error.
+    expect((await write(maya.client, '-'.repeat(36), 'song', 'x')).status).toBe(404);
   });
 
   it('a new row is named by its creator only; slots wait for a name', async () => {

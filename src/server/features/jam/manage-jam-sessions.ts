@@ -7,11 +7,12 @@ import { AppError } from '../../http/app-error.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { parseInput } from '../../http/validate.ts';
 import { publishChange } from '../live/live-events.ts';
+import { isUuid } from '../../../core/ids.ts';
 
 type Manager = Pick<SessionUser, 'id' | 'role'>;
 const NOT_FOUND = 'That jam session was not found.';
 const checkSessionId = (id: string) => {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) throw new AppError('NOT_FOUND', NOT_FOUND);
+  if (!isUuid(id)) throw new AppError('NOT_FOUND', NOT_FOUND);
 };
 
 /** Admins manage every session; a venue only its own (D22). */

@@ -8,6 +8,7 @@ import { addJamSong } from './add-jam-song.ts';
 import { listJamSessions } from './list-jam-sessions.ts';
 import { createJamSession, defaultJamLocation, deleteJamSession, listManagedJamSessions, updateJamSession } from './manage-jam-sessions.ts';
 import { writeJamCell } from './write-jam-cell.ts';
+import { isUuid } from '../../../core/ids.ts';
 
 /** The open-jam sheet (spec 1 §2, §4, §5, §7; D22) and its sessions, managed by admins and venues. */
 export function jamRoutes(services: Services) {
@@ -28,7 +29,7 @@ export function jamRoutes(services: Services) {
   app.get('/jam/sessions/:sessionId', async (c) => {
     const session = await getCurrentSession(services, c);
     const sessionId = c.req.param('sessionId');
-    const [sheet] = /^[0-9a-f-]{36}$/i.test(sessionId) ? await listJamSessions(db, session?.user ?? null, { sessionId }) : [];
+    const [sheet] = isUuid(sessionId) ? await listJamSessions(db, session?.user ?? null, { sessionId }) : [];
     if (!sheet) throw new AppError('NOT_FOUND', 'That jam session was not found.');
     return c.json({ session: sheet });
   });

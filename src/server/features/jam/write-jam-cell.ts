@@ -7,6 +7,7 @@ import type { SessionUser } from '../../http/session.ts';
 import { parseInput } from '../../http/validate.ts';
 import { publishChange } from '../live/live-events.ts';
 import { canModerate, isUpcomingSession } from './list-jam-sessions.ts';
+import { isUuid } from '../../../core/ids.ts';
 
 export type CellWrite = { message: string; isSongRemoved?: boolean };
 
@@ -22,7 +23,7 @@ const changedMeanwhile = () => new AppError('CONFLICT', JAM_MESSAGES.changedMean
  */
 export async function writeJamCell(db: Db, user: Pick<SessionUser, 'id' | 'role'>, songId: string, field: string, rawInput: unknown): Promise<CellWrite> {
   if (!(JAM_FIELDS as readonly string[]).includes(field)) throw new AppError('NOT_FOUND', 'That column is not on the sheet.');
-  if (!/^[0-9a-f-]{36}$/i.test(songId)) throw new AppError('NOT_FOUND', 'That song is no longer on the sheet.');
+  if (!isUuid(songId)) throw new AppError('NOT_FOUND', 'That song is no longer on the sheet.');
   const { value, expected } = parseInput(jamCellSchema, rawInput);
   const column = field as JamField;
 

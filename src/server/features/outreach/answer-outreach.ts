@@ -35,6 +35,7 @@ export async function respondToOutreach({ db, mailer }: Pick<Services, 'db' | 'm
       .innerJoin(user, eq(user.id, outreachCampaigns.bandId))
       .where(eq(outreachEmails.responseToken, token));
     if (!row) throw new AppError('NOT_FOUND', OUTREACH_MESSAGES.unknownLink);
+    if (row.isTest) return { venueName: row.venueName, bandName: row.bandName, isFirstResponse: false };
     const [first] = await tx
       .update(outreachEmails)
       .set({ respondedAt: new Date() })
@@ -65,10 +66,15 @@ export async function respondToOutreach({ db, mailer }: Pick<Services, 'db' | 'm
  */
 export async function optOutVenue(db: Db, token: string) {
   return db.transaction(async (tx) => {
-    const [venue] = await tx.select({ id: venueDirectory.id, name: venueDirectory.name, email: venueEmail, optedOutAt: venueDirectory.optedOutAt }).from(venueDirectory).where(eq(venueDirectory.optOutToken, token));
+    const [venue] = await tx
+      .select({ id: venueDirectory.id, name: venueDirectory.name, email: venueDirectory.email, bookingEmail: venueDirectory.bookingEmail, optedOutAt: venueDirectory.optedOutAt })
+      .from(venueDirectory)
+      .where(eq(venueDirectory.optOutToken, token));
     if (!venue) throw new AppError('NOT_FOUND', OUTREACH_MESSAGES.unknownLink);
     if (!venue.optedOutAt) await tx.update(venueDirectory).set({ optedOutAt: new Date(), updatedAt: new Date() }).where(eq(venueDirectory.id, venue.id));
-    if (venue.email) await tx.insert(emailOptOuts).values({ email: venue.email.toLowerCase(), kind: OUTREACH_OPT_OUT_KIND }).onConflictDoNothing();
+    // Both of the entry's addresses: another entry with either one is not e-mailed either.
+    const addresses = [...new Set([venue.email, venue.bookingEmail].filter((a): a is string => Boolean(a?.trim())).map((a) => a.trim().toLowerCase()))];
+    if (addresses.length) await tx.insert(emailOptOuts).values(addresses.map((email) => ({ email, kind: OUTREACH_OPT_OUT_KIND }))).onConflictDoNothing();
     return { venueName: venue.name };
   });
 }

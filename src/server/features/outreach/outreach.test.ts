@@ -193,6 +193,8 @@ describe('tests, bypass and privacy', () => {
     const mails = await outreachMails(campaignId);
     expect(mails).toHaveLength(4);
     expect(mails.every((m) => m.to === admin.email && m.kind === 'venue_outreach_test')).toBe(true);
+    // Its links cannot answer or opt out for the real venues.
+    expect(mails.every((m) => !('oneClick' in m.secrets!) && m.secrets!.respond!.endsWith('/dashboard') && m.secrets!.optout!.endsWith('/dashboard'))).toBe(true);
     expect((await band.client.post('/api/outreach/admin-bypass', { regionSlug: 'nashville' })).status).toBe(403);
   });
 

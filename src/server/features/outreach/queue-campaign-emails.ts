@@ -15,12 +15,14 @@ export async function queueCampaignEmails(tx: DbOrTx, campaignId: string) {
     .from(outreachCampaigns)
     .innerJoin(outreachPackages, eq(outreachPackages.id, outreachCampaigns.packageId))
     .where(eq(outreachCampaigns.id, campaignId));
-  const venues = await tx
+  // One e-mail per address: entries sharing a booking address (an agent's) are written to once.
+  const candidates = await tx
     .select({ id: venueDirectory.id, email: venueEmail })
     .from(venueDirectory)
     .where(reachableIn(campaign!.regionSlug))
-    .orderBy(asc(venueDirectory.name), asc(venueDirectory.id))
-    .limit(campaign!.venueLimit);
+    .orderBy(asc(venueDirectory.name), asc(venueDirectory.id));
+  const addresses = new Set<string>();
+  const venues = candidates.filter((v) => !addresses.has(v.email.toLowerCase()) && addresses.add(v.email.toLowerCase())).slice(0, campaign!.venueLimit);
   if (venues.length) {
     await tx
       .insert(outreachEmails)

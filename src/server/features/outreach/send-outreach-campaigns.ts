@@ -71,12 +71,17 @@ async function sendCampaign({ db, mailer, env, logger }: Deps, campaignId: strin
             replyTo: band.email,
             kind: campaign.isTest ? 'venue_outreach_test' : 'venue_outreach',
             ...message,
-            secrets: {
-              respond: `${env.PUBLIC_URL}/outreach/respond/${email.responseToken}`,
-              optout: `${env.PUBLIC_URL}/outreach/opt-out/${venue.optOutToken}`,
-              oneClick: `${env.PUBLIC_URL}/api/unsubscribe/${venue.optOutToken}`,
-            },
-            unsubscribeSecret: 'oneClick',
+            // A test run's e-mails all reach the admin: their links must not answer or opt out for the real venue.
+            ...(campaign.isTest
+              ? { secrets: { respond: `${env.PUBLIC_URL}/dashboard`, optout: `${env.PUBLIC_URL}/dashboard` } }
+              : {
+                  secrets: {
+                    respond: `${env.PUBLIC_URL}/outreach/respond/${email.responseToken}`,
+                    optout: `${env.PUBLIC_URL}/outreach/opt-out/${venue.optOutToken}`,
+                    oneClick: `${env.PUBLIC_URL}/api/unsubscribe/${venue.optOutToken}`,
+                  },
+                  unsubscribeSecret: 'oneClick',
+                }),
           },
           tx,
         );

@@ -2,6 +2,7 @@ import { count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bandProfiles, gigs, heldPayments, managedArtists, orders, refunds, tickets, transfers, venueProfiles } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
+import { isUuid } from '../../../core/ids.ts';
 
 export const HELD_PAYMENTS_PAGE_SIZE = 50;
 
@@ -40,7 +41,7 @@ export async function listHeldPayments(db: Db, { page }: { page: number }) {
 
 /** A gig's tickets, for an admin deciding on a refund (the door list with its buyers). */
 export async function listGigTickets(db: Db, gigId: string) {
-  if (!/^[0-9a-f-]{36}$/i.test(gigId)) throw new AppError('NOT_FOUND', 'That gig was not found.');
+  if (!isUuid(gigId)) throw new AppError('NOT_FOUND', 'That gig was not found.');
   return db
     .select({
       // The order, not the ticket id: an admin refunds by it, and never sees a usable ticket.

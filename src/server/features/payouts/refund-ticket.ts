@@ -2,6 +2,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { auditLog, gigs, heldPayments, orders, refunds, tickets, transfers } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
+import { isUuid } from '../../../core/ids.ts';
 
 /**
  * Refunds a ticket, named by its order (an admin's decision): in one transaction the ticket becomes refunded (so the
@@ -11,7 +12,7 @@ import { AppError } from '../../http/app-error.ts';
  * of two simultaneous refunds finds it refunded.
  */
 export async function refundTicket(db: DbOrTx, { orderId, reason, adminId }: { orderId: string; reason: string; adminId: string }) {
-  if (!/^[0-9a-f-]{36}$/i.test(orderId)) throw new AppError('NOT_FOUND', 'That ticket was not found.');
+  if (!isUuid(orderId)) throw new AppError('NOT_FOUND', 'That ticket was not found.');
   return db.transaction(async (tx) => {
     const [ticket] = await tx
       .update(tickets)

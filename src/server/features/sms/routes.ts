@@ -23,7 +23,7 @@ export function smsRoutes(services: Services) {
    * is kept in the outbox for admins.
    */
   app.post('/sms/inbound', async (c) => {
-    if (!env.TWILIO_AUTH_TOKEN) throw new AppError('NOT_FOUND', 'Texting is not set up on this server.');
+    if (services.sms.name !== 'twilio' || !env.TWILIO_AUTH_TOKEN) throw new AppError('NOT_FOUND', 'Texting is not set up on this server.');
     const params = Object.fromEntries(new URLSearchParams(await c.req.text()));
     const signature = c.req.header('x-twilio-signature') ?? '';
     if (!twilio.validateRequest(env.TWILIO_AUTH_TOKEN, signature, `${env.PUBLIC_URL}/api/sms/inbound`, params)) {

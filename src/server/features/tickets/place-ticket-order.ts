@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { gigs, orders, regions } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { releaseExpiredOrders } from './release-expired-orders.ts';
+import { isUuid } from '../../../core/ids.ts';
 
 /** Spec 1 §8, BAND_NOT_FOUND: only a gig with a registered band sells tickets. */
 export const BAND_NOT_REGISTERED = 'This band is not registered with Marquee. Bands must be registered to sell tickets.';
@@ -22,7 +23,7 @@ export async function placeTicketOrder(
   db: Db,
   { gigId, buyerEmail, buyerUserId = null, provider, now = new Date() }: { gigId: string; buyerEmail: string; buyerUserId?: string | null; provider: string; now?: Date },
 ): Promise<PlacedOrder> {
-  if (!/^[0-9a-f-]{36}$/i.test(gigId)) throw new AppError('NOT_FOUND', 'Invalid event details.');
+  if (!isUuid(gigId)) throw new AppError('NOT_FOUND', 'Invalid event details.');
   await releaseExpiredOrders(db, { gigId, now });
   return db.transaction(async (tx) => {
     const [held] = await tx
