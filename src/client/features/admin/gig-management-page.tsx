@@ -10,6 +10,7 @@ import { EmptyState } from '../../components/ui/states.tsx';
 import { ApiError, apiFetch, postJson } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.ts';
 import { useTitle } from '../../lib/use-title.ts';
+import { Pager } from '../../components/pager.tsx';
 
 type HeldPayment = {
   id: string;
@@ -266,7 +267,6 @@ export function GigManagementPage() {
     enabled: isAdmin,
   });
   if (!me || !isAdmin) return <Navigate to="/login" replace />;
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   return (
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-10">
       <header>
@@ -286,19 +286,7 @@ export function GigManagementPage() {
       {isError && <Alert>The held payments could not be loaded.</Alert>}
       {data && data.heldPayments.length === 0 && <EmptyState>No held payments found - Venue payments will appear here when tickets are sold</EmptyState>}
       {data?.heldPayments.map((held) => <HeldPaymentCard key={held.id} held={held} />)}
-      {pages > 1 && (
-        <nav aria-label="Pages" className="flex items-center justify-between text-sm">
-          <button type="button" className="btn-secondary" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-            Newer
-          </button>
-          <span>
-            Page {page} of {pages}
-          </span>
-          <button type="button" className="btn-secondary" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-            Older
-          </button>
-        </nav>
-      )}
+      {data && data.total > data.pageSize && <Pager label="Held payment pages" page={page} pageSize={data.pageSize} total={data.total} onPage={setPage} />}
     </div>
   );
 }

@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { Link } from 'react-router';
 import { Pagination, usePageParam } from '../../components/pagination.tsx';
 import { Alert } from '../../components/ui/field.tsx';
 import { EmptyState, LoadingImage, PageHeading } from '../../components/ui/states.tsx';
@@ -9,6 +8,7 @@ import { useSession } from '../../lib/session.ts';
 import { useTitle } from '../../lib/use-title.ts';
 import { gearQueryKey, useGearPage } from './api.ts';
 import { GearCard } from './gear-card.tsx';
+import { JoinPrompt } from '../../components/ui/join-prompt.tsx';
 
 // The form brings zod and the crop modal: only a signed-in user who opens it downloads them.
 const GearForm = lazy(async () => ({ default: (await import('./gear-form.tsx')).GearForm }));
@@ -71,7 +71,7 @@ export function GearSwapPage() {
           )}
         </div>
       ) : (
-        <VisitorPrompt />
+        <div className="mb-10"><JoinPrompt title="Got gear to sell?" text="Register or log in to list your gear and to see sellers' contact details." /></div>
       )}
 
       {isPending ? (
@@ -105,24 +105,3 @@ export function GearSwapPage() {
   );
 }
 
-/** Spec 1 §2: visitors see a register-or-log-in prompt instead of the form. */
-function VisitorPrompt() {
-  return (
-    <section aria-labelledby="gear-prompt-heading" className="mb-10 rounded-2xl border border-zinc-800 bg-gradient-to-br from-zinc-900 to-zinc-950 p-6 sm:flex sm:items-center sm:justify-between sm:gap-6">
-      <div>
-        <h2 id="gear-prompt-heading" className="text-xl font-bold">
-          Got gear to sell?
-        </h2>
-        <p className="mt-1 text-zinc-300">Register or log in to list your gear and to see sellers&apos; contact details.</p>
-      </div>
-      <div className="mt-4 flex shrink-0 gap-3 sm:mt-0">
-        <Link to="/register" className="btn-primary">
-          Register
-        </Link>
-        <Link to="/login" className="btn-secondary">
-          Log In
-        </Link>
-      </div>
-    </section>
-  );
-}

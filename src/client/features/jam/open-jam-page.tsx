@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import { formatLocalDate, formatTimeRange } from '../../../core/time.ts';
 import { LoadingImage, PageHeading } from '../../components/ui/states.tsx';
+import { JoinPrompt } from '../../components/ui/join-prompt.tsx';
 import { useSession } from '../../lib/session.ts';
 import { useTitle } from '../../lib/use-title.ts';
 import { useJamSessions, type JamSession } from './api.ts';
@@ -19,27 +19,6 @@ function useToasts() {
     setTimeout(() => setToasts((list) => list.filter((t) => t.id !== id)), TOAST_MS);
   }, []);
   return { toasts, notify };
-}
-
-function JoinPrompt() {
-  return (
-    <section className="card flex flex-col items-start gap-4 border-brand-400/40 sm:flex-row sm:items-center sm:justify-between" aria-labelledby="join-jam">
-      <div>
-        <h2 id="join-jam" className="text-xl font-bold">
-          Ready to Join the Open Jam?
-        </h2>
-        <p className="mt-1 text-zinc-300">Register or log in to add songs or sign up for a song.</p>
-      </div>
-      <div className="flex gap-3">
-        <Link to="/register" className="btn-primary">
-          Register
-        </Link>
-        <Link to="/login" className="btn-secondary">
-          Log In
-        </Link>
-      </div>
-    </section>
-  );
 }
 
 function SessionCard({ session, isSignedIn, notify }: { session: JamSession; isSignedIn: boolean; notify: (toast: Toast) => void }) {
@@ -81,7 +60,7 @@ export function OpenJamPage() {
   return (
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-10">
       <PageHeading title="Open Jam" subtitle="Pick a song, grab a slot, and play with the house band." />
-      {!isSessionPending && !isSignedIn && <JoinPrompt />}
+      {!isSessionPending && !isSignedIn && <JoinPrompt title="Ready to Join the Open Jam?" text="Register or log in to add songs or sign up for a song." />}
       {isPending ? (
         <LoadingImage label="Loading jam sessions…" />
       ) : isError || sessions.length === 0 ? (
