@@ -1,38 +1,26 @@
 // Issue 12: the weekly digest (D30) and one-click unsubscribe (D19, RFC 8058).
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
-import type { AddressInfo } from 'node:net';
 import { digestDeliveries, outbox, smsSubscribers } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { signUpAs } from '../../../../tests/helpers/accounts.ts';
 import { createBand, createGig, createVenue, dayIn } from '../../../../tests/helpers/factories.ts';
 import { sendWeeklyDigests } from './send-weekly-digest.ts';
 import { digestWeek, parseDigestSchedule } from './digest-week.ts';
+import { startTestSmtpServer } from '../../../../tests/helpers/smtp-server.ts';
 
-const received: string[] = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disableReverseLookup: true,
-  disabledCommands: ['STARTTLS', 'AUTH'],
-  onData(stream, _session, callback) {
-    let raw = '';
-    stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-    stream.on('end', () => {
-      received.push(raw);
-      callback();
-    });
-  },
-});
+let smtp: Awaited<ReturnType<typeof startTestSmtpServer>>;
+/** Each message as the SMTP server received it. */
+const received = () => smtp.received.map((m) => m.raw);
 
 let t: TestApp;
 beforeAll(async () => {
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  t = await createTestApp({ env: { SMTP_HOST: '127.0.0.1', SMTP_PORT: String((smtp.server.address() as AddressInfo).port) } });
+  smtp = await startTestSmtpServer();
+  t = await createTestApp({ env: smtp.env });
 }, 60_000);
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((resolve) => smtp.close(resolve));
+  await smtp.close();
 });
 
 const digestsTo = (emails: string[]) => t.db.select().from(outbox).where(and(eq(outbox.kind, 'weekly_digest'), inArray(outbox.toAddress, emails)));
@@ -82,11 +70,11 @@ describe('the weekly digest', () => {
     await vi.waitFor(
       async () => {
         await t.services.mailer.deliverQueued();
-        expect(received.some(isDigestFor)).toBe(true);
+        expect(received().some(isDigestFor)).toBe(true);
       },
       { timeout: 20_000, interval: 250 },
     );
-    const raw = received.find(isDigestFor)!.replace(/\r?\n\s+/g, ' ');
+    const raw = received().find(isDigestFor)!.replace(/\r?\n\s+/g, ' ');
     expect(raw).toMatch(/List-Unsubscribe: <http:\/\/localhost:3000\/api\/unsubscribe\/[\w-]+>/);
     expect(raw).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
 

@@ -2,41 +2,30 @@
 // inline image that scans to the ticket, and the show as a calendar entry in its own zone; the
 // stored copy admins can read holds neither the ticket id nor its QR code.
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { SMTPServer } from 'smtp-server';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import jsQRModule from 'jsqr';
 import { outbox, tickets } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { createBand, createGig, createVenue, dayIn } from '../../../../tests/helpers/factories.ts';
+import { startTestSmtpServer } from '../../../../tests/helpers/smtp-server.ts';
 
 // jsqr is CommonJS: under Node its default import is the module object holding the decoder.
 type Decode = (data: Uint8ClampedArray, width: number, height: number) => { data: string } | null;
 const jsQR: Decode = (jsQRModule as unknown as { default?: Decode }).default ?? (jsQRModule as unknown as Decode);
 
-const received: string[] = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS', 'AUTH'],
-  onData(stream, _session, callback) {
-    let raw = '';
-    stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-    stream.on('end', () => {
-      received.push(raw);
-      callback();
-    });
-  },
-});
+let smtp: Awaited<ReturnType<typeof startTestSmtpServer>>;
+/** Each message as the SMTP server received it. */
+const received = () => smtp.received.map((m) => m.raw);
 
 let t: TestApp;
 beforeAll(async () => {
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  t = await createTestApp({ env: { SMTP_HOST: '127.0.0.1', SMTP_PORT: String((smtp.server.address() as AddressInfo).port) }, startJobs: true });
+  smtp = await startTestSmtpServer();
+  t = await createTestApp({ env: smtp.env, startJobs: true });
 });
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((resolve) => smtp.close(resolve));
+  await smtp.close();
 });
 
 /** One MIME part of a raw message, found by a header it carries: its headers and decoded body. */
@@ -57,8 +46,8 @@ it('arrives with its QR code inline and the show as a calendar entry', async () 
   const path = new URL(res.json.url as string).pathname;
   await t.app.request(path, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ card: '4242 4242 4242 4242', expiry: '12/30', cvc: '123', action: 'pay' }) });
 
-  await vi.waitFor(() => expect(received.some((m) => m.includes('inline@tickets.test'))).toBe(true), { timeout: 20_000, interval: 200 });
-  const raw = received.find((m) => m.includes('inline@tickets.test'))!;
+  await vi.waitFor(() => expect(received().some((m) => m.includes('inline@tickets.test'))).toBe(true), { timeout: 20_000, interval: 200 });
+  const raw = received().find((m) => m.includes('inline@tickets.test'))!;
   const [ticket] = await t.db.select().from(tickets).where(eq(tickets.gigId, gigId));
 
   // The HTML shows the inline image; the image is a PNG QR code that scans to the ticket.

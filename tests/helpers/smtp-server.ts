@@ -1,0 +1,27 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+/** A real SMTP server on loopback: the edge of the system, where the outside world would be. Keeps each message raw, with its recipients. */
+export async function startTestSmtpServer() {
+  const received: { to: string[]; raw: string }[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disableReverseLookup: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+      stream.on('end', () => {
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    received,
+    /** Settings that send the app's mail here. */
+    env: { SMTP_HOST: '127.0.0.1', SMTP_PORT: String((server.server.address() as AddressInfo).port) },
+    close: () => new Promise<void>((resolve) => server.close(resolve)),
+  };
+}
