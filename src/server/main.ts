@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
@@ -8,6 +9,23 @@ import { grantAdmins } from './features/admin/grant-admins.ts';
 import { createLogger } from './logger.ts';
 import { createServices } from './services.ts';
 import { createLocalStorage } from './storage/storage.ts';
+
+const DRAIN_MS = 15_000;
+
+/** Stops accepting connections and waits for those open to finish their requests (then closes any left). */
+function drainServer(server: ReturnType<typeof serve>, timeoutMs: number): Promise<void> {
+  const http = server as Server;
+  return new Promise((resolve) => {
+    // Keep-alive connections between requests are closed as they go idle; open requests finish.
+    const sweep = setInterval(() => http.closeIdleConnections(), 100);
+    const deadline = setTimeout(() => http.closeAllConnections(), timeoutMs);
+    http.close(() => {
+      clearInterval(sweep);
+      clearTimeout(deadline);
+      resolve();
+    });
+  });
+}
 
 async function start() {
   const env = readEnv();
@@ -34,15 +52,19 @@ async function start() {
     logger.info({ url: env.PUBLIC_URL, port: info.port, database: database.kind }, 'Marquee is ready');
   });
 
+  // Graceful stop (issue 13): no new connections; /readyz says 'stopping'; live streams end;
+  // requests in flight finish (for up to DRAIN_MS); running jobs end at their next batch and go
+  // back to the queue for another instance; then the database closes and the process exits.
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, 'stopping');
-    server.close();
-    await services.close();
+    logger.info({ signal }, 'stopping: finishing the requests and jobs in flight');
+    services.beginStop();
+    await Promise.all([drainServer(server, DRAIN_MS), services.close()]);
     await database.close();
     await releaseLock?.();
+    logger.info('stopped');
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));

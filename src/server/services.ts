@@ -44,6 +44,14 @@ export type Services = {
   sandbox: SandboxProvider | null;
   /** Off in tests that sign in and register many times from one address. */
   isRateLimitEnabled: boolean;
+  /**
+   * Aborted when the instance begins to stop (SIGTERM): /readyz answers 503, live streams end,
+   * and long jobs end at their next batch and go back to the queue (graceful stop, issue 13).
+   */
+  stopping: AbortSignal;
+  /** Begins the stop (aborts `stopping`); close() does it too. */
+  beginStop(): void;
+  /** Waits for the running jobs (or hands them back), then closes the queue, live events and SMTP. */
   close(): Promise<void>;
 };
 
@@ -70,11 +78,13 @@ export async function createServices(
   { isRateLimitEnabled = true, startJobs = true, listenLive = true }: ServiceOptions = {},
 ): Promise<Services> {
   const transport = createSmtpTransport(env);
-  const jobs = startJobs ? await startJobQueue(database, logger) : undefined;
+  const stop = new AbortController();
+  const jobs = startJobs ? await startJobQueue(database, logger, { stopping: stop.signal }) : undefined;
   const mailer = createMailer({
     db: database.db,
     from: env.MAIL_FROM,
     transport,
+    stopping: stop.signal,
     requestDelivery: jobs ? () => jobs.send(QUEUES.deliverEmail) : undefined,
   });
   if (jobs && transport) {
@@ -121,9 +131,12 @@ export async function createServices(
     payments,
     sandbox,
     isRateLimitEnabled,
+    stopping: stop.signal,
+    beginStop: () => stop.abort(),
     async close() {
-      await live?.close();
+      stop.abort();
       await jobs?.stop();
+      await live?.close();
       transport?.close();
     },
   };

@@ -75,18 +75,29 @@ export async function openServerDatabase(
   return { db, kind: 'postgres', pool, url, close: () => pool.end() };
 }
 
-/** Applies the committed SQL migrations. On a server, an advisory lock lets one process migrate. */
-export async function migrateDatabase(database: Database): Promise<void> {
-  if (database.kind === 'pglite') {
-    await migratePglite(database.db, { migrationsFolder: MIGRATIONS_FOLDER });
-    return;
-  }
+/**
+ * Runs `work` while holding the start-up lock: on a server, several instances starting at once
+ * (a rolling deploy) migrate and seed one after another, never together. PGlite has one process.
+ */
+export async function withStartupLock<T>(database: Database, work: () => Promise<T>): Promise<T> {
+  if (database.kind === 'pglite') return work();
   const client = await database.pool!.connect();
   try {
     await client.query('select pg_advisory_lock(727274)');
-    await migratePg(drizzlePg({ client, ...drizzleOptions }), { migrationsFolder: MIGRATIONS_FOLDER });
+    return await work();
   } finally {
     await client.query('select pg_advisory_unlock(727274)').catch(() => {});
     client.release();
   }
+}
+
+/** Applies the committed SQL migrations, under the start-up lock. */
+export async function migrateDatabase(database: Database): Promise<void> {
+  await withStartupLock(database, () => applyMigrations(database));
+}
+
+/** The migrations alone: for a caller already holding the start-up lock. */
+export async function applyMigrations(database: Database): Promise<void> {
+  if (database.kind === 'pglite') await migratePglite(database.db, { migrationsFolder: MIGRATIONS_FOLDER });
+  else await migratePg(database.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
 }

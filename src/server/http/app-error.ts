@@ -24,4 +24,5 @@ export const STATUS_BY_CODE = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA: 415,
   INTERNAL: 500,
+  UNAVAILABLE: 503,
 } as const satisfies Record<ErrorCode, number>;

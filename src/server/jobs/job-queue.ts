@@ -1,6 +1,22 @@
 import { PgBoss, fromPglite } from 'pg-boss';
 import type { Database } from '../db/client.ts';
+import { AppError } from '../http/app-error.ts';
 import type { Logger } from '../logger.ts';
+
+/** What a long job or request sees when its instance is told to stop (SIGTERM). */
+export const STOPPING_MESSAGE = 'Marquee is restarting. Please try again in a moment.';
+
+/**
+ * Called between batches by long work (a campaign, a digest, SMTP delivery): once the instance
+ * is stopping, it ends the work here, with every finished batch committed. A job so ended is
+ * handed back to the queue, where another instance (or this one, restarted) carries on.
+ */
+export function stopIfStopping(stopping: AbortSignal | undefined): void {
+  if (stopping?.aborted) throw new AppError('UNAVAILABLE', STOPPING_MESSAGE);
+}
+
+const isStoppedEarly = (error: unknown) => error instanceof AppError && error.code === 'UNAVAILABLE';
+const RETRY = { retryLimit: 5, retryDelay: 30, retryBackoff: true };
 
 export type JobQueue = {
   send(queue: string, data?: object): Promise<void>;
@@ -25,7 +41,7 @@ export const QUEUES = {
 } as const;
 
 /** A durable queue on the same database (pg-boss), so a restart loses no job. */
-export async function startJobQueue(database: Database, logger: Logger): Promise<JobQueue> {
+export async function startJobQueue(database: Database, logger: Logger, { stopping }: { stopping?: AbortSignal } = {}): Promise<JobQueue> {
   const boss =
     database.kind === 'pglite'
       ? new PgBoss({ db: fromPglite(database.pglite!), backend: 'pglite' })
@@ -35,18 +51,29 @@ export async function startJobQueue(database: Database, logger: Logger): Promise
   for (const queue of Object.values(QUEUES)) await boss.createQueue(queue);
   return {
     async send(queue, data = {}) {
-      await boss.send(queue, data, { retryLimit: 5, retryDelay: 30, retryBackoff: true });
+      await boss.send(queue, data, RETRY);
     },
     async work(queue, handler) {
       await boss.work(queue, { pollingIntervalSeconds: 1 }, async (jobs) => {
-        for (const job of jobs) await handler(job.data as never);
+        for (const job of jobs) {
+          try {
+            await handler(job.data as never);
+          } catch (error) {
+            if (!(isStoppedEarly(error) && stopping?.aborted)) throw error;
+            // Stopped between batches: a fresh copy goes back on the queue at once for another instance.
+            await boss.send(queue, (job.data as object | null) ?? {}, RETRY);
+            logger.info({ queue }, 'job handed back to the queue: this instance is stopping');
+          }
+        }
       });
     },
     async schedule(queue, cron) {
       await boss.schedule(queue, cron);
     },
     async stop() {
-      await boss.stop({ graceful: true, timeout: 5000, close: false });
+      // Waits for running handlers (which end at their next batch once `stopping` is set); any
+      // still running at the deadline are failed back to the queue and retried elsewhere.
+      await boss.stop({ graceful: true, timeout: 10_000, close: false });
     },
     async stats() {
       const queues = await boss.getQueues(Object.values(QUEUES));

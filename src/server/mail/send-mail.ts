@@ -4,6 +4,7 @@ import type { Db, DbOrTx } from '../db/client.ts';
 import { outbox } from '../db/schema.ts';
 import { escapeHtml, fillSecrets } from './secrets.ts';
 import { resolveAttachments, type MailAttachment } from './attachments.ts';
+import { stopIfStopping } from '../jobs/job-queue.ts';
 
 export type MailMessage = {
   to: string;
@@ -39,6 +40,8 @@ export type MailerDeps = {
   /** Asks the job queue to run a delivery soon. Must not be awaited inside a transaction. */
   requestDelivery?: () => Promise<void>;
   maxAttempts?: number;
+  /** Set when the instance stops: delivery ends after the message in hand, and hands the rest back. */
+  stopping?: AbortSignal;
 };
 
 const BATCH = 20;
@@ -55,7 +58,7 @@ const STALE_CLAIM_MS = 10 * 60 * 1000;
  * delivery queue. A message is claimed before sending (FOR UPDATE SKIP LOCKED), so two workers
  * never send it twice, and nothing is sent while a database transaction is held open.
  */
-export function createMailer({ db, from, transport, requestDelivery, maxAttempts = 5 }: MailerDeps): Mailer {
+export function createMailer({ db, from, transport, requestDelivery, maxAttempts = 5, stopping }: MailerDeps): Mailer {
   const claimBatch = async () => {
     const staleBefore = new Date(Date.now() - STALE_CLAIM_MS);
     const ids = db
@@ -100,7 +103,13 @@ export function createMailer({ db, from, transport, requestDelivery, maxAttempts
       if (!transport) return 0;
       let delivered = 0;
       for (let batch = await claimBatch(); batch.length > 0; batch = await claimBatch()) {
-        for (const row of batch) {
+        for (const [index, row] of batch.entries()) {
+          if (stopping?.aborted) {
+            // Claimed but not sent: back in the queue for another instance, the attempt not counted.
+            const unsent = batch.slice(index).map((r) => r.id);
+            await db.update(outbox).set({ status: 'queued', claimedAt: null, attempts: sql`${outbox.attempts} - 1` }).where(and(inArray(outbox.id, unsent), eq(outbox.status, 'sending')));
+            stopIfStopping(stopping);
+          }
           try {
             await transport.sendMail({
               from: row.fromAddress,

@@ -3,6 +3,7 @@ import { SMTPServer } from 'smtp-server';
 import { eq } from 'drizzle-orm';
 import type { AddressInfo } from 'node:net';
 import { outbox } from '../db/schema.ts';
+import { createMailer } from './send-mail.ts';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
 
 // A real SMTP server on loopback: the edge of the system, where the outside world would be.
@@ -62,5 +63,23 @@ describe('with SMTP settings (D28)', () => {
     expect(raw).not.toContain('{{secret:');
     const [row] = await t.db.select().from(outbox).where(eq(outbox.toAddress, 'fan@smtp.test'));
     expect(row!.textBody).toContain('{{secret:link}}');
+  });
+});
+
+describe('a stopping instance (issue 13)', () => {
+  it('sends the message in hand, hands the rest of its batch back uncounted, and says it stopped', async () => {
+    // Its own database, with no job queue that could deliver these messages first.
+    const quiet = await createTestApp();
+    const stop = new AbortController();
+    let sent = 0;
+    const transport = { sendMail: async () => (++sent === 3 && stop.abort(), {}) } as unknown as Parameters<typeof createMailer>[0]['transport'];
+    const mailer = createMailer({ db: quiet.db, from: 'Marquee <hello@marquee.test>', transport, stopping: stop.signal });
+    // Stored as 'queued' (SMTP is configured), with nobody delivering them until asked.
+    for (let i = 0; i < 8; i++) await mailer.send({ to: `stop${i}@fan.test`, subject: 'Hand-back', text: 'x', kind: 'hand_back_test' });
+    await expect(mailer.deliverQueued()).rejects.toMatchObject({ code: 'UNAVAILABLE' });
+    const rows = await quiet.db.select({ status: outbox.status, attempts: outbox.attempts }).from(outbox).where(eq(outbox.kind, 'hand_back_test'));
+    await quiet.close();
+    expect(rows.filter((r) => r.status === 'sent')).toHaveLength(3);
+    expect(rows.filter((r) => r.status === 'queued' && r.attempts === 0)).toHaveLength(5);
   });
 });

@@ -3,13 +3,14 @@ import { and, asc, between, eq, inArray, notExists, sql } from 'drizzle-orm';
 import { siteUrl } from '../../../core/site-urls.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { bandProfiles, digestDeliveries, digestRuns, emailOptOuts, gigs, managedArtists, regions, smsSubscribers, unsubscribeTokens, user, venueProfiles } from '../../db/schema.ts';
+import { stopIfStopping } from '../../jobs/job-queue.ts';
 import type { Services } from '../../services.ts';
 import { weeklyDigestEmail, weeklyDigestText, type DigestGig } from './digest-email.ts';
 import { digestWeek, parseDigestSchedule } from './digest-week.ts';
 
 export const DIGEST_KIND = 'weekly_digest';
 const BATCH = 200;
-type Deps = Pick<Services, 'db' | 'mailer' | 'env' | 'logger' | 'sms'>;
+type Deps = Pick<Services, 'db' | 'mailer' | 'env' | 'logger' | 'sms'> & Partial<Pick<Services, 'stopping'>>;
 type Region = typeof regions.$inferSelect;
 
 /** The approved gigs of a region's coming seven days (D30), soonest first. */
@@ -52,7 +53,7 @@ async function unsubscribeUrl(tx: DbOrTx, email: string, publicUrl: string) {
  * transaction that queues the message, so two runs at once, a retry or a restart mid-run never
  * send anyone a second digest that week.
  */
-async function sendRegionDigest({ db, mailer, env, sms }: Deps, region: Region, week: { weekStart: string; today: string; lastDay: string }) {
+async function sendRegionDigest({ db, mailer, env, sms, stopping }: Deps, region: Region, week: { weekStart: string; today: string; lastDay: string }) {
   const list = await listDigestGigs(db, region, week.today, week.lastDay, env.PUBLIC_URL);
   let sent = 0;
   if (list.length) {
@@ -66,6 +67,7 @@ async function sendRegionDigest({ db, mailer, env, sms }: Deps, region: Region, 
           .where(and(eq(digestDeliveries.weekStart, week.weekStart), eq(digestDeliveries.channel, channel), sql`${digestDeliveries.recipient} = ${recipient}`)),
       );
     for (;;) {
+      stopIfStopping(stopping); // stopping: the run is left unfinished, for the next one to complete
       const queued = await db.transaction(async (tx) => {
         const people = await tx
           .select({ id: user.id, email: user.email })
@@ -96,6 +98,7 @@ async function sendRegionDigest({ db, mailer, env, sms }: Deps, region: Region, 
     // By text, to the region's SMS subscribers (D29): kept in the outbox (channel sms) for the SMS sender.
     const text = weeklyDigestText({ regionName: region.name, gigs: list, regionUrl });
     for (;;) {
+      stopIfStopping(stopping); // stopping: the run is left unfinished, for the next one to complete
       const queued = await db.transaction(async (tx) => {
         const phones = await tx
           .select({ phone: smsSubscribers.phone })

@@ -87,12 +87,22 @@ export function discoveryRoutes(services: Services) {
         live.events.on(topic, listener);
         return () => live.events.off(topic, listener);
       });
-      stream.onAbort(() => listeners.forEach((stop) => stop()));
+      // A ping every 25 s keeps proxies from closing the stream. When the instance stops, the
+      // stream ends and the browser's EventSource reconnects (to another instance).
+      let wake = () => {};
+      const onStop = () => wake();
+      services.stopping.addEventListener('abort', onStop);
+      stream.onAbort(() => wake());
       await stream.writeSSE({ event: 'ready', data: '' });
-      while (!stream.aborted) {
-        await stream.sleep(25_000);
-        await stream.writeSSE({ event: 'ping', data: '' });
+      while (!stream.aborted && !services.stopping.aborted) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, 25_000);
+          wake = () => (clearTimeout(timer), resolve());
+        });
+        if (!stream.aborted && !services.stopping.aborted) await stream.writeSSE({ event: 'ping', data: '' });
       }
+      services.stopping.removeEventListener('abort', onStop);
+      listeners.forEach((stop) => stop());
     });
   });
 

@@ -25,6 +25,8 @@ export function opsRoutes(services: Services, metrics: Metrics) {
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
 
   app.get('/readyz', async (c) => {
+    // Stopping: the load balancer sends new requests elsewhere while this one finishes its own.
+    if (services.stopping.aborted) return c.json({ status: 'stopping' }, 503);
     try {
       const [row] = rowsOf<{ applied: number }>(await db.execute(sql`select count(*)::int as applied from drizzle.__drizzle_migrations`));
       if ((row?.applied ?? 0) < migrations) return c.json({ status: 'migrations pending', applied: row?.applied ?? 0, expected: migrations }, 503);

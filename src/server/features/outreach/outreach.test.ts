@@ -146,6 +146,30 @@ describe('a campaign’s life (D26)', () => {
   });
 });
 
+describe('a stopping instance (issue 13, graceful stop)', () => {
+  it('ends the campaign at its next batch with nothing half-sent, and the next run e-mails each remaining venue once', async () => {
+    const venues = await addVenues('austin', 80);
+    const res = await band.client.post('/api/outreach/checkout', { packageId: 'premium', regionSlug: 'austin' });
+    const campaignId = res.json.campaignId as string;
+    await t.db.update(outreachCampaigns).set({ status: 'processing' }).where(eq(outreachCampaigns.id, campaignId));
+    await queueCampaignEmails(t.db, campaignId);
+    // SIGTERM arrives while the first batch of 25 is being written.
+    const stop = new AbortController();
+    const mailer = t.services.mailer;
+    const send = mailer.send.bind(mailer);
+    mailer.send = (...args) => (stop.abort(), send(...args));
+    const stopped = sendOutreachCampaigns({ ...t.services, stopping: stop.signal }, { campaignId });
+    await expect(stopped).rejects.toMatchObject({ code: 'UNAVAILABLE' });
+    mailer.send = send;
+    expect(await outreachMails(campaignId)).toHaveLength(25);
+    expect((await campaignOf(campaignId)).status).toBe('processing');
+    await sendOutreachCampaigns(t.services, { campaignId });
+    const mails = await outreachMails(campaignId);
+    expect(mails.map((m) => m.to).sort()).toEqual(venues.map((v) => v.email).sort());
+    expect(await campaignOf(campaignId)).toMatchObject({ status: 'completed', venuesReached: 80 });
+  });
+});
+
 describe('the venues’ answers', () => {
   it('I’m interested: counted once, and the band is told once', async () => {
     await addVenues('st-louis', 2, { phone: '314-555-0100', contactPerson: 'Lou' });

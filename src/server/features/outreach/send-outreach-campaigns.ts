@@ -1,11 +1,12 @@
 import { and, asc, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { outbox, outreachCampaigns, outreachEmails, outreachPackages, regions, venueDirectory } from '../../db/schema.ts';
+import { stopIfStopping } from '../../jobs/job-queue.ts';
 import type { Services } from '../../services.ts';
 import { loadBandPitch, renderOutreachEmail, type OutreachKind } from './outreach-email.ts';
 import { reachableVenue } from './reachable-venues.ts';
 
 const BATCH = 25;
-type Deps = Pick<Services, 'db' | 'mailer' | 'env' | 'logger'>;
+type Deps = Pick<Services, 'db' | 'mailer' | 'env' | 'logger'> & Partial<Pick<Services, 'stopping'>>;
 
 /**
  * Works through campaigns that are paid and not finished (D26), run by the job queue after each
@@ -28,7 +29,7 @@ export async function sendOutreachCampaigns(services: Deps, { campaignId }: { ca
   return sent;
 }
 
-async function sendCampaign({ db, mailer, env, logger }: Deps, campaignId: string): Promise<number> {
+async function sendCampaign({ db, mailer, env, logger, stopping }: Deps, campaignId: string): Promise<number> {
   const [campaign] = await db
     .select({
       bandId: outreachCampaigns.bandId,
@@ -49,6 +50,7 @@ async function sendCampaign({ db, mailer, env, logger }: Deps, campaignId: strin
 
   let sent = 0;
   for (;;) {
+    stopIfStopping(stopping); // the instance is stopping: the job goes back to the queue, to carry on from here
     const handed = await db.transaction(async (tx) => {
       const rows = await tx
         .select({ email: outreachEmails, venue: { name: venueDirectory.name, contactPerson: venueDirectory.contactPerson, optOutToken: venueDirectory.optOutToken }, isReachable: sql<boolean>`${reachableVenue()}` })
