@@ -21,7 +21,7 @@ const PROFILE: Record<Exclude<SignedInRole, 'admin'>, Record<string, unknown>> =
  * Registers an account through the real endpoint and returns its signed-in client. Names get a
  * random suffix, so bands and promoters never clash on their site names.
  */
-export async function signUpAs(t: TestApp, role: SignedInRole, over: Record<string, unknown> = {}): Promise<{ client: TestClient; id: string; email: string }> {
+export async function signUpAs(t: Pick<TestApp, 'client' | 'db'>, role: SignedInRole, over: Record<string, unknown> = {}): Promise<{ client: TestClient; id: string; email: string }> {
   const client = t.client();
   const suffix = randomUUID().slice(0, 8);
   const email = role === 'admin' ? TEST_ADMIN_EMAIL : `${role}-${suffix}@accounts.test`;

@@ -4,6 +4,8 @@ import { SMTPServer } from 'smtp-server';
 /** A real SMTP server on loopback: the edge of the system, where the outside world would be. Keeps each message raw, with its recipients. */
 export async function startTestSmtpServer() {
   const received: { to: string[]; raw: string }[] = [];
+  // A slow mail server, when a test needs delivery to take a while (set `delayMs` on the result).
+  const settings = { delayMs: 0 };
   const server = new SMTPServer({
     authOptional: true,
     disableReverseLookup: true,
@@ -12,14 +14,19 @@ export async function startTestSmtpServer() {
       let raw = '';
       stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));
       stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        callback();
+        setTimeout(() => {
+          received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+          callback();
+        }, settings.delayMs);
       });
     },
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     received,
+    set delayMs(ms: number) {
+      settings.delayMs = ms;
+    },
     /** Settings that send the app's mail here. */
     env: { SMTP_HOST: '127.0.0.1', SMTP_PORT: String((server.server.address() as AddressInfo).port) },
     close: () => new Promise<void>((resolve) => server.close(resolve)),

@@ -55,7 +55,8 @@ export async function createTestApp({
 
 export type TestClient = ReturnType<typeof createClient>;
 
-function createClient(app: { fetch: (req: Request) => Response | Promise<Response> }) {
+/** A browser-like client of any fetch handler (one app in-process, or instances over HTTP). */
+export function createClient(app: { fetch: (req: Request) => Response | Promise<Response> }) {
   const jar = new Map<string, string>();
   const cookieHeader = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
   const store = (response: Response) => {
