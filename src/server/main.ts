@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { DataFolderLockedError, lockDataFolder, openEmbeddedDatabase, openServerDatabase, type Database } from './db/client.ts';
@@ -7,7 +6,7 @@ import { InvalidSettingsError, readEnv } from './env.ts';
 import { grantAdmins } from './features/admin/grant-admins.ts';
 import { createLogger } from './logger.ts';
 import { createServices } from './services.ts';
-import { createLocalStorage } from './storage/storage.ts';
+import { createStorage } from './storage/create-storage.ts';
 
 async function start() {
   const env = readEnv();
@@ -22,7 +21,7 @@ async function start() {
   }
   await prepareDatabase(database, {
     isDemoDataEnabled: env.DEMO_DATA,
-    storage: createLocalStorage(path.join(env.DATA_DIR, 'files')),
+    storage: await createStorage(env),
     logger,
   });
   const granted = await grantAdmins(database.db, env.ADMIN_EMAILS);
