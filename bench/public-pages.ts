@@ -23,7 +23,7 @@ import { prepareDatabase } from '../src/server/db/prepare-database.ts';
 import { readEnv } from '../src/server/env.ts';
 import { createLogger } from '../src/server/logger.ts';
 import { createServices } from '../src/server/services.ts';
-import { createLocalStorage } from '../src/server/storage/storage.ts';
+import { createStorage } from '../src/server/storage/create-storage.ts';
 import type { LoadResult } from './load.ts';
 import { benchBandSlug, benchVenueRegion, benchVenueSlug, seedLargeScene } from './seed-large-scene.ts';
 import { openScratchDatabase } from '../tests/helpers/test-database.ts';
@@ -241,7 +241,7 @@ async function main() {
     console.log(`Database: ${database.kind === 'pglite' ? 'embedded PGlite (in memory)' : 'PostgreSQL (scratch database)'}`);
     console.log(`Public data cache: ${env.PUBLIC_CACHE_SECONDS > 0 ? `${env.PUBLIC_CACHE_SECONDS} s (the default)` : 'off'}`);
     const t = performance.now();
-    await prepareDatabase(database, { isDemoDataEnabled: false, storage: createLocalStorage(path.join(dataDir, 'files')), logger });
+    await prepareDatabase(database, { isDemoDataEnabled: false, storage: await createStorage(env), logger });
     console.log(`Migrated and seeded regions in ${fmt((performance.now() - t) / 1000, 1)} s`);
     const scene = await seedLargeScene(database.db, settings.scene);
     console.log(

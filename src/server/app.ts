@@ -36,7 +36,7 @@ import { buildSitemap } from './features/seo/build-sitemap.ts';
 import { getPageMeta } from './features/seo/get-page-meta.ts';
 import { renderPageHead } from './features/seo/render-page-head.ts';
 import { getPublicConfig, renderConfigScript } from './features/config/get-public-config.ts';
-import { isSafeKey } from './storage/storage.ts';
+import { cacheControlFor, contentTypeFor, isSafeKey } from './storage/storage.ts';
 
 export const CLIENT_DIST = fileURLToPath(new URL('../../dist/client', import.meta.url));
 
@@ -148,8 +148,8 @@ export function createApp(services: Services) {
     if (!isSafeKey(key)) return c.notFound();
     const body = await services.storage.get(key);
     if (!body) return c.notFound();
-    c.header('Content-Type', key.endsWith('.png') ? 'image/png' : 'image/jpeg');
-    c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    c.header('Content-Type', contentTypeFor(key));
+    c.header('Cache-Control', cacheControlFor(key));
     c.header('X-Content-Type-Options', 'nosniff');
     return c.body(new Uint8Array(body));
   });

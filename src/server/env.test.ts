@@ -29,4 +29,32 @@ describe('settings', () => {
     expect(readEnv({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' }).STRIPE_WEBHOOK_SECRET).toBe('whsec_1');
     expect(() => readEnv({ STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(/STRIPE_WEBHOOK_SECRET: Set both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET/);
   });
+  it('keeps uploads in S3 only with the bucket, region and both keys (decision 27), and names what is missing', () => {
+    const s3 = { S3_BUCKET: 'marquee-files', S3_REGION: 'auto', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' };
+    expect(readEnv({}).S3_BUCKET).toBeUndefined();
+    expect(readEnv({ ...s3, S3_ENDPOINT: 'http://127.0.0.1:9000', S3_PUBLIC_URL: 'https://files.marquee.example/' })).toMatchObject({
+      ...s3,
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_PUBLIC_URL: 'https://files.marquee.example',
+    });
+
+    const message = (source: Record<string, string>) => {
+      try {
+        readEnv(source);
+      } catch (error) {
+        if (error instanceof InvalidSettingsError) return error.message;
+      }
+      throw new Error('the settings were accepted');
+    };
+    const allOrNone = 'Set S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY to keep uploads in S3, or none of the S3_ settings to keep them in DATA_DIR/files';
+    const noKeys = message({ S3_BUCKET: 'marquee-files', S3_REGION: 'auto' });
+    expect(noKeys).toContain(`S3_ACCESS_KEY_ID: ${allOrNone}`);
+    expect(noKeys).toContain(`S3_SECRET_ACCESS_KEY: ${allOrNone}`);
+    expect(noKeys).not.toContain('S3_BUCKET:');
+    // A public address alone does not turn S3 on.
+    expect(message({ S3_PUBLIC_URL: 'https://files.marquee.example' })).toContain(`S3_BUCKET: ${allOrNone}`);
+    expect(message({ ...s3, S3_BUCKET: 'Marquee_Files' })).toContain('S3_BUCKET: S3_BUCKET must be a bucket name: 3 to 63 lowercase letters, digits, dots and hyphens');
+    expect(message({ ...s3, S3_ENDPOINT: 'minio:9000' })).toContain('S3_ENDPOINT: S3_ENDPOINT must be an http(s) address, like http://127.0.0.1:9000');
+    expect(message({ ...s3, S3_PUBLIC_URL: 'ftp://files.marquee.example' })).toContain('S3_PUBLIC_URL: S3_PUBLIC_URL must be an http(s) address');
+  });
 });

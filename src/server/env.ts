@@ -12,6 +12,8 @@ const optional = () =>
     .optional()
     .transform((v) => (v?.trim() ? v.trim() : undefined));
 
+const S3_REQUIRED = ['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+
 /** Every setting Marquee reads. Listed in README.md and .env.example. */
 const envSchema = z
   .object({
@@ -70,6 +72,20 @@ const envSchema = z
     /** Sends Stripe's API calls elsewhere (stripe-mock, a test's stand-in); unset, they go to Stripe. */
     STRIPE_API_BASE: optional().pipe(z.url({ protocol: /^https?$/ }).optional()),
     UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(8 * 1024 * 1024),
+    /** Decision 27: with the four S3_ settings below set, uploads go to that bucket; otherwise to DATA_DIR/files. */
+    S3_BUCKET: optional().pipe(
+      z
+        .string()
+        .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { error: 'S3_BUCKET must be a bucket name: 3 to 63 lowercase letters, digits, dots and hyphens' })
+        .optional(),
+    ),
+    S3_REGION: optional(),
+    S3_ACCESS_KEY_ID: optional(),
+    S3_SECRET_ACCESS_KEY: optional(),
+    /** An S3-compatible service (MinIO, Cloudflare R2); unset, AWS's own endpoint for S3_REGION. */
+    S3_ENDPOINT: optional().pipe(z.url({ protocol: /^https?$/, error: 'S3_ENDPOINT must be an http(s) address, like http://127.0.0.1:9000' }).optional()),
+    /** Where the bucket's files are public (a CDN in front of it); unset, Marquee serves them at /files. */
+    S3_PUBLIC_URL: optional().pipe(z.url({ protocol: /^https?$/, error: 'S3_PUBLIC_URL must be an http(s) address, like https://files.example.com' }).optional()),
   })
   .refine((env) => Boolean(env.STRIPE_SECRET_KEY) === Boolean(env.STRIPE_WEBHOOK_SECRET), {
     path: ['STRIPE_WEBHOOK_SECRET'],
@@ -79,7 +95,18 @@ const envSchema = z
     path: ['TWILIO_AUTH_TOKEN'],
     error: 'Set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM_NUMBER to send texts through Twilio, or none of them to keep texts in the outbox',
   })
-  .transform((env) => ({ ...env, PUBLIC_URL: env.PUBLIC_URL.replace(/\/+$/, '') }));
+  .superRefine((env, ctx) => {
+    const isS3Named = S3_REQUIRED.some((name) => env[name]) || Boolean(env.S3_ENDPOINT || env.S3_PUBLIC_URL);
+    if (!isS3Named) return;
+    for (const name of S3_REQUIRED.filter((n) => !env[n])) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [name],
+        message: 'Set S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY to keep uploads in S3, or none of the S3_ settings to keep them in DATA_DIR/files',
+      });
+    }
+  })
+  .transform((env) => ({ ...env, PUBLIC_URL: env.PUBLIC_URL.replace(/\/+$/, ''), S3_PUBLIC_URL: env.S3_PUBLIC_URL?.replace(/\/+$/, '') }));
 
 export type Env = z.output<typeof envSchema>;
 

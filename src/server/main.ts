@@ -1,5 +1,4 @@
 import type { Server } from 'node:http';
-import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { DataFolderLockedError, lockDataFolder, openEmbeddedDatabase, openServerDatabase, type Database } from './db/client.ts';
@@ -8,7 +7,7 @@ import { InvalidSettingsError, readEnv } from './env.ts';
 import { grantAdmins } from './features/admin/grant-admins.ts';
 import { createLogger } from './logger.ts';
 import { createServices } from './services.ts';
-import { createLocalStorage } from './storage/storage.ts';
+import { createStorage } from './storage/create-storage.ts';
 
 const DRAIN_MS = 15_000;
 
@@ -40,7 +39,7 @@ async function start() {
   }
   await prepareDatabase(database, {
     isDemoDataEnabled: env.DEMO_DATA,
-    storage: createLocalStorage(path.join(env.DATA_DIR, 'files')),
+    storage: await createStorage(env),
     logger,
   });
   const granted = await grantAdmins(database.db, env.ADMIN_EMAILS);

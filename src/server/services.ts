@@ -10,7 +10,8 @@ import { createMailer, type Mailer } from './mail/send-mail.ts';
 import { createSmtpTransport } from './mail/smtp-transport.ts';
 import { createSmsSender, type SmsSender } from './sms/sms-sender.ts';
 import { createTwilioSender } from './sms/twilio-sender.ts';
-import { createLocalStorage, type Storage } from './storage/storage.ts';
+import { createStorage } from './storage/create-storage.ts';
+import type { Storage } from './storage/storage.ts';
 import { listenForLiveEvents, type LiveEvents } from './features/live/live-events.ts';
 import { createResponseCache, type ResponseCache } from './http/response-cache.ts';
 import type { PaymentEvent, PaymentProvider } from './payments/payment-provider.ts';
@@ -124,7 +125,7 @@ export async function createServices(
     auth,
     mailer,
     sms: createSmsSender({ db: database.db, from: env.TWILIO_FROM_NUMBER ?? env.SMS_NUMBER, sendText: createTwilioSender(env) }),
-    storage: createLocalStorage(path.join(env.DATA_DIR, 'files')),
+    storage: await createStorage(env),
     jobs,
     live,
     publicCache,

@@ -6,7 +6,7 @@ import { prepareDatabase } from '../../src/server/db/prepare-database.ts';
 import { readEnv } from '../../src/server/env.ts';
 import { createLogger } from '../../src/server/logger.ts';
 import { createServices, type Services } from '../../src/server/services.ts';
-import { createLocalStorage } from '../../src/server/storage/storage.ts';
+import { createStorage } from '../../src/server/storage/create-storage.ts';
 import { openTestDatabase } from './test-database.ts';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
@@ -36,7 +36,7 @@ export async function createTestApp({
   });
   const logger = createLogger(config.LOG_LEVEL);
   const database = await openTestDatabase(poolSize);
-  await prepareDatabase(database, { isDemoDataEnabled: false, storage: createLocalStorage(path.join(dataDir, 'files')), logger });
+  await prepareDatabase(database, { isDemoDataEnabled: false, storage: await createStorage(config), logger });
   const services: Services = await createServices(config, database, logger, { isRateLimitEnabled, startJobs });
   const app = createApp(services);
   return {

@@ -76,3 +76,14 @@ export const pageNumber = () =>
     .min(1, { error: 'Please give a page number from 1 to 10000.' })
     .max(10_000, { error: 'Please give a page number from 1 to 10000.' })
     .default(1);
+
+/**
+ * A stored upload's address, as the upload answered it: /files/<key>, or the key under the
+ * bucket's public address when files are served from there (decision 27). The server checks the
+ * address is its own and the file the account's.
+ */
+export const storedFileUrl = (message: string, extensions: readonly ('jpg' | 'png')[]) =>
+  z
+    .string({ error: message })
+    .max(300, { error: message })
+    .regex(new RegExp(`^(/files|https?://[^\\s?#]+)/[a-z0-9][a-z0-9/_-]*\\.(${extensions.join('|')})$`), { error: message });

@@ -7,7 +7,7 @@ import {
   GEAR_TITLE_MAX,
   PHONE_FORMAT_MESSAGE,
 } from '../gear-rules.ts';
-import { optionalEmail, requiredText } from './fields.ts';
+import { optionalEmail, requiredText, storedFileUrl } from './fields.ts';
 
 export const GEAR_IMAGE_AGAIN = 'Please upload the image again.';
 
@@ -17,11 +17,7 @@ const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === 
 const meaningfulText = (message: string, max: number, options?: { isMultiline: boolean }) =>
   requiredText(message, max, options).refine((v) => !/^[.\s]+$/.test(v), { error: message });
 
-/** A stored upload's address (/files/...): the server checks it is the caller's own. */
-const uploadedImageUrl = z
-  .string({ error: GEAR_IMAGE_AGAIN })
-  .max(300, { error: GEAR_IMAGE_AGAIN })
-  .regex(/^\/files\/[a-z0-9][a-z0-9/_-]*\.jpg$/, { error: GEAR_IMAGE_AGAIN });
+const uploadedImageUrl = storedFileUrl(GEAR_IMAGE_AGAIN, ['jpg']);
 
 /** The List Your Gear form (spec 1 §5): shared by the form and POST /api/gear. */
 export const gearListingSchema = z

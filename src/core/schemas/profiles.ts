@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BAND_DESCRIPTION_MAX, MANAGER_DESCRIPTION_MAX, PROMOTER_DESCRIPTION_MAX, REHEARSAL_DESCRIPTION_MAX } from './account.ts';
-import { optionalEmail, optionalPhone, optionalText, optionalUrl, requiredText } from './fields.ts';
+import { optionalEmail, optionalPhone, optionalText, optionalUrl, requiredText, storedFileUrl } from './fields.ts';
 
 /** Spec 2 §9: a gallery holds up to 5 images (band and promoter). */
 export const GALLERY_MAX = 5;
@@ -31,12 +31,7 @@ const description = (max: number) =>
       .refine((v) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(v), { error: 'Please remove the special characters from this text.' }),
   );
 
-/** A stored upload's address (/files/...): the server checks it is the account's own. */
-const storedImageUrl = () =>
-  z
-    .string({ error: 'Please upload the image again.' })
-    .max(300, { error: 'Please upload the image again.' })
-    .regex(/^\/files\/[a-z0-9][a-z0-9/_-]*\.(jpg|png)$/, { error: 'Please upload the image again.' });
+const storedImageUrl = () => storedFileUrl('Please upload the image again.', ['jpg', 'png']);
 
 const imageUrl = () => z.preprocess((v) => (v === '' || v === undefined ? null : v), storedImageUrl().nullable());
 

@@ -17,7 +17,7 @@ export async function createGearListing(services: Services, seller: SessionUser,
     throw new AppError('RATE_LIMITED', 'You have listed a lot of gear today. Please try again tomorrow.');
   }
   await assertOwnImages(
-    db,
+    services,
     seller.id,
     input.imageUrls.map((url) => ({ field: 'imageUrls', url })),
     [],

@@ -14,7 +14,7 @@ export async function addManagedArtist(services: Services, session: CurrentSessi
   const input = managedArtistSchema.parse(body);
   const managerId = session.user.id;
   const { db } = services;
-  await assertOwnImages(db, managerId, [{ field: 'imageUrl', url: input.imageUrl }], []);
+  await assertOwnImages(services, managerId, [{ field: 'imageUrl', url: input.imageUrl }], []);
   return db.transaction(async (tx) => {
     // One manager's adds queue up here, so two at once never share a position.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`managed-artists:${managerId}`}))`);

@@ -3,26 +3,26 @@ import { MANAGER_PROFILE_IMAGE } from '../../../core/schemas/profiles.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { files } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
+import type { Storage } from '../../storage/storage.ts';
 
 type ImageRef = { field: string; url: string | null | undefined; kind?: 'photo' | 'logo' | 'manager-profile' };
 
-const keyOf = (url: string) => url.slice('/files/'.length);
-
 /**
  * A profile may name only images its own account uploaded (or the ones it already shows), so
- * nobody can point a public page at another account's file or at a logo that is not a PNG.
+ * nobody can point a public page at another account's file or at a logo that is not a PNG. An
+ * address counts only if the storage made it (urlFor), at /files or at S3_PUBLIC_URL.
  */
-export async function assertOwnImages(db: DbOrTx, ownerId: string, refs: ImageRef[], alreadyShown: (string | null | undefined)[]): Promise<void> {
+export async function assertOwnImages({ db, storage }: { db: DbOrTx; storage: Storage }, ownerId: string, refs: ImageRef[], alreadyShown: (string | null | undefined)[]): Promise<void> {
   const kept = new Set(alreadyShown.filter(Boolean));
-  const fresh = refs.filter((r): r is ImageRef & { url: string } => Boolean(r.url) && !kept.has(r.url));
+  const fresh = refs.filter((r): r is ImageRef & { url: string } => Boolean(r.url) && !kept.has(r.url)).map((r) => ({ ...r, key: storage.keyFor(r.url) }));
   if (fresh.length === 0) return;
   const rows = await db
     .select({ key: files.key, contentType: files.contentType, width: files.width, height: files.height })
     .from(files)
-    .where(and(eq(files.ownerId, ownerId), inArray(files.key, fresh.map((r) => keyOf(r.url)))));
+    .where(and(eq(files.ownerId, ownerId), inArray(files.key, fresh.map((r) => r.key).filter((key) => key !== null))));
   const byKey = new Map(rows.map((r) => [r.key, r]));
   for (const ref of fresh) {
-    const file = byKey.get(keyOf(ref.url));
+    const file = ref.key === null ? undefined : byKey.get(ref.key);
     const fits =
       file &&
       (ref.kind !== 'logo' || file.contentType === 'image/png') &&

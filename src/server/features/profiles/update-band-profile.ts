@@ -16,7 +16,7 @@ export async function updateBandProfile(services: Services, bandId: string, inpu
   if (!current) throw new AppError('NOT_FOUND', 'No profile found');
   const shownGallery = (await db.select({ url: bandGalleryImages.url }).from(bandGalleryImages).where(eq(bandGalleryImages.bandId, bandId))).map((g) => g.url);
   await assertOwnImages(
-    db,
+    services,
     bandId,
     [
       { field: 'imageUrl', url: input.imageUrl },

@@ -10,7 +10,7 @@ import { findManagedArtist } from './find-managed-artist.ts';
 export async function updateManagedArtist(services: Services, managerId: string, rawIndex: string, input: z.output<typeof managedArtistSchema>): Promise<void> {
   const { db } = services;
   const { artist } = await findManagedArtist(db, managerId, rawIndex);
-  await assertOwnImages(db, managerId, [{ field: 'imageUrl', url: input.imageUrl }], [artist.imageUrl]);
+  await assertOwnImages(services, managerId, [{ field: 'imageUrl', url: input.imageUrl }], [artist.imageUrl]);
   await db.update(managedArtists).set(toArtistColumns(input)).where(eq(managedArtists.id, artist.id));
 }
 

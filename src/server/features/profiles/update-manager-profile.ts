@@ -12,7 +12,7 @@ export async function updateManagerProfile(services: Services, managerId: string
   const [current] = await db.select().from(managerProfiles).where(eq(managerProfiles.userId, managerId));
   if (!current) throw new AppError('NOT_FOUND', 'No profile found');
   await assertOwnImages(
-    db,
+    services,
     managerId,
     [
       { field: 'imageUrl', url: input.imageUrl },

@@ -31,7 +31,7 @@ export async function updatePromoterProfile(services: Services, promoterId: stri
   await assertVenueRoleAccounts(db, venueIds);
   const shownGallery = (await db.select({ url: promoterGalleryImages.url }).from(promoterGalleryImages).where(eq(promoterGalleryImages.promoterId, promoterId))).map((g) => g.url);
   await assertOwnImages(
-    db,
+    services,
     promoterId,
     [{ field: 'imageUrl', url: input.imageUrl }, ...input.gallery.map((url) => ({ field: 'gallery', url }))],
     [current.imageUrl, ...shownGallery],

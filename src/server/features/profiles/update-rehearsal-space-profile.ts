@@ -12,7 +12,7 @@ export async function updateRehearsalSpaceProfile(services: Services, ownerId: s
   const { db } = services;
   const [current] = await db.select().from(rehearsalSpaceProfiles).where(eq(rehearsalSpaceProfiles.userId, ownerId));
   if (!current) throw new AppError('NOT_FOUND', 'No profile found');
-  await assertOwnImages(db, ownerId, [{ field: 'imageUrl', url: input.imageUrl }], [current.imageUrl]);
+  await assertOwnImages(services, ownerId, [{ field: 'imageUrl', url: input.imageUrl }], [current.imageUrl]);
   await db
     .update(rehearsalSpaceProfiles)
     .set({

@@ -15,7 +15,7 @@ export async function updateVenueProfile(services: Services, venueId: string, in
   if (!current) throw new AppError('NOT_FOUND', 'No profile found');
   const slug = toVenueSlug(input.name);
   if (!slug) throw new AppError('VALIDATION', 'Please use letters or numbers in the name.', { name: 'Please use letters or numbers in the name.' });
-  await assertOwnImages(db, venueId, [{ field: 'imageUrl', url: input.imageUrl }], [current.imageUrl]);
+  await assertOwnImages(services, venueId, [{ field: 'imageUrl', url: input.imageUrl }], [current.imageUrl]);
   await db
     .update(venueProfiles)
     .set({

@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import type { DbOrTx } from '../../db/client.ts';
 import { files } from '../../db/schema.ts';
-import type { Storage } from '../../storage/storage.ts';
+import { newUploadKey, type Storage } from '../../storage/storage.ts';
 import { processImage } from './process-image.ts';
 
 export type StoreImageDeps = { db: DbOrTx; storage: Storage; maxBytes: number };
@@ -13,8 +12,7 @@ export async function storeImage(
   { ownerId, kind = 'photo' }: { ownerId?: string; kind?: 'photo' | 'logo' },
 ): Promise<string> {
   const image = await processImage(input, { kind, maxBytes });
-  const now = new Date();
-  const key = `images/${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomUUID()}.${image.extension}`;
+  const key = newUploadKey(image.extension);
   await storage.put(key, image.data, image.contentType);
   await db.insert(files).values({
     key,
