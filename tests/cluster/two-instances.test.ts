@@ -1,4 +1,4 @@
-// Issue 13: two Marquee processes on one PostgreSQL database (and one mail server) act as one
+// Issue 13: two Marquee processes on one PostgreSQL database, one S3 bucket and one mail server act as one
 // site. Requests are spread over both instances in turn; outcomes are read from the shared
 // database and the mail server. Runs with `npm run test:cluster` (DATABASE_URL required).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,12 +8,15 @@ import { JAM_MESSAGES } from '../../src/core/jam.ts';
 import { signUpAs } from '../helpers/accounts.ts';
 import { createBand, createGig, dayIn } from '../helpers/factories.ts';
 import { givePaymentAccount } from '../helpers/payments.ts';
+import { imageForm, makeImage } from '../helpers/images.ts';
+import { startTestS3Server, type TestS3Server } from '../helpers/s3-server.ts';
 import { startTestSmtpServer } from '../helpers/smtp-server.ts';
 import { TEST_ORIGIN, type TestClient } from '../helpers/test-app.ts';
 import { startCluster, waitFor, type Cluster, type Instance } from './cluster.ts';
 
 const ZONE = 'America/Chicago';
 let smtp: Awaited<ReturnType<typeof startTestSmtpServer>>;
+let s3: TestS3Server;
 let cluster: Cluster;
 let a: Instance;
 let b: Instance;
@@ -24,7 +27,8 @@ let band: Awaited<ReturnType<typeof signUpAs>>;
 
 beforeAll(async () => {
   smtp = await startTestSmtpServer();
-  cluster = await startCluster({ env: { ...smtp.env, PUBLIC_CACHE_SECONDS: '300', SIGN_IN_RATE_LIMIT_PER_MINUTE: '5' } });
+  s3 = await startTestS3Server();
+  cluster = await startCluster({ env: { ...smtp.env, ...s3.env, PUBLIC_CACHE_SECONDS: '300', SIGN_IN_RATE_LIMIT_PER_MINUTE: '5' } });
   [a, b] = cluster.instances as [Instance, Instance];
   site = { client: () => cluster.client(), db: cluster.db };
   venue = await signUpAs(site, 'venue');
@@ -35,6 +39,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await cluster?.close();
   await smtp?.close();
+  await s3?.stop();
 });
 
 /** Reads a server-sent event stream into a list of event names, until stopped. */
@@ -82,6 +87,24 @@ describe('one site on two instances', () => {
     expect((await onB.get('/api/me')).json.me.user).toMatchObject({ id: fan.id });
     expect((await onB.post('/api/auth/sign-out')).status).toBe(200);
     expect((await fan.client.get('/api/me')).json.me).toBeNull();
+  });
+
+  it('a photo uploaded through one instance is in the bucket and served by the other', async () => {
+    const onA = cluster.clientOf(a);
+    for (const [name, value] of band.client.cookies) onA.cookies.set(name, value);
+    const uploaded = await onA.post('/api/profile/images?kind=photo', imageForm(await makeImage(640, 360)));
+    expect(uploaded.status, uploaded.text).toBe(201);
+    const url = uploaded.json.url as string;
+    expect((await s3.objects()).has(url.slice('/files/'.length))).toBe(true);
+    const fromB = await fetch(`${b.url}${url}`);
+    expect(fromB.status).toBe(200);
+    expect(fromB.headers.get('content-type')).toBe('image/jpeg');
+    const fromA = await fetch(`${a.url}${url}`);
+    expect(Buffer.from(await fromB.arrayBuffer())).toEqual(Buffer.from(await fromA.arrayBuffer()));
+    // Saved through B, shown on the band's site by either.
+    const onB = cluster.clientOf(b);
+    for (const [name, value] of band.client.cookies) onB.cookies.set(name, value);
+    expect((await onB.put('/api/profile/band', { imageUrl: url })).status).toBe(200);
   });
 
   it('sign-in attempts from one address count on both instances together', async () => {
