@@ -70,6 +70,9 @@ const envSchema = z
     /** Sends Stripe's API calls elsewhere (stripe-mock, a test's stand-in); unset, they go to Stripe. */
     STRIPE_API_BASE: optional().pipe(z.url({ protocol: /^https?$/ }).optional()),
     UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(8 * 1024 * 1024),
+    /** Decision 28: where `npm run backup` writes its backups, and how many it keeps (0: all of them). */
+    BACKUP_DIR: z.string().min(1).default('./backups'),
+    BACKUP_KEEP: z.coerce.number().int().min(0).default(0),
   })
   .refine((env) => Boolean(env.STRIPE_SECRET_KEY) === Boolean(env.STRIPE_WEBHOOK_SECRET), {
     path: ['STRIPE_WEBHOOK_SECRET'],
