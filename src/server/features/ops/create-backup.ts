@@ -37,7 +37,10 @@ export async function createBackup({ env, backupsDir, isBucketStorage = false, n
   const finalPath = path.join(root, name);
   if (existsSync(finalPath)) throw new AppError('CONFLICT', `${finalPath} already exists: one backup a second at most.`);
   const partial = path.join(root, `.${name}.partial`);
-  await fs.mkdir(partial, { recursive: true });
+  await fs.mkdir(root, { recursive: true });
+  await fs.mkdir(partial).catch((error: NodeJS.ErrnoException) => {
+    throw error.code === 'EEXIST' ? new AppError('CONFLICT', `Another backup is being written to ${partial}.`) : error;
+  });
   try {
     const contents: Record<string, ContentEntry> = {};
     let database: Pick<BackupManifest, 'kind' | 'postgresVersion' | 'migrations' | 'tables' | 'pgDumpMajor'>;

@@ -37,7 +37,11 @@ export async function serveBackupRequests({ dataDir, pglite, logger }: { dataDir
 
   const answer = async (socket: net.Socket) => {
     socket.on('error', () => {});
-    if ((await readRequest(socket)) !== DUMP_REQUEST) {
+    // A client that connects and says nothing must not hold the server's shutdown open.
+    socket.setTimeout(10_000, () => socket.destroy());
+    const request = await readRequest(socket);
+    socket.setTimeout(0);
+    if (request !== DUMP_REQUEST) {
       socket.end(`${JSON.stringify({ ok: false, message: 'unknown request' } satisfies Answer)}\n`);
       return;
     }
@@ -110,5 +114,6 @@ function readRequest(socket: net.Socket): Promise<string> {
     };
     socket.on('data', onData);
     socket.once('end', () => resolve(text.trim()));
+    socket.once('close', () => resolve(text.trim()));
   });
 }
