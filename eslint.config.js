@@ -29,6 +29,7 @@ const featureExports = {
   'server/discovery': ['public-gigs.ts', 'list-home-gigs.ts', 'list-region-gigs.ts'],
   'server/followers': ['follow-band.ts', 'notify-followers.ts'],
   'server/live': ['live-events.ts'],
+  'server/ops': ['create-backup.ts', 'restore-backup.ts', 'prune-backups.ts', 'describe-backup.ts', 'postgres-tools.ts', 'serve-backup-requests.ts'],
   'server/digest': ['unsubscribe-by-token.ts'],
   'server/outreach': ['answer-outreach.ts', 'apply-outreach-payment.ts', 'wake-outreach.ts', 'send-outreach-campaigns.ts'],
   'server/payouts': ['payment-accounts.ts', 'record-ticket-shares.ts', 'refund-ticket.ts'],

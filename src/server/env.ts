@@ -86,6 +86,9 @@ const envSchema = z
     S3_ENDPOINT: optional().pipe(z.url({ protocol: /^https?$/, error: 'S3_ENDPOINT must be an http(s) address, like http://127.0.0.1:9000' }).optional()),
     /** Where the bucket's files are public (a CDN in front of it); unset, Marquee serves them at /files. */
     S3_PUBLIC_URL: optional().pipe(z.url({ protocol: /^https?$/, error: 'S3_PUBLIC_URL must be an http(s) address, like https://files.example.com' }).optional()),
+    /** Decision 28: where `npm run backup` writes its backups, and how many it keeps (0: all of them). */
+    BACKUP_DIR: z.string().min(1).default('./backups'),
+    BACKUP_KEEP: z.coerce.number().int().min(0).default(0),
   })
   .refine((env) => Boolean(env.STRIPE_SECRET_KEY) === Boolean(env.STRIPE_WEBHOOK_SECRET), {
     path: ['STRIPE_WEBHOOK_SECRET'],

@@ -5,6 +5,7 @@ import { DataFolderLockedError, lockDataFolder, openEmbeddedDatabase, openServer
 import { prepareDatabase } from './db/prepare-database.ts';
 import { InvalidSettingsError, readEnv } from './env.ts';
 import { grantAdmins } from './features/admin/grant-admins.ts';
+import { serveBackupRequests } from './features/ops/serve-backup-requests.ts';
 import { createLogger } from './logger.ts';
 import { createServices } from './services.ts';
 import { createStorage } from './storage/create-storage.ts';
@@ -30,12 +31,15 @@ async function start() {
   const env = readEnv();
   const logger = createLogger(env.LOG_LEVEL);
   let releaseLock: (() => Promise<void>) | undefined;
+  let stopBackupRequests: (() => Promise<void>) | undefined;
   let database: Database;
   if (env.DATABASE_URL) {
     database = await openServerDatabase(env.DATABASE_URL, 10, (error) => logger.warn({ err: error }, 'database connection lost'));
   } else {
     releaseLock = await lockDataFolder(env.DATA_DIR);
     database = await openEmbeddedDatabase(env.DATA_DIR);
+    // `npm run backup` asks this process for the embedded database it holds (decision 28).
+    stopBackupRequests = await serveBackupRequests({ dataDir: env.DATA_DIR, pglite: database.pglite!, logger });
   }
   await prepareDatabase(database, {
     isDemoDataEnabled: env.DEMO_DATA,
@@ -61,6 +65,7 @@ async function start() {
     logger.info({ signal }, 'stopping: finishing the requests and jobs in flight');
     services.beginStop();
     await Promise.all([drainServer(server, DRAIN_MS), services.close()]);
+    await stopBackupRequests?.();
     await database.close();
     await releaseLock?.();
     logger.info('stopped');

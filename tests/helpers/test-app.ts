@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createApp } from '../../src/server/app.ts';
+import { openEmbeddedDatabase } from '../../src/server/db/client.ts';
 import { prepareDatabase } from '../../src/server/db/prepare-database.ts';
 import { readEnv } from '../../src/server/env.ts';
 import { createLogger } from '../../src/server/logger.ts';
@@ -20,7 +21,16 @@ export async function createTestApp({
   isRateLimitEnabled = false,
   startJobs = false,
   poolSize,
-}: { env?: Record<string, string>; isRateLimitEnabled?: boolean; startJobs?: boolean; /** PostgreSQL pool size (tests use 5; benchmarks pass main.ts's 10). */ poolSize?: number } = {}) {
+  isEmbeddedInDataDir = false,
+}: {
+  env?: Record<string, string>;
+  isRateLimitEnabled?: boolean;
+  startJobs?: boolean;
+  /** PostgreSQL pool size (tests use 5; benchmarks pass main.ts's 10). */
+  poolSize?: number;
+  /** The embedded database in DATA_DIR/db, as `npm start` keeps it, whether or not DATABASE_URL is set. */
+  isEmbeddedInDataDir?: boolean;
+} = {}) {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'marquee-test-'));
   const config = readEnv({
     NODE_ENV: 'test',
@@ -35,7 +45,7 @@ export async function createTestApp({
     ...env,
   });
   const logger = createLogger(config.LOG_LEVEL);
-  const database = await openTestDatabase(poolSize);
+  const database = isEmbeddedInDataDir ? await openEmbeddedDatabase(dataDir) : await openTestDatabase(poolSize);
   await prepareDatabase(database, { isDemoDataEnabled: false, storage: await createStorage(config), logger });
   const services: Services = await createServices(config, database, logger, { isRateLimitEnabled, startJobs });
   const app = createApp(services);

@@ -1,14 +1,10 @@
-import fs from 'node:fs';
 import { Hono } from 'hono';
 import { sql } from 'drizzle-orm';
 import { timingSafeEqual } from 'node:crypto';
 import { AppError } from '../../http/app-error.ts';
 import type { Metrics } from '../../http/metrics.ts';
 import type { Services } from '../../services.ts';
-import { MIGRATIONS_FOLDER } from '../../db/client.ts';
-
-/** How many migrations this build carries (drizzle's journal). */
-const expectedMigrations = (): number => (JSON.parse(fs.readFileSync(`${MIGRATIONS_FOLDER}/meta/_journal.json`, 'utf8')) as { entries: unknown[] }).entries.length;
+import { countMigrationsInBuild } from '../../db/client.ts';
 
 const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[]));
 
@@ -20,7 +16,7 @@ const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? 
 export function opsRoutes(services: Services, metrics: Metrics) {
   const app = new Hono();
   const { db, env } = services;
-  const migrations = expectedMigrations();
+  const migrations = countMigrationsInBuild();
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
 
