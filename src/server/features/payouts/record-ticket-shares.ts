@@ -14,9 +14,8 @@ export const NO_ACCOUNT_REASON = 'No complete payment account when the ticket wa
  *   is forfeited likewise. A gig already completed pays (or forfeits) later shares at once.
  * Returns whether a transfer is waiting to be sent.
  */
-export async function recordTicketShares(tx: DbOrTx, orderId: string): Promise<{ hasPendingTransfer: boolean }> {
-  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
-  if (!order) return { hasPendingTransfer: false };
+export async function recordTicketShares(tx: DbOrTx, order: typeof orders.$inferSelect): Promise<{ hasPendingTransfer: boolean }> {
+  const orderId = order.id;
   const payees = (await findGigPayees(tx, order.gigId))!;
   const accounts = await findCompleteAccounts(tx, [payees.bandPayeeId, payees.organiserId]);
   let hasPendingTransfer = false;

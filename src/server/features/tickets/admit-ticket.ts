@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { gigs, tickets, venueProfiles } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -20,35 +20,35 @@ export async function admitTicket(db: Db, scanner: SessionUser, code: string, no
   if (!(SCANNER_ROLES as readonly string[]).includes(scanner.role)) throw new AppError('FORBIDDEN', 'Only venues, promoters, bands and admins scan tickets.');
   const ticketId = readTicketCode(code);
   if (!ticketId) return { isValid: false, reason: 'unknown' };
-  // The gig's door details come with the ticket (every gig has its venue), so a valid scan is two statements.
-  const [ticket] = await db
-    .select({
-      venueId: gigs.venueId,
-      promoterId: gigs.promoterId,
-      bandId: gigs.bandId,
-      gig: { id: gigs.id, localDate: gigs.localDate, startTime: gigs.startTime, venueName: venueProfiles.name },
-    })
-    .from(tickets)
-    .innerJoin(gigs, eq(gigs.id, tickets.gigId))
-    .innerJoin(venueProfiles, eq(venueProfiles.userId, gigs.venueId))
-    .where(eq(tickets.id, ticketId));
-  if (!ticket) return { isValid: false, reason: 'unknown' };
+  // A valid scan is one statement: the ticket turns from valid to used only if the scanner is
+  // party to its gig, and the gig's door details come back with it.
   const isParty =
-    scanner.role === 'admin' ||
-    (scanner.role === 'venue' && ticket.venueId === scanner.id) ||
-    (scanner.role === 'promoter' && ticket.promoterId === scanner.id) ||
-    (scanner.role === 'band' && ticket.bandId === scanner.id);
-  if (!isParty) return { isValid: false, reason: 'other_gig' };
-
+    scanner.role === 'admin'
+      ? sql`true`
+      : scanner.role === 'venue'
+        ? eq(gigs.venueId, scanner.id)
+        : scanner.role === 'promoter'
+          ? eq(gigs.promoterId, scanner.id)
+          : eq(gigs.bandId, scanner.id);
   const [admitted] = await db
     .update(tickets)
     .set({ status: 'used', usedAt: now, usedBy: scanner.id })
-    .where(and(eq(tickets.id, ticketId), eq(tickets.status, 'valid')))
-    .returning({ holderEmail: tickets.holderEmail });
+    .from(gigs)
+    .innerJoin(venueProfiles, eq(venueProfiles.userId, gigs.venueId))
+    .where(and(eq(tickets.id, ticketId), eq(tickets.status, 'valid'), eq(gigs.id, tickets.gigId), isParty))
+    .returning({ holderEmail: tickets.holderEmail, gigId: gigs.id, localDate: gigs.localDate, startTime: gigs.startTime, venueName: venueProfiles.name });
   if (!admitted) {
-    const [after] = await db.select({ status: tickets.status, usedAt: tickets.usedAt }).from(tickets).where(eq(tickets.id, ticketId));
-    if (after?.status === 'refunded') return { isValid: false, reason: 'refunded' };
-    return { isValid: false, reason: 'already_used', usedAt: after?.usedAt?.toISOString() };
+    // Refused: say why, from the ticket as it is now.
+    const [ticket] = await db
+      .select({ status: tickets.status, usedAt: tickets.usedAt, isParty: sql<boolean>`${isParty}` })
+      .from(tickets)
+      .innerJoin(gigs, eq(gigs.id, tickets.gigId))
+      .where(eq(tickets.id, ticketId));
+    if (!ticket) return { isValid: false, reason: 'unknown' };
+    if (!ticket.isParty) return { isValid: false, reason: 'other_gig' };
+    if (ticket.status === 'refunded') return { isValid: false, reason: 'refunded' };
+    return { isValid: false, reason: 'already_used', usedAt: ticket.usedAt?.toISOString() };
   }
-  return { isValid: true, ticketId, holderEmail: admitted.holderEmail, admittedAt: now.toISOString(), gig: ticket.gig };
+  const gig = { id: admitted.gigId, localDate: admitted.localDate, startTime: admitted.startTime, venueName: admitted.venueName };
+  return { isValid: true, ticketId, holderEmail: admitted.holderEmail, admittedAt: now.toISOString(), gig };
 }

@@ -4,7 +4,7 @@ import { orders, paymentEvents } from '../../db/schema.ts';
 import type { PaymentEvent } from '../../payments/payment-provider.ts';
 import type { Services } from '../../services.ts';
 import { sendTicketEmail } from './send-ticket-email.ts';
-import { fulfilPaidOrder, type Fulfilment } from './fulfil-paid-order.ts';
+import { fulfilLockedOrder, type Fulfilment } from './fulfil-paid-order.ts';
 import { releaseExpiredOrders } from './release-expired-orders.ts';
 import { recordTicketShares } from '../payouts/record-ticket-shares.ts';
 import { recordSoldOutRefund } from '../payouts/refund-ticket.ts';
@@ -27,8 +27,10 @@ export async function applyPaymentEvent({ db, mailer }: Pick<Services, 'db' | 'm
       .onConflictDoNothing()
       .returning({ id: paymentEvents.id });
     if (!recorded) return 'duplicate';
-    const [order] = await tx.select({ id: orders.id, sessionId: orders.providerSessionId }).from(orders).where(eq(orders.id, event.orderId));
-    if (!order || order.sessionId !== event.sessionId) return 'unknown_order';
+    // Locked here, once: a duplicate of this event waits on the event row above; another event
+    // of the order (an expiry racing the payment) waits here.
+    const [order] = await tx.select().from(orders).where(eq(orders.id, event.orderId)).for('update');
+    if (!order || order.providerSessionId !== event.sessionId) return 'unknown_order';
 
     if (event.type === 'checkout.expired') {
       await releaseExpiredOrders(tx, { orderId: order.id });
@@ -39,9 +41,9 @@ export async function applyPaymentEvent({ db, mailer }: Pick<Services, 'db' | 'm
     // then the gig's seat counts (fulfilPaidOrder), so their locks are held only until commit.
     const whenIssued = async (itx: Tx, ticketId: string) => {
       await sendTicketEmail(itx, mailer, order.id, ticketId);
-      await recordTicketShares(itx, order.id);
+      await recordTicketShares(itx, order);
     };
-    const result = await fulfilPaidOrder(tx, { orderId: order.id, providerPaymentId: event.paymentId ?? event.id, whenIssued });
+    const result = await fulfilLockedOrder(tx, order, { providerPaymentId: event.paymentId ?? event.id, whenIssued });
     if (result.outcome === 'sold_out_after_expiry') await recordSoldOutRefund(tx, order.id);
     return result.outcome;
   });
