@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { heldPayments, orders, transfers } from '../../db/schema.ts';
 import { findCompleteAccounts, findGigPayees } from './payee-accounts.ts';
