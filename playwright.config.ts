@@ -14,7 +14,8 @@ const serverDatabase = process.env.E2E_DATABASE_URL ? Object.assign(new URL(proc
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results/e2e',
-  timeout: 60_000,
+  // The longest stories (booking a gig end to end, the venue database) take 40-60 s on two busy cores.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 2,
