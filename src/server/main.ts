@@ -63,8 +63,8 @@ async function start() {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'stopping: finishing the requests and jobs in flight');
-    services.beginStop();
-    await Promise.all([drainServer(server, DRAIN_MS), services.close()]);
+    // services.close() sets `stopping` before its first await: /readyz and the live streams see it at once.
+    await Promise.all([services.close(), drainServer(server, DRAIN_MS)]);
     await stopBackupRequests?.();
     await database.close();
     await releaseLock?.();

@@ -50,9 +50,7 @@ export type Services = {
    * and long jobs end at their next batch and go back to the queue (graceful stop, issue 13).
    */
   stopping: AbortSignal;
-  /** Begins the stop (aborts `stopping`); close() does it too. */
-  beginStop(): void;
-  /** Waits for the running jobs (or hands them back), then closes the queue, live events and SMTP. */
+  /** Aborts `stopping` at once, waits for the running jobs (or hands them back), then closes the queue, live events and SMTP. */
   close(): Promise<void>;
 };
 
@@ -133,7 +131,6 @@ export async function createServices(
     sandbox,
     isRateLimitEnabled,
     stopping: stop.signal,
-    beginStop: () => stop.abort(),
     async close() {
       stop.abort();
       await jobs?.stop();

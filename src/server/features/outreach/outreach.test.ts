@@ -29,6 +29,14 @@ async function addVenues(regionSlug: string, n: number, over: Partial<typeof ven
 }
 const pay = async (url: string) =>
   t.app.request(new URL(url).pathname, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ card: '4242 4242 4242 4242', expiry: '12/30', cvc: '123', action: 'pay' }) });
+/** A campaign bought, paid and with its e-mails queued, but not sent: what a sender picks up. */
+async function processingCampaign(regionSlug: string) {
+  const res = await band.client.post('/api/outreach/checkout', { packageId: 'premium', regionSlug });
+  const campaignId = res.json.campaignId as string;
+  await t.db.update(outreachCampaigns).set({ status: 'processing' }).where(eq(outreachCampaigns.id, campaignId));
+  await queueCampaignEmails(t.db, campaignId);
+  return campaignId;
+}
 const campaignOf = async (id: string) => (await t.db.select().from(outreachCampaigns).where(eq(outreachCampaigns.id, id)))[0]!;
 const outreachMails = (campaignId: string) =>
   t.db.select({ to: outbox.toAddress, replyTo: outbox.replyTo, kind: outbox.kind, subject: outbox.subject, text: outbox.textBody, secrets: outbox.secrets }).from(outreachEmails).innerJoin(outbox, eq(outbox.id, outreachEmails.outboxId)).where(eq(outreachEmails.campaignId, campaignId));
@@ -123,11 +131,8 @@ describe('a campaign’s life (D26)', () => {
 
   it('a restart in the middle of a campaign: every venue is e-mailed exactly once', async () => {
     const venues = await addVenues('detroit', 60);
-    const res = await band.client.post('/api/outreach/checkout', { packageId: 'premium', regionSlug: 'detroit' });
-    const campaignId = res.json.campaignId as string;
     // Paid, but the sender dies after 30 e-mails (its batch in flight rolls back).
-    await t.db.update(outreachCampaigns).set({ status: 'processing' }).where(eq(outreachCampaigns.id, campaignId));
-    await queueCampaignEmails(t.db, campaignId);
+    const campaignId = await processingCampaign('detroit');
     const mailer = t.services.mailer;
     const send = mailer.send.bind(mailer);
     let calls = 0;
@@ -149,10 +154,7 @@ describe('a campaign’s life (D26)', () => {
 describe('a stopping instance (issue 13, graceful stop)', () => {
   it('ends the campaign at its next batch with nothing half-sent, and the next run e-mails each remaining venue once', async () => {
     const venues = await addVenues('austin', 80);
-    const res = await band.client.post('/api/outreach/checkout', { packageId: 'premium', regionSlug: 'austin' });
-    const campaignId = res.json.campaignId as string;
-    await t.db.update(outreachCampaigns).set({ status: 'processing' }).where(eq(outreachCampaigns.id, campaignId));
-    await queueCampaignEmails(t.db, campaignId);
+    const campaignId = await processingCampaign('austin');
     // SIGTERM arrives while the first batch of 25 is being written.
     const stop = new AbortController();
     const mailer = t.services.mailer;
