@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { createAuth, type Auth } from './auth/create-auth.ts';
+import { createSessionReader, type SessionReader } from './auth/read-session.ts';
 import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
 import { QUEUES, startJobQueue, type JobQueue } from './jobs/job-queue.ts';
@@ -31,6 +32,8 @@ export type Services = {
   db: Database['db'];
   logger: Logger;
   auth: Auth;
+  /** Who is asking, on Marquee's own routes (decision 31). */
+  readSession: SessionReader;
   mailer: Mailer;
   /** Texts (D29): through Twilio when configured, else kept in the outbox. */
   sms: SmsSender;
@@ -121,6 +124,7 @@ export async function createServices(
     db: database.db,
     logger,
     auth,
+    readSession: createSessionReader(auth, database.db),
     mailer,
     sms: createSmsSender({ db: database.db, from: env.TWILIO_FROM_NUMBER ?? env.SMS_NUMBER, sendText: createTwilioSender(env) }),
     storage: await createStorage(env),

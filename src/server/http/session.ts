@@ -1,26 +1,14 @@
 import type { Context } from 'hono';
 import type { Role } from '../../core/roles.ts';
+import type { CurrentSession, SessionUser } from '../auth/read-session.ts';
 import type { Services } from '../services.ts';
 import { AppError } from './app-error.ts';
 
-export type SessionUser = { id: string; email: string; name: string; role: Role; location: string; createdAt: Date };
-export type CurrentSession = { user: SessionUser; impersonatedBy: string | null };
+export type { CurrentSession, SessionUser };
 
-export async function getCurrentSession(services: Services, c: Context): Promise<CurrentSession | null> {
-  const result = await services.auth.api.getSession({ headers: c.req.raw.headers });
-  if (!result) return null;
-  const { user, session } = result;
-  return {
-    user: {
-      id: user.id,
-      email: user.email,
-      name: user.name,
-      role: user.role as Role,
-      location: (user as { location?: string }).location ?? 'chicagoland',
-      createdAt: user.createdAt,
-    },
-    impersonatedBy: (session as { impersonatedBy?: string | null }).impersonatedBy ?? null,
-  };
+/** The signed-in account making this request, or null (decision 31: one prepared statement). */
+export function getCurrentSession(services: Services, c: Context): Promise<CurrentSession | null> {
+  return services.readSession(c.req.raw.headers);
 }
 
 export async function requireSession(services: Services, c: Context): Promise<CurrentSession> {

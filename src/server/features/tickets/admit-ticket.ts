@@ -20,31 +20,10 @@ export async function admitTicket(db: Db, scanner: SessionUser, code: string, no
   if (!(SCANNER_ROLES as readonly string[]).includes(scanner.role)) throw new AppError('FORBIDDEN', 'Only venues, promoters, bands and admins scan tickets.');
   const ticketId = readTicketCode(code);
   if (!ticketId) return { isValid: false, reason: 'unknown' };
-  // A valid scan is one statement: the ticket turns from valid to used only if the scanner is
-  // party to its gig, and the gig's door details come back with it.
-  const isParty =
-    scanner.role === 'admin'
-      ? sql`true`
-      : scanner.role === 'venue'
-        ? eq(gigs.venueId, scanner.id)
-        : scanner.role === 'promoter'
-          ? eq(gigs.promoterId, scanner.id)
-          : eq(gigs.bandId, scanner.id);
-  // eslint-disable-next-line drizzle/enforce-update-with-where -- the where comes after the from and join, where the rule does not look
-  const [admitted] = await db
-    .update(tickets)
-    .set({ status: 'used', usedAt: now, usedBy: scanner.id })
-    .from(gigs)
-    .innerJoin(venueProfiles, eq(venueProfiles.userId, gigs.venueId))
-    .where(and(eq(tickets.id, ticketId), eq(tickets.status, 'valid'), eq(gigs.id, tickets.gigId), isParty))
-    .returning({ holderEmail: tickets.holderEmail, gigId: gigs.id, localDate: gigs.localDate, startTime: gigs.startTime, venueName: venueProfiles.name });
+  const [admitted] = await statementsFor(db).admit.execute({ ticketId, now: now.toISOString(), scannerId: scanner.id, role: scanner.role });
   if (!admitted) {
     // Refused: say why, from the ticket as it is now.
-    const [ticket] = await db
-      .select({ status: tickets.status, usedAt: tickets.usedAt, isParty: sql<boolean>`${isParty}` })
-      .from(tickets)
-      .innerJoin(gigs, eq(gigs.id, tickets.gigId))
-      .where(eq(tickets.id, ticketId));
+    const [ticket] = await statementsFor(db).describe.execute({ ticketId, scannerId: scanner.id, role: scanner.role });
     if (!ticket) return { isValid: false, reason: 'unknown' };
     if (!ticket.isParty) return { isValid: false, reason: 'other_gig' };
     if (ticket.status === 'refunded') return { isValid: false, reason: 'refunded' };
@@ -52,4 +31,43 @@ export async function admitTicket(db: Db, scanner: SessionUser, code: string, no
   }
   const gig = { id: admitted.gigId, localDate: admitted.localDate, startTime: admitted.startTime, venueName: admitted.venueName };
   return { isValid: true, ticketId, holderEmail: admitted.holderEmail, admittedAt: now.toISOString(), gig };
+}
+
+/** Whether the scanner (placeholders scannerId, role) is party to the gig: admins to every gig. */
+const isParty = sql`case ${sql.placeholder('role')}::text
+  when 'admin' then true
+  when 'venue' then ${gigs.venueId} = ${sql.placeholder('scannerId')}
+  when 'promoter' then ${gigs.promoterId} is not distinct from ${sql.placeholder('scannerId')}
+  when 'band' then ${gigs.bandId} is not distinct from ${sql.placeholder('scannerId')}
+  else false end`;
+
+/**
+ * The door's two statements, prepared once per database (the door is the busiest writer on a show
+ * night). A valid scan is one statement: the ticket turns from valid to used only if the scanner
+ * is party to its gig, and the gig's door details come back with it.
+ */
+function prepareStatements(db: Db) {
+  return {
+    // eslint-disable-next-line drizzle/enforce-update-with-where -- the where comes after the from and join, where the rule does not look
+    admit: db
+      .update(tickets)
+      .set({ status: 'used', usedAt: sql`${sql.placeholder('now')}::timestamptz`, usedBy: sql`${sql.placeholder('scannerId')}` })
+      .from(gigs)
+      .innerJoin(venueProfiles, eq(venueProfiles.userId, gigs.venueId))
+      .where(and(eq(tickets.id, sql.placeholder('ticketId')), eq(tickets.status, 'valid'), eq(gigs.id, tickets.gigId), sql`${isParty}`))
+      .returning({ holderEmail: tickets.holderEmail, gigId: gigs.id, localDate: gigs.localDate, startTime: gigs.startTime, venueName: venueProfiles.name })
+      .prepare('marquee_admit_ticket'),
+    describe: db
+      .select({ status: tickets.status, usedAt: tickets.usedAt, isParty: sql<boolean>`${isParty}` })
+      .from(tickets)
+      .innerJoin(gigs, eq(gigs.id, tickets.gigId))
+      .where(eq(tickets.id, sql.placeholder('ticketId')))
+      .prepare('marquee_describe_ticket'),
+  };
+}
+const prepared = new WeakMap<Db, ReturnType<typeof prepareStatements>>();
+function statementsFor(db: Db) {
+  let statements = prepared.get(db);
+  if (!statements) prepared.set(db, (statements = prepareStatements(db)));
+  return statements;
 }
