@@ -24,7 +24,22 @@ export async function placeTicketOrder(
   { gigId, buyerEmail, buyerUserId = null, provider, now = new Date() }: { gigId: string; buyerEmail: string; buyerUserId?: string | null; provider: string; now?: Date },
 ): Promise<PlacedOrder> {
   if (!isUuid(gigId)) throw new AppError('NOT_FOUND', 'Invalid event details.');
-  await releaseExpiredOrders(db, { gigId, now });
+  // Seats of checkouts that ran out are given back only when no seat is free: most checkouts find
+  // one at once, and skip that sweep's write.
+  try {
+    return await holdSeatAndRecordOrder(db, { gigId, buyerEmail, buyerUserId, provider, now });
+  } catch (error) {
+    if (!(error instanceof AppError && error.message === 'Sold out')) throw error;
+    const released = await releaseExpiredOrders(db, { gigId, now });
+    if (released === 0) throw error;
+    return holdSeatAndRecordOrder(db, { gigId, buyerEmail, buyerUserId, provider, now });
+  }
+}
+
+async function holdSeatAndRecordOrder(
+  db: Db,
+  { gigId, buyerEmail, buyerUserId, provider, now }: { gigId: string; buyerEmail: string; buyerUserId: string | null; provider: string; now: Date },
+): Promise<PlacedOrder> {
   return db.transaction(async (tx) => {
     const [held] = await tx
       .update(gigs)

@@ -81,6 +81,16 @@ describe('checkout holds a seat', () => {
     expect(await seats(gigId)).toEqual({ sold: 0, held: 0 });
     expect((await order(gigId, 'third@tickets.test')).status).toBe('pending');
   });
+
+  it('a buyer who finds no free seat takes one whose checkout has run out, without waiting for the sweep', async () => {
+    const gigId = await ticketedGig(1);
+    const first = await order(gigId);
+    await t.db.update(orders).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(orders.id, first.id));
+    expect((await order(gigId, 'late@tickets.test')).status).toBe('pending');
+    expect((await t.db.select({ status: orders.status }).from(orders).where(eq(orders.id, first.id)))[0]?.status).toBe('expired');
+    expect(await seats(gigId)).toEqual({ sold: 0, held: 1 });
+    await expect(order(gigId, 'later@tickets.test')).rejects.toThrow('Sold out');
+  });
 });
 
 describe('a paid order becomes one ticket', () => {
