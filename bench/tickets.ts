@@ -9,7 +9,7 @@
 //   npx node bench/tickets.ts            (npm run bench:tickets)
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx node bench/tickets.ts
 //
-// Settings (environment): BENCH_TICKETS (2000), BENCH_CONCURRENCY (20), BENCH_ROUNDS (3), BENCH_BURST (200).
+// Settings (environment): BENCH_TICKETS (2000), BENCH_CONCURRENCY (64), BENCH_ROUNDS (3), BENCH_BURST (200).
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -30,7 +30,7 @@ const int = (name: string, fallback: number) => {
   return value;
 };
 const TICKETS = int('BENCH_TICKETS', 2000);
-const CONCURRENCY = int('BENCH_CONCURRENCY', 20);
+const CONCURRENCY = int('BENCH_CONCURRENCY', 64); // the 64 buyers at once
 const ROUNDS = int('BENCH_ROUNDS', 3);
 const BURST = int('BENCH_BURST', 200);
 const TARGET_PAID_PER_SECOND = 100;
