@@ -9,6 +9,9 @@ import { isUuid } from '../../../core/ids.ts';
 /** Spec 1 §8, BAND_NOT_FOUND: only a gig with a registered band sells tickets. */
 export const BAND_NOT_REGISTERED = 'This band is not registered with Marquee. Bands must be registered to sell tickets.';
 
+/** Spec 1 §8: what a buyer is told when no seat is free. */
+const SOLD_OUT = 'Sold out';
+
 /** How long an open checkout keeps its seat (D12). */
 export const CHECKOUT_HOLD_MINUTES = 30;
 
@@ -29,7 +32,7 @@ export async function placeTicketOrder(
   try {
     return await holdSeatAndRecordOrder(db, { gigId, buyerEmail, buyerUserId, provider, now });
   } catch (error) {
-    if (!(error instanceof AppError && error.message === 'Sold out')) throw error;
+    if (!(error instanceof AppError && error.message === SOLD_OUT)) throw error;
     const released = await releaseExpiredOrders(db, { gigId, now });
     if (released === 0) throw error;
     return holdSeatAndRecordOrder(db, { gigId, buyerEmail, buyerUserId, provider, now });
@@ -68,7 +71,7 @@ async function holdSeatAndRecordOrder(
         .where(eq(gigs.id, gigId));
       if (!gig?.isApproved || !gig.isTicketed || gig.isPast) throw new AppError('NOT_FOUND', 'Invalid event details.');
       if (!gig.hasBand) throw new AppError('NOT_FOUND', BAND_NOT_REGISTERED);
-      throw new AppError('CONFLICT', 'Sold out');
+      throw new AppError('CONFLICT', SOLD_OUT);
     }
     const split = splitTicketPayment(held.priceCents ?? 0, held.bandPercent, held.organiserPercent);
     const [order] = await tx
