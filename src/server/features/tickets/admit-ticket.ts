@@ -37,8 +37,8 @@ export async function admitTicket(db: Db, scanner: SessionUser, code: string, no
 const isParty = sql`case ${sql.placeholder('role')}::text
   when 'admin' then true
   when 'venue' then ${gigs.venueId} = ${sql.placeholder('scannerId')}
-  when 'promoter' then ${gigs.promoterId} is not distinct from ${sql.placeholder('scannerId')}
-  when 'band' then ${gigs.bandId} is not distinct from ${sql.placeholder('scannerId')}
+  when 'promoter' then ${gigs.promoterId} = ${sql.placeholder('scannerId')}
+  when 'band' then ${gigs.bandId} = ${sql.placeholder('scannerId')}
   else false end`;
 
 /**
