@@ -6,7 +6,7 @@ import type { Db } from '../db/client.ts';
 import { session, user } from '../db/schema.ts';
 import type { Auth } from './create-auth.ts';
 
-export type SessionUser = { id: string; email: string; name: string; role: Role; location: string; createdAt: Date };
+export type SessionUser = { id: string; email: string; emailVerified: boolean; name: string; role: Role; location: string; createdAt: Date };
 export type CurrentSession = { user: SessionUser; impersonatedBy: string | null };
 
 /**
@@ -22,6 +22,7 @@ export function createSessionReader(auth: Auth, db: Db) {
     .select({
       id: user.id,
       email: user.email,
+      emailVerified: user.emailVerified,
       name: user.name,
       role: user.role,
       location: user.location,

@@ -53,7 +53,7 @@ async function buy(gigId: string, email = 'buyer@payouts.test') {
 const transfersOf = (orderId: string) => t.db.select().from(transfers).where(eq(transfers.orderId, orderId));
 const heldOf = async (gigId: string) => (await t.db.select().from(heldPayments).where(eq(heldPayments.gigId, gigId)))[0];
 const ticketOf = async (orderId: string) => (await t.db.select().from(tickets).where(eq(tickets.orderId, orderId)))[0]!;
-const admin = (): SessionUser => ({ id: adminId, role: 'admin', email: 'admin@payouts.test', name: 'Admin', location: 'chicagoland', createdAt: new Date() });
+const admin = (): SessionUser => ({ id: adminId, role: 'admin', email: 'admin@payouts.test', emailVerified: true, name: 'Admin', location: 'chicagoland', createdAt: new Date() });
 
 describe('a paid ticket pays its band and holds its organiser share (D10, D11)', () => {
   it('records the band transfer and the held share; the transfer job sends it once', async () => {

@@ -35,7 +35,7 @@ afterAll(() => t.close());
 const ticketedGig = (quantity: number, over: Partial<typeof gigs.$inferInsert> = {}) =>
   createGig(t.db, { venueId, bandId, localDate: dayIn(ZONE, 10), isTicketed: true, ticketPriceCents: 1850, ticketQuantity: quantity, bandPercent: 60, organiserPercent: 15, ...over });
 const order = (gigId: string, email = 'fan@tickets.test') => placeTicketOrder(t.db, { gigId, buyerEmail: email, provider: 'sandbox' });
-const scanner = (role: SessionUser['role'], id: string): SessionUser => ({ id, role, email: `${role}@tickets.test`, name: role, location: 'chicagoland', createdAt: new Date() });
+const scanner = (role: SessionUser['role'], id: string): SessionUser => ({ id, role, email: `${role}@tickets.test`, emailVerified: true, name: role, location: 'chicagoland', createdAt: new Date() });
 const seats = async (gigId: string) => (await t.db.select({ sold: gigs.ticketsSold, held: gigs.ticketsHeld }).from(gigs).where(eq(gigs.id, gigId)))[0]!;
 
 describe('checkout holds a seat', () => {
