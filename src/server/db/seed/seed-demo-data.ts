@@ -325,6 +325,8 @@ function buildScene(random: Random, now: Date, storage: Storage): Scene {
       instagramUrl: isDemo || random.chance(0.8) ? `https://instagram.com/${slug.toLowerCase()}` : null,
       facebookUrl: isDemo || random.chance(0.5) ? `https://facebook.com/${slug.toLowerCase()}` : null,
       imageUrl: addImage({ folder: 'venues', name: venue.name, title: venue.name, subtitle: cityOf(venue.address), kind: 'photo', ownerId: userId }),
+      // Decision 33: the demo venues start verified (their e-mails are verified too), so they sell tickets.
+      verifiedAt: now,
     });
     gigVenues.push({ userId, name: venue.name, regionSlug: venue.region, timeZone: timeZoneOf(venue.region), isDemo });
   }
