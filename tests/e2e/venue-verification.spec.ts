@@ -21,7 +21,8 @@ test('a new venue is told why ticketing waits, and is refused another venue’s 
   const form = page.getByRole('region', { name: 'Add New Gig Opportunity' });
   await expect(form.getByLabel('Sell tickets through Marquee')).toBeDisabled();
   await expect(form.getByLabel('Band already Chosen')).toBeDisabled();
-  await expect(form.getByText(/Please verify your e-mail address: follow the link in the e-mail we sent you\. An admin then checks/).first()).toBeVisible();
+  await expect(page.getByText('Ticket sales and booking a band directly open once your venue is verified. Please verify your e-mail address: follow the link in the e-mail we sent you. An admin then checks that your venue is who it says it is.')).toBeVisible();
+  await expect(form.getByText('Available once your venue is verified: see "Your venue is not verified yet" above.')).toHaveCount(2);
   await expectAccessible(page);
   await shot(page, 'venue-unverified-dashboard');
 });

@@ -140,7 +140,7 @@ export function VenueVerificationQueue() {
                 </Link>
                 <p className="[overflow-wrap:anywhere]">
                   {venue.email}{' '}
-                  <span className={venue.isEmailVerified ? 'text-emerald-300' : 'text-amber-300'}>{venue.isEmailVerified ? '(e-mail verified)' : '(e-mail not verified yet)'}</span>
+                  <span className={`whitespace-nowrap ${venue.isEmailVerified ? 'text-emerald-300' : 'text-amber-300'}`}>{venue.isEmailVerified ? '(e-mail verified)' : '(e-mail not verified yet)'}</span>
                 </p>
                 <p className="text-zinc-300">
                   {venue.address || 'No address given'}

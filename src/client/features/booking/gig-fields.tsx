@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { GIG_HOURS, GIG_MINUTES, MAX_SPLIT_PERCENT, splitHint } from '../../../core/schemas/gigs.ts';
 import { FieldLabel, TextAreaField, TextField } from '../../components/ui/field.tsx';
 import { PLATFORM_PERCENT, SERVICE_FEE_PERCENT } from '../../../core/money.ts';
-import { isVenueVerified, promoterVenueUnverifiedMessage, venueUnverifiedMessage } from '../../../core/venue-verification.ts';
+import { isVenueVerified, promoterVenueUnverifiedMessage } from '../../../core/venue-verification.ts';
 import type { OrganiserDashboard } from './api.ts';
 
 export type GigDetailsState = {
@@ -166,12 +166,15 @@ export function TicketingFields({
   );
 }
 
+const VENUE_FORM_NOTE = 'Available once your venue is verified: see "Your venue is not verified yet" above.';
+
 /**
  * Decision 33, as the server applies it: why this organiser cannot sell tickets (or, for a venue,
  * book a band directly) at this venue yet, or null when it can.
  */
 export function sellingClosedReason(dashboard: Pick<OrganiserDashboard, 'role' | 'venues' | 'verification'>, venueId: string): string | null {
-  if (dashboard.role === 'venue') return dashboard.verification && !isVenueVerified(dashboard.verification) ? venueUnverifiedMessage(dashboard.verification) : null;
+  // The dashboard's notice says what the venue has to do; the form points to it.
+  if (dashboard.role === 'venue') return dashboard.verification && !isVenueVerified(dashboard.verification) ? VENUE_FORM_NOTE : null;
   const venue = dashboard.venues.find((v) => v.id === venueId);
   return venue && !venue.isVerified ? promoterVenueUnverifiedMessage(venue.name) : null;
 }
