@@ -21,7 +21,7 @@ const { default: drizzle } = await import('eslint-plugin-drizzle');
  * features together and may import any of their files (routes, pages).
  */
 const featureExports = {
-  'server/accounts': ['password-strength.ts'],
+  'server/accounts': ['password-strength.ts', 'site-names.ts'],
   'server/admin': ['grant-admins.ts', 'admin-search.ts'],
   'server/booking': ['notify-bands.ts'],
   'server/calendar': ['build-calendar-feed.ts'],

@@ -111,6 +111,26 @@ test('an admin reads users and the outbox on a phone', async ({ page }) => {
   await shot(page, 'phone-admin-outbox');
 });
 
+test('an admin reads the venue verification queue on a phone', async ({ page }) => {
+  await logIn(page, demoAccount('admin').email, demoAccount('admin').password);
+  const queue = page.getByRole('region', { name: 'Venue verification' });
+  await queue.scrollIntoViewIfNeeded();
+  await expectNoSidewaysScroll(page);
+  await shot(page, 'phone-admin-venue-queue');
+  // Revoking asks for the reason the venue will read; Cancel leaves the venue as it was.
+  await queue.getByLabel('Show').selectOption({ label: 'Verified' });
+  const lantern = queue.getByRole('listitem', { name: 'The Lantern Room' });
+  await lantern.getByRole('button', { name: 'Revoke The Lantern Room' }).click();
+  await expect(lantern.getByLabel('Why revoke The Lantern Room? The venue reads this.')).toBeVisible();
+  const revoke = lantern.getByRole('button', { name: 'Revoke verification' });
+  await revoke.scrollIntoViewIfNeeded();
+  await expect(revoke).toBeInViewport({ ratio: 1 });
+  await expectNoSidewaysScroll(page);
+  await shot(page, 'phone-admin-venue-revoke');
+  await lantern.getByRole('button', { name: 'Cancel' }).click();
+  await expect(lantern.getByRole('button', { name: 'Revoke The Lantern Room' })).toBeVisible();
+});
+
 test('the jam sheet stacks on a phone and stays editable', async ({ page }) => {
   await logIn(page, demoAccount('band').email, demoAccount('band').password);
   await page.goto('/open-jam');

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { user } from '../../src/server/db/schema.ts';
+import { user, venueProfiles } from '../../src/server/db/schema.ts';
 import { registrationForm, TEST_ADMIN_EMAIL, type TestApp, type TestClient } from './test-app.ts';
 
 export const SIGNED_IN_ROLES = ['fan', 'musician', 'band', 'venue', 'promoter', 'artist_manager', 'rehearsal_space', 'admin'] as const;
@@ -41,4 +41,14 @@ export async function signUpAs(t: Pick<TestApp, 'client' | 'db'>, role: SignedIn
  */
 export async function markEmailVerified(t: Pick<TestApp, 'db'>, id: string): Promise<void> {
   await t.db.update(user).set({ emailVerified: true }).where(eq(user.id, id));
+}
+
+/**
+ * Makes a venue verified (decision 33): its e-mail verified and approved by an admin, as the
+ * admin's queue does (the queue itself is tested in the venue identity suite). Only then does it
+ * sell tickets and book a band directly.
+ */
+export async function verifyVenue(t: Pick<TestApp, 'db'>, id: string): Promise<void> {
+  await markEmailVerified(t, id);
+  await t.db.update(venueProfiles).set({ verifiedAt: new Date(), verificationDeclinedAt: null, verificationDeclineReason: null }).where(eq(venueProfiles.userId, id));
 }

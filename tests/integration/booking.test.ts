@@ -10,7 +10,7 @@ import { createServices } from '../../src/server/services.ts';
 import { sendNewGigNotices } from '../../src/server/features/followers/notify-followers.ts';
 import { createLogger } from '../../src/server/logger.ts';
 import { createTestApp, type TestApp, type TestClient } from '../helpers/test-app.ts';
-import { signUpAs } from '../helpers/accounts.ts';
+import { signUpAs, verifyVenue } from '../helpers/accounts.ts';
 import { createBand, dayIn } from '../helpers/factories.ts';
 
 const ZONE = 'America/Chicago';
@@ -36,6 +36,9 @@ beforeAll(async () => {
   t = await createTestApp();
   venue = await signUpAs(t, 'venue');
   otherVenue = await signUpAs(t, 'venue');
+  // Ticket sales and a directly booked band need a verified venue (decision 33; its own suite tests the rule).
+  await verifyVenue(t, venue.id);
+  await verifyVenue(t, otherVenue.id);
   band = await signUpAs(t, 'band');
   manager = await signUpAs(t, 'artist_manager');
   const [artist] = await t.db.insert(managedArtists).values({ managerId: manager.id, name: 'The Managed Ones', genre: 'Jazz' }).returning();

@@ -27,6 +27,10 @@ const ALLOWED: Record<string, Rule> = {
   'GET /api/admin/outbox/:id': ['admin'],
   'POST /api/admin/outbox/:id/reveal': ['admin'],
   'GET /api/admin/audit-log': ['admin'],
+  // Venue verification (decision 33): the admins' queue and their decisions.
+  'GET /api/admin/venue-verifications': ['admin'],
+  'POST /api/admin/venue-verifications/:venueId/approve': ['admin'],
+  'POST /api/admin/venue-verifications/:venueId/decline': { allowed: ['admin'], body: async () => ({ reason: 'Permission test' }) },
   'GET /api/booking/dashboard': ORGANISERS,
   'GET /api/booking/bands': ORGANISERS,
   'POST /api/booking/gigs': ORGANISERS,

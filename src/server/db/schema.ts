@@ -248,10 +248,21 @@ export const venueProfiles = pgTable(
     instagramUrl: text(),
     youtubeUrl: text(),
     imageUrl: text(),
+    /** Decision 33: an admin's approval; with a verified e-mail it lets the venue sell tickets and pre-pick bands. */
+    verifiedAt: timestamp({ withTimezone: true }),
+    verifiedBy: text().references(() => user.id, { onDelete: 'set null' }),
+    /** An admin declined or revoked the verification, and why (shown to the venue). */
+    verificationDeclinedAt: timestamp({ withTimezone: true }),
+    verificationDeclineReason: text(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index().on(t.slug), index('venue_profiles_lower_name_idx').on(sql`lower(${t.name}) text_pattern_ops`)],
+  (t) => [
+    index().on(t.slug),
+    // One venue per /venue/{slug}, whatever the letter case (decision 33).
+    uniqueIndex('venue_profiles_slug_key').on(sql`lower(${t.slug})`),
+    index('venue_profiles_lower_name_idx').on(sql`lower(${t.name}) text_pattern_ops`),
+  ],
 );
 
 export const promoterProfiles = pgTable(

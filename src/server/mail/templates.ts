@@ -68,3 +68,21 @@ export function ticketEmail({ bandName, venueName, when }: { bandName: string; v
     html: `<p>Thanks for your order. Here is your ticket for <strong>${escapeHtml(bandName)}</strong> at ${escapeHtml(venueName)}, ${escapeHtml(when)}.</p><p><img src="cid:${TICKET_QR_CONTENT_ID}" alt="Ticket QR code" width="240" height="240" style="display:block;background:#fff"></p><p>Ticket: <strong>${ticket}</strong></p><p>Show it at the door; it admits one person, once. Keep it to yourself: whoever has it can use it. The show is attached as a calendar entry.</p>`,
   };
 }
+
+/** Decision 33: an admin approved the venue, or declined or revoked its verification. */
+export function venueVerificationEmail({ venueName, isApproved, reason, dashboardUrl }: { venueName: string; isApproved: boolean; reason?: string; dashboardUrl: string }) {
+  if (isApproved) {
+    const next = 'Once your e-mail address is verified too, you can sell tickets and book a band directly from your dashboard';
+    return {
+      subject: `${venueName} is verified on Marquee`,
+      text: `Hi ${venueName},\n\nAn admin checked and approved your venue. ${next}: ${dashboardUrl}\n\nSee you at a show!`,
+      html: `<p>Hi ${escapeHtml(venueName)},</p><p>An admin checked and approved your venue. ${next}: <a href="${escapeHtml(dashboardUrl)}">open your dashboard</a>.</p><p>See you at a show!</p>`,
+    };
+  }
+  const after = 'You can still post open gig opportunities. If this is a mistake, reply through the contact page on Marquee.';
+  return {
+    subject: `${venueName} is not verified on Marquee`,
+    text: `Hi ${venueName},\n\nAn admin did not verify your venue, so ticket sales and booking a band directly stay closed. The reason:\n\n${reason ?? ''}\n\n${after}`,
+    html: `<p>Hi ${escapeHtml(venueName)},</p><p>An admin did not verify your venue, so ticket sales and booking a band directly stay closed. The reason:</p><blockquote>${escapeHtml(reason ?? '')}</blockquote><p>${after}</p>`,
+  };
+}

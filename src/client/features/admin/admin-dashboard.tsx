@@ -10,6 +10,7 @@ import { ManageJamSessions } from '../jam/manage-jam-sessions.tsx';
 import { WeeklyDigestCard } from '../digest/weekly-digest-card.tsx';
 import { SmsCard } from '../sms/sms-card.tsx';
 import { Pager } from '../../components/pager.tsx';
+import { VenueVerificationQueue } from './venue-verification-queue.tsx';
 
 type Overview = { counts: { users: number; usersByRole: Record<string, number>; gigs: number; approvedGigs: number; upcomingGigs: number } };
 type AdminUser = { id: string; email: string; name: string; role: Role; location: string; createdAt: string };
@@ -111,6 +112,8 @@ export function AdminDashboard({ me }: { me: Me }) {
             <Stat label="Upcoming gigs" value={data.counts.upcomingGigs} />
             <Stat label="Bands" value={data.counts.usersByRole.band ?? 0} />
           </section>
+
+          <VenueVerificationQueue />
 
           <section className="card mt-8" aria-labelledby="users-heading">
             <div className="flex flex-wrap items-end justify-between gap-4">

@@ -13,7 +13,17 @@ import {
 import { Alert, FieldLabel } from '../../components/ui/field.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useBandChoices, useCreateGig, type OrganiserDashboard } from './api.ts';
-import { GigDetailsFields, isTicketingValid, ORGANISER_PAYOUT_WARNING, TicketingFields, ticketingPayload, type GigDetailsState, type TicketingState } from './gig-fields.tsx';
+import {
+  ClosedNote,
+  GigDetailsFields,
+  isTicketingValid,
+  ORGANISER_PAYOUT_WARNING,
+  sellingClosedReason,
+  TicketingFields,
+  ticketingPayload,
+  type GigDetailsState,
+  type TicketingState,
+} from './gig-fields.tsx';
 
 const EMPTY_DETAILS: GigDetailsState = {
   localDate: '',
@@ -77,6 +87,9 @@ export function AddGigForm({ dashboard }: { dashboard: OrganiserDashboard }) {
   };
 
   const canSubmit = isTicketingValid(ticketing, isPromoter) && !create.isPending;
+  const closedReason = sellingClosedReason(dashboard, isPromoter ? venueId : dashboard.venues[0]?.id ?? '');
+  // A promoter who picks an unverified venue after ticking 'Sell tickets' is told, and the box clears.
+  if (closedReason && ticketing.isEnabled) setTicketing({ ...ticketing, isEnabled: false });
   return (
     <section className="card space-y-5" aria-labelledby="add-gig-heading">
       <h2 id="add-gig-heading" className="text-xl font-semibold">
@@ -100,7 +113,7 @@ export function AddGigForm({ dashboard }: { dashboard: OrganiserDashboard }) {
                 <option value="">Choose a venue</option>
                 {dashboard.venues.map((v) => (
                   <option key={v.id} value={v.id}>
-                    {v.name}
+                    {v.isVerified ? v.name : `${v.name} (not verified yet: no ticket sales)`}
                   </option>
                 ))}
               </select>
@@ -115,9 +128,17 @@ export function AddGigForm({ dashboard }: { dashboard: OrganiserDashboard }) {
           {!isPromoter && (
             <div className="space-y-2 rounded-xl border border-zinc-700 p-4">
               <label className="flex items-center gap-2 font-medium">
-                <input type="checkbox" className="h-4 w-4" checked={isBandChosen} onChange={(e) => setIsBandChosen(e.target.checked)} />
+                <input
+                  type="checkbox"
+                  className="h-4 w-4"
+                  checked={isBandChosen}
+                  disabled={Boolean(closedReason)}
+                  aria-describedby={closedReason ? 'gig-band-closed' : undefined}
+                  onChange={(e) => setIsBandChosen(e.target.checked)}
+                />
                 Band already Chosen
               </label>
+              {closedReason && <ClosedNote id="gig-band-closed">{closedReason}</ClosedNote>}
               <div>
                 <FieldLabel htmlFor="gig-band" label="Band" />
                 <select id="gig-band" className="field-input" disabled={!isBandChosen} value={bandId} onChange={(e) => setBandId(e.target.value)}>
@@ -132,7 +153,7 @@ export function AddGigForm({ dashboard }: { dashboard: OrganiserDashboard }) {
               </div>
             </div>
           )}
-          <TicketingFields value={ticketing} onChange={setTicketing} isPromoter={isPromoter} error={errors.ticketing} payoutWarning={dashboard.isPayoutReady ? null : ORGANISER_PAYOUT_WARNING} />
+          <TicketingFields value={ticketing} onChange={setTicketing} isPromoter={isPromoter} error={errors.ticketing} payoutWarning={dashboard.isPayoutReady ? null : ORGANISER_PAYOUT_WARNING} closedReason={closedReason} />
           <div className="space-y-2 rounded-xl border border-zinc-700 p-4">
             <label className="flex items-center gap-2 font-medium">
               <input type="checkbox" className="h-4 w-4" checked={isRecurring} onChange={(e) => setIsRecurring(e.target.checked)} />

@@ -1,3 +1,4 @@
+import type { VenueVerification } from '../../../core/venue-verification.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api.ts';
 
@@ -47,7 +48,10 @@ export type GigTab = OrganiserGig['tab'];
 
 export type OrganiserDashboard = {
   role: 'venue' | 'promoter';
-  venues: { id: string; name: string; address: string }[];
+  /** Decision 33: a venue sells tickets only once verified. */
+  venues: { id: string; name: string; address: string; isVerified: boolean }[];
+  /** The venue's own verification (null for a promoter). */
+  verification: VenueVerification | null;
   /** D11: whether the organiser can be paid its share of tickets sold now. */
   isPayoutReady: boolean;
   counts: Record<GigTab, number>;

@@ -2,6 +2,8 @@ import { useId } from 'react';
 import { GIG_HOURS, GIG_MINUTES, MAX_SPLIT_PERCENT, splitHint } from '../../../core/schemas/gigs.ts';
 import { FieldLabel, TextAreaField, TextField } from '../../components/ui/field.tsx';
 import { PLATFORM_PERCENT, SERVICE_FEE_PERCENT } from '../../../core/money.ts';
+import { isVenueVerified, promoterVenueUnverifiedMessage } from '../../../core/venue-verification.ts';
+import type { OrganiserDashboard } from './api.ts';
 
 export type GigDetailsState = {
   localDate: string;
@@ -82,6 +84,7 @@ export function TicketingFields({
   isOrganiserShareDerived = false,
   error,
   payoutWarning,
+  closedReason,
 }: {
   value: TicketingState;
   onChange: (v: TicketingState) => void;
@@ -91,6 +94,8 @@ export function TicketingFields({
   error?: string;
   /** D11: said when a share of these tickets would be forfeited for want of a payment account. */
   payoutWarning?: string | null;
+  /** Decision 33: why ticket sales cannot be turned on here (the venue is not verified yet). */
+  closedReason?: string | null;
 }) {
   const set = (key: keyof TicketingState) => (v: string) => onChange({ ...value, [key]: v });
   const organiserLabel = isPromoter ? 'Promoter %' : 'Venue %';
@@ -99,9 +104,18 @@ export function TicketingFields({
   return (
     <div className="space-y-3 rounded-xl border border-zinc-700 p-4">
       <label className="flex items-center gap-2 font-medium">
-        <input type="checkbox" className="h-4 w-4" checked={value.isEnabled} onChange={(e) => onChange({ ...value, isEnabled: e.target.checked })} />
+        <input
+          type="checkbox"
+          className="h-4 w-4"
+          checked={value.isEnabled}
+          // A gig already selling stays editable; only turning sales on waits for verification.
+          disabled={Boolean(closedReason) && !value.isEnabled}
+          aria-describedby={closedReason ? `${hintId}-closed` : undefined}
+          onChange={(e) => onChange({ ...value, isEnabled: e.target.checked })}
+        />
         Sell tickets through Marquee
       </label>
+      {closedReason && !value.isEnabled && <ClosedNote id={`${hintId}-closed`}>{closedReason}</ClosedNote>}
       {value.isEnabled && (
         <>
           {payoutWarning && (
@@ -149,6 +163,28 @@ export function TicketingFields({
         </>
       )}
     </div>
+  );
+}
+
+const VENUE_FORM_NOTE = 'Available once your venue is verified: see "Your venue is not verified yet" above.';
+
+/**
+ * Decision 33, as the server applies it: why this organiser cannot sell tickets (or, for a venue,
+ * book a band directly) at this venue yet, or null when it can.
+ */
+export function sellingClosedReason(dashboard: Pick<OrganiserDashboard, 'role' | 'venues' | 'verification'>, venueId: string): string | null {
+  // The dashboard's notice says what the venue has to do; the form points to it.
+  if (dashboard.role === 'venue') return dashboard.verification && !isVenueVerified(dashboard.verification) ? VENUE_FORM_NOTE : null;
+  const venue = dashboard.venues.find((v) => v.id === venueId);
+  return venue && !venue.isVerified ? promoterVenueUnverifiedMessage(venue.name) : null;
+}
+
+/** Why an option is unavailable and what to do about it, tied to the control it explains. */
+export function ClosedNote({ id, children }: { id: string; children: string }) {
+  return (
+    <p id={id} className="rounded-lg border border-sky-500/50 bg-sky-950/50 px-3 py-2 text-sm text-sky-100">
+      {children}
+    </p>
   );
 }
 

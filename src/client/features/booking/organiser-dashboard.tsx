@@ -5,6 +5,8 @@ import { useOrganiserDashboard, type OrganiserGig } from './api.ts';
 import { AddGigForm } from './add-gig-form.tsx';
 import { NotifyBandsModal } from './notify-bands-modal.tsx';
 import { OrganiserGigCard } from './organiser-gig-card.tsx';
+import { sellingClosedReason } from './gig-fields.tsx';
+import { isVenueVerified, VENUE_UNVERIFIED_LEAD, venueVerificationSteps } from '../../../core/venue-verification.ts';
 
 const TABS = [
   { key: 'pending', label: 'Upcoming Gigs to be Approved' },
@@ -42,6 +44,16 @@ export function OrganiserGigs() {
 
   return (
     <>
+      {data.verification && !isVenueVerified(data.verification) && (
+        <section aria-labelledby="verification-heading" className="rounded-xl border border-sky-500/50 bg-sky-950/50 p-4 text-sky-100">
+          <h2 id="verification-heading" className="font-semibold">
+            Your venue is not verified yet
+          </h2>
+          <p className="mt-1 text-sm">
+            {VENUE_UNVERIFIED_LEAD} {venueVerificationSteps(data.verification)}
+          </p>
+        </section>
+      )}
       <div className="flex flex-wrap gap-3">
         <button type="button" className="btn-primary" onClick={() => setIsNotifying(true)}>
           Notify Bands
@@ -76,7 +88,14 @@ export function OrganiserGigs() {
             </div>
             <div role="tabpanel" id="gig-tab-panel" aria-labelledby={`tab-${tab}`} className="space-y-4">
               {gigs.map((gig) => (
-                <OrganiserGigCard key={gig.id} gig={gig} isPromoter={isPromoter} isPayoutReady={data.isPayoutReady} onDeleted={setDeleted} />
+                <OrganiserGigCard
+                  key={gig.id}
+                  gig={gig}
+                  isPromoter={isPromoter}
+                  isPayoutReady={data.isPayoutReady}
+                  sellingClosedReason={sellingClosedReason(data, gig.venueId)}
+                  onDeleted={setDeleted}
+                />
               ))}
             </div>
             {pageCount > 1 && (

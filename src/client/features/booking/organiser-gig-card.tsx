@@ -75,7 +75,9 @@ function Applicant({ applicant, isOpen }: { applicant: ApplicantCard; isOpen: bo
   );
 }
 
-function EditGigForm({ gig, isPromoter, isPayoutReady, onDone }: { gig: OrganiserGig; isPromoter: boolean; isPayoutReady: boolean; onDone: (notice: Notice) => void }) {
+type EditProps = { gig: OrganiserGig; isPromoter: boolean; isPayoutReady: boolean; sellingClosedReason: string | null };
+
+function EditGigForm({ gig, isPromoter, isPayoutReady, sellingClosedReason, onDone }: EditProps & { onDone: (notice: Notice) => void }) {
   const update = useUpdateGig();
   const [details, setDetails] = useState({
     localDate: gig.localDate,
@@ -109,7 +111,15 @@ function EditGigForm({ gig, isPromoter, isPayoutReady, onDone }: { gig: Organise
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="mt-4 space-y-4" aria-label="Edit gig">
       <GigDetailsFields value={details} onChange={setDetails} errors={errors} />
-      <TicketingFields value={ticketing} onChange={setTicketing} isPromoter={isPromoter} isOrganiserShareDerived error={errors.ticketing} payoutWarning={isPayoutReady ? null : ORGANISER_PAYOUT_WARNING} />
+      <TicketingFields
+        value={ticketing}
+        onChange={setTicketing}
+        isPromoter={isPromoter}
+        isOrganiserShareDerived
+        error={errors.ticketing}
+        payoutWarning={isPayoutReady ? null : ORGANISER_PAYOUT_WARNING}
+        closedReason={gig.isTicketed ? null : sellingClosedReason}
+      />
       {failure && <Alert>{failure}</Alert>}
       <div className="flex gap-2">
         <button type="submit" className="btn-primary" disabled={update.isPending || !isTicketingValid(ticketing, isPromoter)}>
@@ -124,7 +134,7 @@ function EditGigForm({ gig, isPromoter, isPayoutReady, onDone }: { gig: Organise
 }
 
 /** A gig on the organiser's dashboard: its facts, inline edit, delete, and its applicants. */
-export function OrganiserGigCard({ gig, isPromoter, isPayoutReady, onDeleted }: { gig: OrganiserGig; isPromoter: boolean; isPayoutReady: boolean; onDeleted: (message: string) => void }) {
+export function OrganiserGigCard({ gig, isPromoter, isPayoutReady, sellingClosedReason, onDeleted }: EditProps & { onDeleted: (message: string) => void }) {
   const [isEditing, setIsEditing] = useState(false);
   const [isConfirmingDelete, setIsConfirmingDelete] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
@@ -174,6 +184,7 @@ export function OrganiserGigCard({ gig, isPromoter, isPayoutReady, onDeleted }: 
           gig={gig}
           isPromoter={isPromoter}
           isPayoutReady={isPayoutReady}
+          sellingClosedReason={sellingClosedReason}
           onDone={(result) => {
             setIsEditing(false);
             setNotice(result);

@@ -22,7 +22,7 @@ export function VenueEditor({ venue }: { venue: VenueProfile }) {
     <EditorFrame title="Edit Venue Profile">
       <EditorForm label="Venue profile" save={save} onSubmit={submit}>
         <Section title="Venue details">
-          <TextField label="Venue name" required {...field('name')} hint="Your venue page moves to the new name's address." />
+          <TextField label="Venue name" required {...field('name')} hint="Your venue page moves to the new name's address, and an admin verifies the venue again before it sells tickets." />
           <TextField label="Address" required autoComplete="street-address" {...field('address')} />
           <TextField label="Phone" type="tel" {...field('phone')} />
           <TextField label="Contact email" type="email" {...field('contactEmail')} />

@@ -438,6 +438,9 @@ export type VenueContent = {
 
 export const DEMO_VENUE_NAME = 'The Lantern Room';
 
+/** Decision 33: a venue new on Marquee whose e-mail is verified and which waits for an admin's approval. */
+export const WAITING_VENUE = { name: 'The Side Door', region: 'chicagoland', address: '2410 W North Ave, Chicago, IL 60647', phone: '773-555-0197' } as const;
+
 export const VENUES: readonly VenueContent[] = [
   { name: DEMO_VENUE_NAME, region: 'chicagoland', address: '1842 W Division St, Chicago, IL 60622', phone: '312-555-0142' },
   { name: 'Ravenswood Tap', region: 'chicagoland', address: '4419 N Ravenswood Ave, Chicago, IL 60640', phone: '773-555-0118' },

@@ -111,6 +111,14 @@ describe('demo data', () => {
     }
   });
 
+  it('starts every demo venue verified but one, which waits in the admins’ queue (decision 33)', async () => {
+    const venues = await database.db.select().from(schema.venueProfiles);
+    const waiting = venues.filter((v) => v.verifiedAt === null).map((v) => v.name);
+    expect(waiting).toEqual(['The Side Door']);
+    const users = await database.db.select().from(schema.user);
+    for (const venue of venues) expect(users.find((u) => u.id === venue.userId)?.emailVerified, venue.name).toBe(true);
+  });
+
   it('has about a hundred gigs, and every page region shows an approved gig today or later', async () => {
     const gigs = await database.db.select().from(schema.gigs);
     expect(gigs.length).toBeGreaterThanOrEqual(90);

@@ -45,6 +45,7 @@ import {
   PROMOTERS,
   REHEARSAL_SPACES,
   VENUES,
+  WAITING_VENUE,
   type BandContent,
   type DemoAccount,
   type PageRegionSlug,
@@ -325,6 +326,8 @@ function buildScene(random: Random, now: Date, storage: Storage): Scene {
       instagramUrl: isDemo || random.chance(0.8) ? `https://instagram.com/${slug.toLowerCase()}` : null,
       facebookUrl: isDemo || random.chance(0.5) ? `https://facebook.com/${slug.toLowerCase()}` : null,
       imageUrl: addImage({ folder: 'venues', name: venue.name, title: venue.name, subtitle: cityOf(venue.address), kind: 'photo', ownerId: userId }),
+      // Decision 33: the demo venues start verified (their e-mails are verified too), so they sell tickets.
+      verifiedAt: now,
     });
     gigVenues.push({ userId, name: venue.name, regionSlug: venue.region, timeZone: timeZoneOf(venue.region), isDemo });
   }
@@ -539,6 +542,20 @@ function buildScene(random: Random, now: Date, storage: Storage): Scene {
     if (emails.has(u.email)) throw new Error(`Demo data has two users with e-mail ${u.email}`);
     emails.add(u.email);
   }
+  // ---------- A venue waiting in the admins' verification queue (decision 33) ----------
+  // Added last and without the random source, so the rest of the scene is as before.
+  const waitingId = randomUUID();
+  const registeredAt = new Date(now.getTime() - 2 * 86_400_000);
+  scene.users.push({ id: waitingId, name: WAITING_VENUE.name, email: 'bookings@the-side-door.example.com', emailVerified: true, role: 'venue', location: WAITING_VENUE.region, createdAt: registeredAt, updatedAt: registeredAt });
+  scene.venueProfiles.push({
+    userId: waitingId,
+    name: WAITING_VENUE.name,
+    slug: toVenueSlug(WAITING_VENUE.name),
+    address: WAITING_VENUE.address,
+    phone: WAITING_VENUE.phone,
+    contactEmail: 'bookings@the-side-door.example.com',
+    imageUrl: addImage({ folder: 'venues', name: WAITING_VENUE.name, title: WAITING_VENUE.name, subtitle: cityOf(WAITING_VENUE.address), kind: 'photo', ownerId: waitingId }),
+  });
   return scene;
 }
 

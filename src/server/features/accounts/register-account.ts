@@ -1,7 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { APIError } from 'better-auth/api';
-import { toVenueSlug } from '../../../core/slugs.ts';
-import { isReservedSiteSlug, toFoldedSiteSlug } from './site-names.ts';
+import { assertNameUsable, claimVenueSlug, nameTakenError, toFoldedSiteSlug, toFoldedVenueSlug } from './site-names.ts';
 import { assertPasswordNotGuessable } from './password-strength.ts';
 import { countHit } from '../../http/rate-limit.ts';
 import type { Registration } from '../../../core/schemas/account.ts';
@@ -18,6 +17,7 @@ import {
   venueProfiles,
 } from '../../db/schema.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { storeImage } from '../uploads/store-image.ts';
 import { welcomeEmail } from '../../mail/templates.ts';
 
@@ -26,19 +26,13 @@ async function assertProfileIsFree(db: DbOrTx, input: Registration): Promise<voi
   if (!region) throw new AppError('VALIDATION', 'Please choose your location.', { location: 'Please choose your location.' });
   if (input.role === 'band' || input.role === 'promoter') {
     const slug = toFoldedSiteSlug(input.name);
-    if (!slug) throw new AppError('VALIDATION', 'Please use letters or numbers in the name.', { name: 'Please use letters or numbers in the name.' });
-    if (isReservedSiteSlug(slug)) {
-      const message = `The name "${input.name}" is reserved by Marquee. Please choose another.`;
-      throw new AppError('VALIDATION', message, { name: message });
-    }
+    assertNameUsable(input.name, slug);
     // Bands and promoters share the subdomain space, so a name is taken if either holds its slug.
     const [band] = await db.select({ id: bandProfiles.userId }).from(bandProfiles).where(eq(bandProfiles.slug, slug));
     const [promoter] = await db.select({ id: promoterProfiles.userId }).from(promoterProfiles).where(eq(promoterProfiles.slug, slug));
-    if (band || promoter) {
-      const message = `The name "${input.name}" is already taken on Marquee. Please choose another.`;
-      throw new AppError('CONFLICT', message, { name: message });
-    }
+    if (band || promoter) throw nameTakenError(input.name);
   }
+  if (input.role === 'venue') await claimVenueSlug(db, input.name);
   if (input.role === 'promoter' && input.venueIds.length) {
     const found = await db.select({ id: venueProfiles.userId }).from(venueProfiles).where(inArray(venueProfiles.userId, input.venueIds));
     if (found.length !== new Set(input.venueIds).size) {
@@ -56,7 +50,7 @@ async function createProfile(tx: DbOrTx, userId: string, input: Registration, im
       await tx.insert(venueProfiles).values({
         userId,
         name: input.name,
-        slug: toVenueSlug(input.name),
+        slug: toFoldedVenueSlug(input.name),
         address: input.address,
         phone: input.phone,
         contactEmail: input.contactEmail ?? input.email,
@@ -180,10 +174,7 @@ export async function registerAccount(
   } catch (error) {
     // Keep registration all-or-nothing: no account without its profile.
     await db.delete(user).where(eq(user.id, userId));
-    if ((error as { code?: string }).code === '23505') {
-      const message = `The name "${accountName(input)}" is already taken on Marquee. Please choose another.`;
-      throw new AppError('CONFLICT', message, { name: message });
-    }
+    if (isUniqueViolation(error)) throw nameTakenError(accountName(input));
     throw error;
   }
   await services.mailer.send({

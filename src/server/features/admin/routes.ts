@@ -11,6 +11,8 @@ import { listAllGigs } from './list-all-gigs.ts';
 import { listUsers } from './list-users.ts';
 import { startImpersonation, stopImpersonation } from './impersonation.ts';
 import { readOutboxMessage, revealOutboxLinks } from './read-outbox-message.ts';
+import { approveVenue, declineVenue, listVenueVerifications } from './venue-verifications.ts';
+import { venueVerificationQuery } from '../../../core/schemas/venue-verification.ts';
 
 const OUTBOX_PAGE_SIZE = 50;
 const adminListQuery = z.object({ q: optionalText(100), page: pageNumber() });
@@ -72,6 +74,24 @@ export function adminRoutes(services: Services) {
   app.post('/admin/outbox/:id/reveal', async (c) => {
     const session = await requireRole(services, c, 'admin');
     return c.json(await revealOutboxLinks(services, session, c.req.param('id')));
+  });
+
+  /** Decision 33: the queue of venues awaiting verification, and the admin's decisions. */
+  app.get('/admin/venue-verifications', async (c) => {
+    await requireRole(services, c, 'admin');
+    return c.json(await listVenueVerifications(db, parseInput(venueVerificationQuery, c.req.query())));
+  });
+
+  app.post('/admin/venue-verifications/:venueId/approve', async (c) => {
+    const session = await requireRole(services, c, 'admin');
+    await approveVenue(services, session, c.req.param('venueId'));
+    return c.json({ message: 'Venue verified.' });
+  });
+
+  app.post('/admin/venue-verifications/:venueId/decline', async (c) => {
+    const session = await requireRole(services, c, 'admin');
+    const { wasVerified } = await declineVenue(services, session, c.req.param('venueId'), await readJsonBody(c));
+    return c.json({ message: wasVerified ? 'Verification revoked.' : 'Verification declined.' });
   });
 
   app.get('/admin/audit-log', async (c) => {

@@ -9,11 +9,13 @@ import type { SessionUser } from '../../http/session.ts';
 import { parseInput } from '../../http/validate.ts';
 import { publishGigsChanged } from '../live/live-events.ts';
 import { asOrganiser, listPostableVenues } from './gig-ownership.ts';
+import { assertVenueMaySell } from './venue-verification.ts';
 
 /**
  * 'Add New Gig Opportunity' (spec 2 §5): one gig, or a weekly series of 1 to 10 (D8: each date's
  * start instant in the venue's region zone, so a series keeps its local time across a DST change).
- * A gig whose band is already chosen is approved and booked at once.
+ * A gig whose band is already chosen is approved and booked at once. Tickets and a chosen band
+ * need a verified venue (decision 33).
  */
 export async function createGigOpportunities(db: Db, sessionUser: SessionUser, rawInput: unknown): Promise<{ gigIds: string[]; message: string }> {
   const organiser = asOrganiser(sessionUser);
@@ -29,6 +31,7 @@ export async function createGigOpportunities(db: Db, sessionUser: SessionUser, r
   if (!venues.some((v) => v.id === venueId)) throw new AppError('FORBIDDEN', 'You can only post gigs for your own venues.');
 
   if (input.isBandChosen && isPromoter) throw new AppError('VALIDATION', 'Promoters choose their band by approving an applicant.');
+  await assertVenueMaySell(db, organiser, venueId, { isTicketed: input.ticketing.isEnabled, isBandChosen: input.isBandChosen });
   let bandId: string | null = null;
   if (input.isBandChosen) {
     const [band] = await db.select({ id: bandProfiles.userId }).from(bandProfiles).where(eq(bandProfiles.userId, input.bandId!));

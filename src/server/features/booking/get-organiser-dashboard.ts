@@ -122,7 +122,12 @@ export async function getOrganiserDashboard(db: Db, sessionUser: SessionUser, { 
 
   return {
     role: organiser.role,
-    venues,
+    venues: venues.map(({ id, name, address, isVerified }) => ({ id, name, address, isVerified })),
+    /** Decision 33: the venue's own verification, for the dashboard's notice and the gig form. */
+    verification:
+      organiser.role === 'venue' && venues[0]
+        ? { isEmailVerified: sessionUser.emailVerified, isApproved: venues[0].isApproved, declineReason: venues[0].declineReason }
+        : null,
     /** D11: without a complete payment account the organiser's share of tickets sold is forfeited. */
     isPayoutReady: payout?.status === 'complete',
     counts: tabCounts,

@@ -1,9 +1,10 @@
-import { and, eq, isNull, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { gigs, promoterVenues, venueProfiles } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { isUuid } from '../../../core/ids.ts';
+import { isVenueVerifiedSql } from './venue-verification.ts';
 
 export type Organiser = { id: string; role: 'venue' | 'promoter' };
 
@@ -32,9 +33,16 @@ export async function findOrganisedGig(db: DbOrTx, organiser: Organiser, gigId: 
   return gig;
 }
 
-/** The venues an organiser may post for: itself, or a promoter's associated venues. */
+/** The venues an organiser may post for: itself, or a promoter's associated venues; and whether each may sell (decision 33). */
 export async function listPostableVenues(db: DbOrTx, organiser: Organiser) {
-  const columns = { id: venueProfiles.userId, name: venueProfiles.name, address: venueProfiles.address };
+  const columns = {
+    id: venueProfiles.userId,
+    name: venueProfiles.name,
+    address: venueProfiles.address,
+    isVerified: isVenueVerifiedSql,
+    isApproved: sql<boolean>`${venueProfiles.verifiedAt} is not null`,
+    declineReason: venueProfiles.verificationDeclineReason,
+  };
   if (organiser.role === 'venue') return db.select(columns).from(venueProfiles).where(eq(venueProfiles.userId, organiser.id));
   return db
     .select(columns)

@@ -8,6 +8,7 @@ import type { SessionUser } from '../../http/session.ts';
 import { parseInput } from '../../http/validate.ts';
 import { publishGigsChanged } from '../live/live-events.ts';
 import { asOrganiser, findOrganisedGig } from './gig-ownership.ts';
+import { assertVenueMaySell } from './venue-verification.ts';
 
 /** The inline edit on a gig card (spec 2 §4): details, ticketing on or off, and the split. */
 export async function updateGig(db: Db, sessionUser: SessionUser, gigId: string, rawInput: unknown): Promise<void> {
@@ -16,6 +17,8 @@ export async function updateGig(db: Db, sessionUser: SessionUser, gigId: string,
     const gig = await findOrganisedGig(tx, organiser, gigId);
     const input = parseInput(updateGigSchema, { ...(rawInput as object), isPromoter: organiser.role === 'promoter' });
     const { ticketing } = input;
+    // Turning ticket sales on needs a verified venue (decision 33); a gig already selling keeps selling.
+    if (ticketing.isEnabled && !gig.isTicketed) await assertVenueMaySell(tx, organiser, gig.venueId, { isTicketed: true, isBandChosen: false });
     if (gig.ticketsHeld > 0 && ticketing.isEnabled && ticketing.quantity < gig.ticketsSold + gig.ticketsHeld) {
       const message = `${gig.ticketsSold + gig.ticketsHeld} tickets are sold or in open checkouts: the quantity cannot be lower.`;
       throw new AppError('VALIDATION', message, { ticketing: message });

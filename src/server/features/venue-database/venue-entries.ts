@@ -76,13 +76,8 @@ export async function assertRegion(db: DbOrTx, slug: string): Promise<string> {
   return region.name;
 }
 
-/** PostgreSQL's unique_violation, wherever the driver nests it: on this table only the natural key can clash. */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
+/** On this table only the natural key can clash. */
+export { isUniqueViolation } from '../../db/unique-violation.ts';
 
 /** The message for an entry whose natural key another entry already has. */
 export function duplicateEntryError(fields: Pick<VenueEntryFields, 'email'>): AppError {

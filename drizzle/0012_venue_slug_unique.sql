@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "venue_profiles_slug_key" ON "venue_profiles" USING btree (lower("slug"));

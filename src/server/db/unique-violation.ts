@@ -1,0 +1,7 @@
+/** PostgreSQL's unique_violation, wherever the driver nests it (Drizzle wraps the driver's error as `cause`). */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
