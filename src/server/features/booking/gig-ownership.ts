@@ -32,7 +32,7 @@ export async function findOrganisedGig(db: DbOrTx, organiser: Organiser, gigId: 
   return gig;
 }
 
-/** The venues an organiser may post for: itself, or a promoter's associated venues. */
+/** The venues an organiser may post for: itself, or the venues that accepted the promoter (D34). */
 export async function listPostableVenues(db: DbOrTx, organiser: Organiser) {
   const columns = { id: venueProfiles.userId, name: venueProfiles.name, address: venueProfiles.address };
   if (organiser.role === 'venue') return db.select(columns).from(venueProfiles).where(eq(venueProfiles.userId, organiser.id));
@@ -40,6 +40,6 @@ export async function listPostableVenues(db: DbOrTx, organiser: Organiser) {
     .select(columns)
     .from(promoterVenues)
     .innerJoin(venueProfiles, eq(venueProfiles.userId, promoterVenues.venueId))
-    .where(eq(promoterVenues.promoterId, organiser.id))
+    .where(and(eq(promoterVenues.promoterId, organiser.id), eq(promoterVenues.status, 'accepted')))
     .orderBy(venueProfiles.name);
 }
