@@ -275,6 +275,7 @@ describe("telling a band's followers about its new gig (D19)", () => {
       { bandId: booked.id, email: 'fan-pending@followers.test', unsubscribeToken: randomUUID() },
       { bandId: booked.id, email: 'fan-gone@followers.test', unsubscribeToken: randomUUID(), confirmedAt: now, unsubscribedAt: now },
     ]);
+    await sendNewGigNotices(t.services);
     const gigId = await postGig(venue.client, { isBandChosen: true, bandId: booked.id, localDate: dayIn(ZONE, 6) });
     // D34: the venue chose the band itself, so followers wait while the band may still decline.
     expect(await sendNewGigNotices(t.services)).toBe(0);
