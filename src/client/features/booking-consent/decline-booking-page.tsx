@@ -24,7 +24,15 @@ export function DeclineBookingPage() {
         {booking && (
           <>
             <p className="text-zinc-200">
-              {booking.organiserName} booked <strong>{booking.bandName}</strong> for a gig at <strong>{booking.venueName}</strong> on {booking.when}.
+              {booking.organiserName === booking.venueName ? (
+                <>
+                  <strong>{booking.venueName}</strong> booked <strong>{booking.bandName}</strong> for a gig on {booking.when}.
+                </>
+              ) : (
+                <>
+                  {booking.organiserName} booked <strong>{booking.bandName}</strong> for a gig at <strong>{booking.venueName}</strong> on {booking.when}.
+                </>
+              )}
             </p>
             {decline.isSuccess ? (
               <Alert tone="success">{decline.data.message}</Alert>
