@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { gigs, outbox } from '../../src/server/db/schema.ts';
 import { createTestApp, type TestApp, type TestClient } from '../helpers/test-app.ts';
 import { signUpAs } from '../helpers/accounts.ts';
-import { dayIn } from '../helpers/factories.ts';
+import { createVenue, dayIn } from '../helpers/factories.ts';
 
 const ZONE = 'America/Chicago';
 type Account = { client: TestClient; id: string; email: string };
@@ -195,5 +195,25 @@ describe('a promoter and the venues it works with (D34)', () => {
     expect((await venue.client.post(`/api/venue/promoters/${other.id}`, { decision: 'decline' })).status).toBe(200);
     expect((await other.client.get('/api/profile')).json.profile.venueRequests[0].status).toBe('declined');
     expect((await other.client.post('/api/booking/gigs', gigForm({ venueId: venue.id }))).status).toBe(409);
+  });
+});
+
+describe('limits (D34)', () => {
+  it('a promoter asks at most 20 new venues a day, so venues are not e-mailed again and again', async () => {
+    const limited = await createTestApp({ isRateLimitEnabled: true });
+    try {
+      const promoter = await signUpAs(limited, 'promoter');
+      const venues = await Promise.all(Array.from({ length: 21 }, () => createVenue(limited.db)));
+      const first = await promoter.client.put('/api/profile/promoter', { venueIds: venues.slice(0, 20).map((v) => v.id) });
+      expect(first.status, first.text).toBe(200);
+      // Withdrawing and asking again counts as asking again.
+      expect((await promoter.client.put('/api/profile/promoter', { venueIds: [] })).status).toBe(200);
+      const again = await promoter.client.put('/api/profile/promoter', { venueIds: [venues[20]!.id] });
+      expect(again.status).toBe(429);
+      expect(again.json.error.fields.venueIds).toBe('You have asked many venues today. Please try again tomorrow.');
+      expect((await promoter.client.get('/api/profile')).json.profile.venueRequests).toEqual([]);
+    } finally {
+      await limited.close();
+    }
   });
 });

@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { promoterGalleryImages, promoterProfiles, user, venueProfiles } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Services } from '../../services.ts';
-import { requestVenueAssociations } from '../promoter-venues/request-venue-associations.ts';
+import { assertUnderRequestLimit, requestVenueAssociations } from '../promoter-venues/request-venue-associations.ts';
 import { assertOwnImages } from './assert-own-images.ts';
 import { publishProfileChange } from './publish-profile-change.ts';
 
@@ -30,6 +30,7 @@ export async function updatePromoterProfile(services: Services, promoterId: stri
   if (!current) throw new AppError('NOT_FOUND', 'No profile found');
   const venueIds = [...new Set(input.venueIds)];
   await assertVenueRoleAccounts(db, venueIds);
+  await assertUnderRequestLimit(services, promoterId, venueIds);
   const shownGallery = (await db.select({ url: promoterGalleryImages.url }).from(promoterGalleryImages).where(eq(promoterGalleryImages.promoterId, promoterId))).map((g) => g.url);
   await assertOwnImages(
     services,

@@ -1,8 +1,26 @@
 import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { promoterProfiles, promoterVenues, user, venueProfiles } from '../../db/schema.ts';
+import { AppError } from '../../http/app-error.ts';
+import { countHit } from '../../http/rate-limit.ts';
 import { escapeHtml } from '../../mail/secrets.ts';
 import type { Services } from '../../services.ts';
+
+/** New venue requests a promoter may make in a day: each one e-mails a venue. */
+const REQUESTS_PER_DAY = 20;
+
+/**
+ * Before the editor saves: asking venues again and again (add, remove, add) would e-mail them each
+ * time, so the venues this save newly asks count against a daily limit.
+ */
+export async function assertUnderRequestLimit(services: Pick<Services, 'db' | 'isRateLimitEnabled'>, promoterId: string, venueIds: string[]): Promise<void> {
+  if (!services.isRateLimitEnabled || venueIds.length === 0) return;
+  const known = await services.db.select({ venueId: promoterVenues.venueId }).from(promoterVenues).where(eq(promoterVenues.promoterId, promoterId));
+  const added = new Set(venueIds.filter((id) => !known.some((k) => k.venueId === id))).size;
+  let count = 0;
+  for (let i = 0; i < added; i++) count = await countHit(services.db, `promoter-venue-requests:${promoterId}`, 24 * 60 * 60 * 1000);
+  if (count > REQUESTS_PER_DAY) throw new AppError('RATE_LIMITED', 'You have asked many venues today. Please try again tomorrow.', { venueIds: 'You have asked many venues today. Please try again tomorrow.' });
+}
 
 /**
  * D34: the venues a promoter lists (at registration or in its editor) become requests the venue
