@@ -121,14 +121,14 @@ function whyNot(booking: Booking, email: string): string | null {
   return null;
 }
 
-const describe = (b: Booking) => ({ gigId: b.gigId, bandName: b.bandName, venueName: b.venueName, organiserName: b.organiserName, when: gigWhen(b) });
+const bookingFacts = (b: Booking) => ({ gigId: b.gigId, bandName: b.bandName, venueName: b.venueName, organiserName: b.organiserName, when: gigWhen(b) });
 
 /** What the decline page shows before the band presses the button: reading changes nothing. */
 export async function previewBookingDecline(db: DbOrTx, token: string) {
   const booking = await findBooking(db, eq(bandBookings.declineTokenHash, hashToken(token)));
   if (!booking) throw new AppError('NOT_FOUND', DECLINE_MESSAGES.unknownLink);
   const reason = whyNot(booking, await organiserEmail(db, booking.organiserId));
-  return { ...describe(booking), isDeclined: Boolean(booking.declinedAt), canDecline: reason === null, reason };
+  return { ...bookingFacts(booking), isDeclined: Boolean(booking.declinedAt), canDecline: reason === null, reason };
 }
 
 /**
@@ -163,7 +163,7 @@ async function declineBooking({ db, mailer, env }: Pick<Services, 'db' | 'mailer
         tx,
       );
     }
-    return { ...describe(booking), message: `You declined the gig at ${booking.venueName} on ${when}. ${booking.organiserName} has been told, and the gig is open to other bands again.` };
+    return { ...bookingFacts(booking), message: `You declined the gig at ${booking.venueName} on ${when}. ${booking.organiserName} has been told, and the gig is open to other bands again.` };
   });
 }
 
