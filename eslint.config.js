@@ -23,7 +23,8 @@ const { default: drizzle } = await import('eslint-plugin-drizzle');
 const featureExports = {
   'server/accounts': ['password-strength.ts', 'site-names.ts'],
   'server/admin': ['grant-admins.ts', 'admin-search.ts'],
-  'server/booking': ['notify-bands.ts'],
+  'server/booking': ['notify-bands.ts', 'band-bookings.ts'],
+  'server/promoter-venues': ['request-venue-associations.ts'],
   'server/calendar': ['build-calendar-feed.ts'],
   'server/directories': ['get-venue-page.ts', 'list-bands.ts', 'list-rehearsal-spaces.ts', 'list-venues.ts'],
   'server/discovery': ['public-gigs.ts', 'list-home-gigs.ts', 'list-region-gigs.ts'],
@@ -43,6 +44,8 @@ const featureExports = {
   'client/profiles': ['rehearsal-space-dashboard.tsx'],
   'client/tickets': ['my-tickets.tsx'],
   'client/booking': ['applicant-dashboards.tsx', 'organiser-dashboard.tsx', 'gig-fields.tsx'],
+  'client/booking-consent': ['band-bookings-card.tsx'],
+  'client/promoter-venues': ['promoter-requests-card.tsx', 'promoter-venue-status.tsx', 'api.ts'],
   'client/jam': ['manage-jam-sessions.tsx'],
   'client/digest': ['weekly-digest-card.tsx', 'digest-switch.tsx'],
   'client/sms': ['sms-card.tsx'],

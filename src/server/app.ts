@@ -18,6 +18,7 @@ import { adminRoutes } from './features/admin/routes.ts';
 import { contactRoutes } from './features/contact/routes.ts';
 import { discoveryRoutes } from './features/discovery/routes.ts';
 import { bookingRoutes } from './features/booking/routes.ts';
+import { promoterVenueRoutes } from './features/promoter-venues/routes.ts';
 import { gearRoutes } from './features/gear/routes.ts';
 import { profileRoutes } from './features/profiles/routes.ts';
 import { ticketRoutes } from './features/tickets/routes.ts';
@@ -115,6 +116,7 @@ export function createApp(services: Services) {
   api.route('/', adminRoutes(services));
   api.route('/', discoveryRoutes(services));
   api.route('/', bookingRoutes(services));
+  api.route('/', promoterVenueRoutes(services));
   api.route('/', profileRoutes(services));
   api.route('/', ticketRoutes(services));
   api.route('/', payoutRoutes(services));

@@ -27,7 +27,8 @@ test('a follower gets the new-gig e-mail when a venue books the band, and unsubs
   await page.goto((await confirm.first().getAttribute('href'))!);
   await expect(page.getByText(`You're now following ${band.name}!`, { exact: false })).toBeVisible();
 
-  // The venue books the band straight away: the gig is approved, and the band's followers are told.
+  // The venue posts a gig, the band applies and the venue books it: the band's followers are told.
+  // (A band the venue chooses itself is announced only after its day to decline, D34.)
   const venue = await (await browser.newContext()).newPage();
   await logIn(venue, demoAccount('venue').email, demoAccount('venue').password);
   const form = venue.getByRole('region', { name: 'Add New Gig Opportunity' });
@@ -36,10 +37,16 @@ test('a follower gets the new-gig e-mail when a venue books the band, and unsubs
   await form.getByLabel('Description').fill('Late show for the followers');
   await form.getByLabel('Load in & sound check').fill('Load in 8pm');
   await form.getByLabel('Compensation').fill('$250');
-  await form.getByLabel('Band already Chosen').check();
-  await form.getByLabel('Band', { exact: true }).selectOption({ label: band.name });
   await form.getByRole('button', { name: 'Add Gig Opportunity' }).click();
   await expect(form.getByText('Gig opportunity created successfully!')).toBeVisible();
+  const bandPage = await (await browser.newContext()).newPage();
+  await logIn(bandPage, band.email, band.password);
+  const opening = bandPage.getByRole('listitem').filter({ hasText: 'Late show for the followers' });
+  await opening.getByRole('button', { name: /^Apply/ }).click();
+  await expect(opening.getByText('Applied')).toBeVisible();
+  await venue.reload();
+  await venue.getByRole('article').filter({ hasText: 'Late show for the followers' }).getByRole('button', { name: `Approve ${band.name}` }).click();
+  await expect(venue.getByRole('tab', { name: /Upcoming Approved Gigs/ })).toBeVisible();
 
   // The notice is sent by a job after the booking commits: it lands in the outbox moments later.
   await expect(async () => {

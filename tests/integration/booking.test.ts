@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, isNull, like } from 'drizzle-orm';
-import { bandFollowers, bandNotices, gigApplications, gigs, managedArtists, outbox } from '../../src/server/db/schema.ts';
+import { bandBookings, bandFollowers, bandNotices, gigApplications, gigs, managedArtists, outbox } from '../../src/server/db/schema.ts';
 import { BAND_NOT_CHOSEN_MESSAGE, PROMOTER_SPLIT_MESSAGE, VENUE_SPLIT_MESSAGE } from '../../src/core/schemas/gigs.ts';
 import { sendPendingBandNotices } from '../../src/server/features/booking/notify-bands.ts';
 import { createServices } from '../../src/server/services.ts';
@@ -112,6 +112,7 @@ describe('posting gig opportunities', () => {
 
   it('a promoter posts only for its associated venues, with its own split message', async () => {
     const promoter = await signUpAs(t, 'promoter', { venueIds: [venue.id] });
+    expect((await venue.client.post(`/api/venue/promoters/${promoter.id}`, { decision: 'accept' })).status).toBe(200);
     const noVenue = await promoter.client.post('/api/booking/gigs', gigForm());
     expect(noVenue.status).toBe(422);
     expect(noVenue.json.error.fields.venueId).toBeTruthy();
@@ -277,8 +278,12 @@ describe("telling a band's followers about its new gig (D19)", () => {
       { bandId: booked.id, email: 'fan-pending@followers.test', unsubscribeToken: randomUUID() },
       { bandId: booked.id, email: 'fan-gone@followers.test', unsubscribeToken: randomUUID(), confirmedAt: now, unsubscribedAt: now },
     ]);
-    await postGig(venue.client, { isBandChosen: true, bandId: booked.id, localDate: dayIn(ZONE, 6) });
     await sendNewGigNotices(t.services);
+    const gigId = await postGig(venue.client, { isBandChosen: true, bandId: booked.id, localDate: dayIn(ZONE, 6) });
+    // D34: the venue chose the band itself, so followers wait while the band may still decline.
+    expect(await sendNewGigNotices(t.services)).toBe(0);
+    await t.db.update(bandBookings).set({ createdAt: new Date(Date.now() - 25 * 3600_000) }).where(eq(bandBookings.gigId, gigId));
+    expect(await sendNewGigNotices(t.services)).toBe(1);
     expect(await sendNewGigNotices(t.services)).toBe(0);
     const mails = await t.db.select().from(outbox).where(and(eq(outbox.kind, 'new_gig'), like(outbox.subject, 'Followed Band has a new show:%')));
     expect(mails.map((m) => m.toAddress)).toEqual(['fan-confirmed@followers.test']);

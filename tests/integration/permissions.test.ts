@@ -42,6 +42,11 @@ const ALLOWED: Record<string, Rule> = {
   'GET /api/booking/open-gigs': APPLICANTS,
   'GET /api/booking/my-applications': APPLICANTS,
   'POST /api/booking/gigs/:gigId/applications': APPLICANTS,
+  // D34: a band answers the bookings made for it; a venue answers promoters' requests.
+  'GET /api/booking/my-bookings': ['band'],
+  'POST /api/booking/gigs/:gigId/decline': ['band'],
+  'GET /api/venue/promoters': ['venue'],
+  'POST /api/venue/promoters/:promoterId': { allowed: ['venue'], body: async () => ({ decision: 'accept' }) },
   'GET /api/tickets/mine': ANY_ACCOUNT,
   'POST /api/tickets/admit': { allowed: ['venue', 'promoter', 'band', 'admin'], body: async () => ({ code: 'not-a-ticket' }) },
   'GET /api/payments/account': PAYEES,
@@ -133,6 +138,9 @@ const PUBLIC = new Set([
   // A venue answering an outreach e-mail: the token in its link is the key (D26).
   'POST /api/outreach/responses',
   'POST /api/outreach/opt-out',
+  // A booked band's decline link (D34): the token is the key; the GET only shows the booking.
+  'GET /api/booking/declines/:token',
+  'POST /api/booking/declines',
   // One-click unsubscribe from any marketing e-mail (RFC 8058): the token is the key.
   'POST /api/unsubscribe/:token',
   // The SMS provider's inbound webhook: its signature is its proof (D29).

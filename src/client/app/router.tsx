@@ -34,6 +34,7 @@ const BetaOutreachPage = signedInScreen('BetaOutreachPage');
 const OutreachSuccessPage = signedInScreen('OutreachSuccessPage');
 const OutreachRespondPage = signedInScreen('OutreachRespondPage');
 const OutreachOptOutPage = signedInScreen('OutreachOptOutPage');
+const DeclineBookingPage = signedInScreen('DeclineBookingPage');
 
 const HomePage = screen(() => import('../features/home/home-page.tsx'), 'HomePage');
 const BandDirectoryPage = screen(() => import('../features/directories/band-directory-page.tsx'), 'BandDirectoryPage');
@@ -95,6 +96,7 @@ function MainRoutes() {
         <Route path="/beta-venue-outreach" element={<BetaOutreachPage />} />
         <Route path="/outreach-success" element={<OutreachSuccessPage />} />
         <Route path="/outreach/respond/:token" element={<OutreachRespondPage />} />
+        <Route path="/booking/decline/:token" element={<DeclineBookingPage />} />
         <Route path="/outreach/opt-out/:token" element={<OutreachOptOutPage />} />
         <Route path="/admin/outbox" element={<OutboxPage />} />
         <Route path="/admin/gig-management" element={<GigManagementPage />} />

@@ -28,3 +28,4 @@ export const BetaOutreachPage: Loader = async () => (await import('../features/o
 export const OutreachSuccessPage: Loader = async () => (await import('../features/outreach/outreach-success-page.tsx')).OutreachSuccessPage;
 export const OutreachRespondPage: Loader = async () => (await import('../features/outreach/venue-answer-pages.tsx')).OutreachRespondPage;
 export const OutreachOptOutPage: Loader = async () => (await import('../features/outreach/venue-answer-pages.tsx')).OutreachOptOutPage;
+export const DeclineBookingPage: Loader = async () => (await import('../features/booking-consent/decline-booking-page.tsx')).DeclineBookingPage;

@@ -132,3 +132,6 @@ export const notifyBandsSchema = z.object({
   /** The form's own id for this send, so a double click or a retry sends once. */
   requestId: z.uuid({ error: 'Please try again.' }),
 });
+
+/** D34: the secret from a booked band's 'Decline this booking' link. */
+export const bookingDeclineSchema = z.object({ token: z.string().min(16, { error: 'This link is not complete.' }).max(100, { error: 'This link is not complete.' }) });

@@ -302,6 +302,10 @@ export const promoterGalleryImages = pgTable(
   (t) => [index().on(t.promoterId)],
 );
 
+/** D34: a promoter asks, the venue decides; only `accepted` lets the promoter post there. */
+export const PROMOTER_VENUE_STATUSES = ['pending', 'accepted', 'declined', 'ended'] as const;
+export const promoterVenueStatus = pgEnum('promoter_venue_status', PROMOTER_VENUE_STATUSES);
+
 export const promoterVenues = pgTable(
   'promoter_venues',
   {
@@ -311,8 +315,11 @@ export const promoterVenues = pgTable(
     venueId: text()
       .notNull()
       .references(() => venueProfiles.userId, { onDelete: 'cascade' }),
+    status: promoterVenueStatus().notNull().default('pending'),
+    requestedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.promoterId, t.venueId] })],
+  (t) => [primaryKey({ columns: [t.promoterId, t.venueId] }), index().on(t.venueId, t.status)],
 );
 
 export const managerProfiles = pgTable('manager_profiles', {
@@ -436,6 +443,26 @@ export const gigs = pgTable(
     ),
     check('gigs_price_positive', sql`${t.ticketPriceCents} is null or ${t.ticketPriceCents} >= 0`),
   ],
+);
+
+/**
+ * D34: a band booked with 'Band already Chosen' (no application) is told at once and may decline.
+ * One row per such gig; the e-mailed decline link's token is stored only as its SHA-256.
+ */
+export const bandBookings = pgTable(
+  'band_bookings',
+  {
+    gigId: uuid()
+      .primaryKey()
+      .references(() => gigs.id, { onDelete: 'cascade' }),
+    bandId: text()
+      .notNull()
+      .references(() => bandProfiles.userId, { onDelete: 'cascade' }),
+    declineTokenHash: text().notNull().unique(),
+    createdAt: createdAt(),
+    declinedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index().on(t.bandId)],
 );
 
 export const applicationStatus = pgEnum('application_status', ['pending', 'accepted', 'rejected']);

@@ -7,6 +7,7 @@ export function VenuePicker({ selected, onChange, error }: { selected: string[];
   return (
     <fieldset aria-describedby={error ? 'venue-picker-error' : undefined}>
       <legend className="field-label">Venues you promote at</legend>
+      <p className="mb-2 text-sm text-zinc-400">Each venue you choose is asked first: you can post gigs there once it accepts.</p>
       {isPending && <p className="text-sm text-zinc-400">Loading venues…</p>}
       {isError && <p className="text-sm text-red-300">The venue list could not be loaded.</p>}
       {data && data.venues.length === 0 && <p className="text-sm text-zinc-400">No venues are registered yet; you can add them later.</p>}

@@ -96,7 +96,7 @@ export function AddGigForm({ dashboard }: { dashboard: OrganiserDashboard }) {
         Add New Gig Opportunity
       </h2>
       {isPromoter && dashboard.venues.length === 0 ? (
-        <p className="text-zinc-300">Add the venues you work with to your promoter profile, then post gigs for them here.</p>
+        <p className="text-zinc-300">Add the venues you work with to your promoter profile. Each venue is asked first: once it accepts, you post gigs for it here.</p>
       ) : (
         <form onSubmit={(e) => void submit(e)} noValidate className="space-y-5">
           {isPromoter && (

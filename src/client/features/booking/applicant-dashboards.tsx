@@ -1,10 +1,11 @@
 import { Link } from 'react-router';
 import { truncate } from '../../../core/text.ts';
 import { usePageParam } from '../../components/pagination.tsx';
+import { BandBookingsCard } from '../booking-consent/band-bookings-card.tsx';
 import { useOpenGigs } from './api.ts';
 import { MyApplications, OpenGigs } from './open-gigs.tsx';
 
-/** A band's dashboard (spec 2 §2): its profile link, beta outreach when it has it (D25), open gigs. */
+/** A band's dashboard (spec 2 §2): its profile link, beta outreach when it has it (D25), bookings to answer (D34), open gigs. */
 export function BandBooking({ hasBetaOutreach }: { hasBetaOutreach: boolean }) {
   return (
     <>
@@ -19,6 +20,7 @@ export function BandBooking({ hasBetaOutreach }: { hasBetaOutreach: boolean }) {
           </Link>
         )}
       </nav>
+      <BandBookingsCard />
       <OpenGigs isManager={false} />
       <MyApplications />
     </>

@@ -12,6 +12,7 @@ import { DigestSwitch } from '../digest/digest-switch.tsx';
 import { PaymentSetupCard } from '../payouts/payment-setup-card.tsx';
 import { ManageJamSessions } from '../jam/manage-jam-sessions.tsx';
 import { OutreachCard } from '../outreach/outreach-card.tsx';
+import { PromoterRequestsCard } from '../promoter-venues/promoter-requests-card.tsx';
 
 function DashboardFrame({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
   return (
@@ -134,6 +135,7 @@ function ProfileDashboard({ me, role }: { me: Me; role: Role }) {
         <PaymentSetupCard role={role} email={me.user.email} name={typeof profile.companyName === 'string' && profile.companyName ? profile.companyName : (profile.name ?? '')} />
       )}
       {role === 'band' && <OutreachCard />}
+      {role === 'venue' && <PromoterRequestsCard />}
       {(role === 'venue' || role === 'promoter') && <OrganiserGigs />}
       {role === 'venue' && <ManageJamSessions isAdmin={false} />}
       {role === 'band' && <BandBooking hasBetaOutreach={profile.hasBetaOutreach === true} />}

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ImageKind } from '../../../core/schemas/profiles.ts';
 import { apiFetch, postJson } from '../../lib/api.ts';
+import type { PromoterVenueStatus } from '../promoter-venues/api.ts';
 
 export type Nullable<T> = { [K in keyof T]: T[K] | null };
 
@@ -41,6 +42,8 @@ export type PromoterProfile = Links & {
   imageUrl: string | null;
   videoUrl: string | null;
   venueIds: string[];
+  /** D34: each venue asked, with its answer. */
+  venueRequests: { id: string; name: string; status: PromoterVenueStatus }[];
   gallery: string[];
 };
 

@@ -5,6 +5,7 @@ import { TextField } from '../../components/ui/field.tsx';
 import { LoadingImage } from '../../components/ui/states.tsx';
 import { useTitle } from '../../lib/use-title.ts';
 import { VenuePicker } from '../auth/venue-picker.tsx';
+import { PromoterVenueBadge } from '../promoter-venues/promoter-venue-status.tsx';
 import { savePromoterProfile, useOwnProfile, type PromoterProfile } from './api.ts';
 import {
   bindField,
@@ -51,6 +52,18 @@ function PromoterEditor({ promoter }: { promoter: PromoterProfile }) {
         </Section>
         <Section title="Venues">
           <VenuePicker selected={venueIds} onChange={setVenueIds} error={save.errors.venueIds} />
+          {promoter.venueRequests.length > 0 && (
+            <div>
+              <h3 className="field-label">Your venue requests</h3>
+              <ul className="space-y-1 text-sm">
+                {promoter.venueRequests.map((v) => (
+                  <li key={v.id} className="flex flex-wrap items-center gap-2">
+                    {v.name} <PromoterVenueBadge status={v.status} />
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
         </Section>
         <Section title="Gallery and video">
           <GalleryField images={gallery} onChange={setGallery} error={save.errors.gallery} />

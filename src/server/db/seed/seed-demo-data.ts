@@ -361,7 +361,7 @@ function buildScene(random: Random, now: Date, storage: Storage): Scene {
     const venueIds = promoter.venues.map((name) => {
       const venueId = venueIdByName.get(name);
       if (!venueId) throw new Error(`Promoter venue ${name} is not a demo venue`);
-      scene.promoterVenues.push({ promoterId: userId, venueId });
+      scene.promoterVenues.push({ promoterId: userId, venueId, status: 'accepted', decidedAt: new Date() });
       return venueId;
     });
     return { userId, venueIds, isDemo: promoter.isDemo };

@@ -48,7 +48,7 @@ describe('registration for every role', () => {
     });
   }
 
-  it('a promoter picks the venues they promote at', async () => {
+  it('a promoter picks the venues they promote at, each a request to the venue', async () => {
     const [venue] = await t.db.select({ id: venueProfiles.userId }).from(venueProfiles).limit(1);
     const client = t.client();
     const res = await client.post(
@@ -56,7 +56,8 @@ describe('registration for every role', () => {
       registrationForm({ email: 'promoter2@register.test', password: PASSWORD, location: 'chicagoland', role: 'promoter', name: 'Second Shift', venueIds: [venue!.id] }),
     );
     expect(res.status, res.text).toBe(201);
-    expect((await client.get('/api/me')).json.me.profile.venues).toEqual(['The Hideout Test']);
+    // D34: the venue is asked; it is listed as waiting until the venue accepts.
+    expect((await client.get('/api/me')).json.me.profile.venues).toEqual(['The Hideout Test (waiting for the venue)']);
   });
 
   it('re-encodes the uploaded image: JPEG within 1280x800, metadata stripped (D23)', async () => {

@@ -32,11 +32,13 @@ export async function getProfileSummary(db: DbOrTx, userId: string, role: Role):
       const [p] = await db.select().from(promoterProfiles).where(eq(promoterProfiles.userId, userId));
       if (!p) return null;
       const venues = await db
-        .select({ name: venueProfiles.name })
+        .select({ name: venueProfiles.name, status: promoterVenues.status })
         .from(promoterVenues)
         .innerJoin(venueProfiles, eq(venueProfiles.userId, promoterVenues.venueId))
         .where(eq(promoterVenues.promoterId, userId));
-      return { name: p.name, companyName: p.companyName, slug: p.slug, phone: p.phone, email: p.email, website: p.website, imageUrl: p.imageUrl, venues: venues.map((v) => v.name) };
+      // D34: the venues that accepted, then the requests still waiting for an answer.
+      const listed = [...venues.filter((v) => v.status === 'accepted').map((v) => v.name), ...venues.filter((v) => v.status === 'pending').map((v) => `${v.name} (waiting for the venue)`)];
+      return { name: p.name, companyName: p.companyName, slug: p.slug, phone: p.phone, email: p.email, website: p.website, imageUrl: p.imageUrl, venues: listed };
     }
     case 'artist_manager': {
       const [p] = await db.select().from(managerProfiles).where(eq(managerProfiles.userId, userId));

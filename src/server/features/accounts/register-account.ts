@@ -10,7 +10,6 @@ import {
   bandProfiles,
   managerProfiles,
   promoterProfiles,
-  promoterVenues,
   regions,
   rehearsalSpaceProfiles,
   user,
@@ -19,6 +18,7 @@ import {
 import type { DbOrTx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { storeImage } from '../uploads/store-image.ts';
+import { requestVenueAssociations } from '../promoter-venues/request-venue-associations.ts';
 import { welcomeEmail } from '../../mail/templates.ts';
 
 async function assertProfileIsFree(db: DbOrTx, input: Registration): Promise<void> {
@@ -75,9 +75,6 @@ async function createProfile(tx: DbOrTx, userId: string, input: Registration, im
         youtubeUrl: input.youtubeUrl,
         imageUrl,
       });
-      if (input.venueIds.length) {
-        await tx.insert(promoterVenues).values([...new Set(input.venueIds)].map((venueId) => ({ promoterId: userId, venueId })));
-      }
       return;
     case 'artist_manager':
       await tx.insert(managerProfiles).values({
@@ -170,6 +167,7 @@ export async function registerAccount(
       const isAdmin = env.ADMIN_EMAILS.includes(input.email);
       await tx.update(user).set({ role: isAdmin ? 'admin' : input.role, location: input.location }).where(eq(user.id, userId));
       await createProfile(tx, userId, input, imageUrl);
+      if (input.role === 'promoter') await requestVenueAssociations(services, tx, userId, input.venueIds);
     });
   } catch (error) {
     // Keep registration all-or-nothing: no account without its profile.

@@ -2,22 +2,24 @@ import { eq } from 'drizzle-orm';
 import { createGigSchema, PROMOTER_VENUE_MESSAGE, weeklyDates } from '../../../core/schemas/gigs.ts';
 import { todayIn } from '../../../core/time.ts';
 import { gigDetailColumns } from './gig-columns.ts';
-import type { Db } from '../../db/client.ts';
 import { bandProfiles, gigs, regions, user } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { parseInput } from '../../http/validate.ts';
 import { publishGigsChanged } from '../live/live-events.ts';
+import type { Services } from '../../services.ts';
+import { recordBandBookings } from './band-bookings.ts';
 import { asOrganiser, listPostableVenues } from './gig-ownership.ts';
 import { assertVenueMaySell } from './venue-verification.ts';
 
 /**
  * 'Add New Gig Opportunity' (spec 2 §5): one gig, or a weekly series of 1 to 10 (D8: each date's
  * start instant in the venue's region zone, so a series keeps its local time across a DST change).
- * A gig whose band is already chosen is approved and booked at once. Tickets and a chosen band
- * need a verified venue (decision 33).
+ * A gig whose band is already chosen is approved and booked at once, and the band is told and
+ * may decline (D34). Tickets and a chosen band need a verified venue (decision 33).
  */
-export async function createGigOpportunities(db: Db, sessionUser: SessionUser, rawInput: unknown): Promise<{ gigIds: string[]; message: string }> {
+export async function createGigOpportunities(services: Pick<Services, 'db' | 'mailer' | 'env'>, sessionUser: SessionUser, rawInput: unknown): Promise<{ gigIds: string[]; message: string }> {
+  const { db } = services;
   const organiser = asOrganiser(sessionUser);
   const isPromoter = organiser.role === 'promoter';
   const input = parseInput(createGigSchema, { ...(rawInput as object), isPromoter });
@@ -65,7 +67,10 @@ export async function createGigOpportunities(db: Db, sessionUser: SessionUser, r
 
   const gigIds = await db.transaction(async (tx) => {
     const inserted = await tx.insert(gigs).values(rows).returning({ id: gigs.id });
-    if (bandId) await publishGigsChanged(tx);
+    if (bandId) {
+      await recordBandBookings(services, tx, bandId, inserted.map((g) => g.id));
+      await publishGigsChanged(tx);
+    }
     return inserted.map((g) => g.id);
   });
   const message = gigIds.length > 1 ? `Successfully created ${gigIds.length} recurring gig opportunities!` : 'Gig opportunity created successfully!';

@@ -33,7 +33,7 @@ export async function findOrganisedGig(db: DbOrTx, organiser: Organiser, gigId: 
   return gig;
 }
 
-/** The venues an organiser may post for: itself, or a promoter's associated venues; and whether each may sell (decision 33). */
+/** The venues an organiser may post for: itself, or the venues that accepted the promoter (D34); and whether each may sell (decision 33). */
 export async function listPostableVenues(db: DbOrTx, organiser: Organiser) {
   const columns = {
     id: venueProfiles.userId,
@@ -48,6 +48,6 @@ export async function listPostableVenues(db: DbOrTx, organiser: Organiser) {
     .select(columns)
     .from(promoterVenues)
     .innerJoin(venueProfiles, eq(venueProfiles.userId, promoterVenues.venueId))
-    .where(eq(promoterVenues.promoterId, organiser.id))
+    .where(and(eq(promoterVenues.promoterId, organiser.id), eq(promoterVenues.status, 'accepted')))
     .orderBy(venueProfiles.name);
 }

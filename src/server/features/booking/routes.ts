@@ -1,11 +1,14 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { pageNumber } from '../../../core/schemas/fields.ts';
+import { bookingDeclineSchema } from '../../../core/schemas/gigs.ts';
+import { clientIp } from '../../http/client-ip.ts';
 import { requireRole } from '../../http/session.ts';
 import { parseInput, readJsonBody } from '../../http/validate.ts';
 import type { Services } from '../../services.ts';
 import { QUEUES } from '../../jobs/job-queue.ts';
 import { applyToGig } from './apply-to-gig.ts';
+import { declineBookingAsBand, declineBookingByToken, listBandBookings, previewBookingDecline } from './band-bookings.ts';
 import { createGigOpportunities } from './create-gig-opportunities.ts';
 import { approveApplication, rejectApplication } from './decide-application.ts';
 import { deleteGig } from './delete-gig.ts';
@@ -34,7 +37,7 @@ export function bookingRoutes(services: Services) {
 
   app.post('/booking/gigs', async (c) => {
     const { user } = await requireRole(services, c, 'venue', 'promoter');
-    const created = await createGigOpportunities(db, user, await readJsonBody(c));
+    const created = await createGigOpportunities(services, user, await readJsonBody(c));
     announceNewGigs();
     return c.json(created, 201);
   });
@@ -67,6 +70,28 @@ export function bookingRoutes(services: Services) {
   app.post('/booking/notify-bands', async (c) => {
     const { user } = await requireRole(services, c, 'venue', 'promoter');
     return c.json(await requestBandNotice(services, user, await readJsonBody(c)), 202);
+  });
+
+  // D34: a band booked with 'Band already Chosen' declines, by its e-mailed link (the token is
+  // the key; the page's GET only shows, the button's POST declines) or from its dashboard.
+  app.get('/booking/declines/:token', async (c) => {
+    const { token } = parseInput(bookingDeclineSchema, { token: c.req.param('token') });
+    return c.json(await previewBookingDecline(db, token));
+  });
+
+  app.post('/booking/declines', async (c) => {
+    const { token } = parseInput(bookingDeclineSchema, await readJsonBody(c));
+    return c.json(await declineBookingByToken(services, token, clientIp(c)));
+  });
+
+  app.get('/booking/my-bookings', async (c) => {
+    const { user } = await requireRole(services, c, 'band');
+    return c.json(await listBandBookings(db, user));
+  });
+
+  app.post('/booking/gigs/:gigId/decline', async (c) => {
+    const { user } = await requireRole(services, c, 'band');
+    return c.json(await declineBookingAsBand(services, user, c.req.param('gigId')));
   });
 
   app.get('/booking/open-gigs', async (c) => {

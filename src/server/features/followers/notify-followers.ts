@@ -1,9 +1,13 @@
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { siteUrl } from '../../../core/site-urls.ts';
 import { formatLocalDate, formatTimeRange } from '../../../core/time.ts';
-import { bandFollowers, bandProfiles, gigs, regions, venueProfiles } from '../../db/schema.ts';
+import { bandBookings, bandFollowers, bandProfiles, gigs, regions, venueProfiles } from '../../db/schema.ts';
 import { newGigEmail } from '../../mail/templates.ts';
 import type { Services } from '../../services.ts';
+import { FOLLOWER_MAIL_WAIT_HOURS } from '../booking/band-bookings.ts';
+
+/** D34: a gig the organiser booked the band for directly is announced once the band has had time to decline. */
+const waitsForBandsAnswer = sql`not exists (select 1 from ${bandBookings} where ${bandBookings.gigId} = ${gigs.id} and ${bandBookings.createdAt} > now() - make_interval(hours => ${FOLLOWER_MAIL_WAIT_HOURS}))`;
 
 /**
  * D19: when a band gets a new approved gig, each confirmed follower hears of it once. A gig is
@@ -18,7 +22,7 @@ export async function sendNewGigNotices({ db, mailer, env }: Pick<Services, 'db'
       const [next] = await tx
         .select({ id: gigs.id })
         .from(gigs)
-        .where(and(eq(gigs.isApproved, true), isNull(gigs.followersNotifiedAt)))
+        .where(and(eq(gigs.isApproved, true), isNull(gigs.followersNotifiedAt), waitsForBandsAnswer))
         .orderBy(asc(gigs.approvedAt))
         .limit(1)
         .for('update', { skipLocked: true });

@@ -44,10 +44,17 @@ async function getPromoter(db: DbOrTx, userId: string) {
   const [profile] = await db.select().from(promoterProfiles).where(eq(promoterProfiles.userId, userId));
   if (!profile) return null;
   const [venues, gallery] = await Promise.all([
-    db.select({ id: promoterVenues.venueId }).from(promoterVenues).where(eq(promoterVenues.promoterId, userId)),
+    db
+      .select({ id: promoterVenues.venueId, name: venueProfiles.name, status: promoterVenues.status })
+      .from(promoterVenues)
+      .innerJoin(venueProfiles, eq(venueProfiles.userId, promoterVenues.venueId))
+      .where(eq(promoterVenues.promoterId, userId))
+      .orderBy(asc(venueProfiles.name)),
     db.select({ url: promoterGalleryImages.url }).from(promoterGalleryImages).where(eq(promoterGalleryImages.promoterId, userId)).orderBy(asc(promoterGalleryImages.position)),
   ]);
-  return { ...profile, venueIds: venues.map((v) => v.id), gallery: gallery.map((g) => g.url) };
+  // D34: the picker holds the venues still asked or accepted; each request shows the venue's answer.
+  const venueIds = venues.filter((v) => v.status === 'pending' || v.status === 'accepted').map((v) => v.id);
+  return { ...profile, venueIds, venueRequests: venues, gallery: gallery.map((g) => g.url) };
 }
 
 async function getManager(db: DbOrTx, userId: string) {

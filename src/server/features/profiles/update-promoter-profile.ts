@@ -2,9 +2,10 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { promoterProfileSchema } from '../../../core/schemas/profiles.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { promoterGalleryImages, promoterProfiles, promoterVenues, user, venueProfiles } from '../../db/schema.ts';
+import { promoterGalleryImages, promoterProfiles, user, venueProfiles } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Services } from '../../services.ts';
+import { assertUnderRequestLimit, requestVenueAssociations } from '../promoter-venues/request-venue-associations.ts';
 import { assertOwnImages } from './assert-own-images.ts';
 import { publishProfileChange } from './publish-profile-change.ts';
 
@@ -22,13 +23,14 @@ async function assertVenueRoleAccounts(db: DbOrTx, venueIds: string[]): Promise<
   }
 }
 
-/** The promoter editor's save: details, image, associated venues, gallery and video. */
+/** The promoter editor's save: details, image, venue requests (D34), gallery and video. */
 export async function updatePromoterProfile(services: Services, promoterId: string, input: z.output<typeof promoterProfileSchema>): Promise<void> {
   const { db } = services;
   const [current] = await db.select().from(promoterProfiles).where(eq(promoterProfiles.userId, promoterId));
   if (!current) throw new AppError('NOT_FOUND', 'No profile found');
   const venueIds = [...new Set(input.venueIds)];
   await assertVenueRoleAccounts(db, venueIds);
+  await assertUnderRequestLimit(services, promoterId, venueIds);
   const shownGallery = (await db.select({ url: promoterGalleryImages.url }).from(promoterGalleryImages).where(eq(promoterGalleryImages.promoterId, promoterId))).map((g) => g.url);
   await assertOwnImages(
     services,
@@ -52,8 +54,7 @@ export async function updatePromoterProfile(services: Services, promoterId: stri
         videoUrl: input.videoUrl ?? null,
       })
       .where(eq(promoterProfiles.userId, promoterId));
-    await tx.delete(promoterVenues).where(eq(promoterVenues.promoterId, promoterId));
-    if (venueIds.length) await tx.insert(promoterVenues).values(venueIds.map((venueId) => ({ promoterId, venueId })));
+    await requestVenueAssociations(services, tx, promoterId, venueIds);
     await tx.delete(promoterGalleryImages).where(eq(promoterGalleryImages.promoterId, promoterId));
     if (input.gallery.length) await tx.insert(promoterGalleryImages).values(input.gallery.map((url, position) => ({ promoterId, url, position })));
   });
