@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { gigs, outbox } from '../../src/server/db/schema.ts';
 import { createTestApp, type TestApp, type TestClient } from '../helpers/test-app.ts';
-import { signUpAs } from '../helpers/accounts.ts';
+import { signUpAs, verifyVenue } from '../helpers/accounts.ts';
 import { createVenue, dayIn } from '../helpers/factories.ts';
 
 const ZONE = 'America/Chicago';
@@ -35,6 +35,8 @@ describe("a band booked with 'Band already Chosen' (D34)", () => {
   let band: Account;
   beforeAll(async () => {
     venue = await signUpAs(t, 'venue');
+    // Only a verified venue books a band directly (D33).
+    await verifyVenue(t, venue.id);
     band = await signUpAs(t, 'band');
   });
 
@@ -141,6 +143,7 @@ describe('a promoter and the venues it works with (D34)', () => {
 
   beforeAll(async () => {
     venue = await signUpAs(t, 'venue');
+    await verifyVenue(t, venue.id);
     // The probe: a stranger registers as a promoter naming this venue's id.
     promoter = await signUpAs(t, 'promoter', { venueIds: [venue.id] });
   });

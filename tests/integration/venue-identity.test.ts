@@ -117,6 +117,8 @@ describe('a venue sells tickets and books a band directly only once verified', (
   it('a promoter’s ticketed gig needs its venue verified too; an open one does not', async () => {
     const hall = await signUpAs(t, 'venue', { name: 'Promoted Hall' });
     const promoter = await signUpAs(t, 'promoter', { venueIds: [hall.id] });
+    // The venue accepts the promoter first (D34).
+    expect((await hall.client.post(`/api/venue/promoters/${promoter.id}`, { decision: 'accept' })).status).toBe(200);
     expect((await promoter.client.post('/api/booking/gigs', gigForm({ venueId: hall.id }))).status).toBe(201);
     const refused = await promoter.client.post('/api/booking/gigs', gigForm({ venueId: hall.id, ...TICKETED }));
     expect(refused.status).toBe(403);
