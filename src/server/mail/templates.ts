@@ -13,6 +13,15 @@ export function passwordResetEmail({ url }: { url: string }) {
   };
 }
 
+/** D32: the link that confirms the account's address; it works for `hours` hours. */
+export function emailVerificationEmail({ name, hours }: { name: string; hours: number }) {
+  return {
+    subject: 'Confirm your e-mail address for Marquee',
+    text: `Hi ${name},\n\nPlease confirm that this is your e-mail address (the link works for ${hours} hours):\n${LINK}\n\nUntil you do, tickets bought with this address as a guest stay off your dashboard.\nIf you did not make a Marquee account, ignore this e-mail.`,
+    html: `<p>Hi ${escapeHtml(name)},</p><p><a href="${LINK}">Confirm your e-mail address</a> (the link works for ${hours} hours).</p><p>Until you do, tickets bought with this address as a guest stay off your dashboard.</p><p>If you did not make a Marquee account, ignore this e-mail.</p>`,
+  };
+}
+
 export function contactMessageEmail({ name, email, message }: { name: string; email: string; message: string }) {
   return {
     subject: `Contact form: ${name}`,
