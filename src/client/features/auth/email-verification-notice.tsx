@@ -10,9 +10,10 @@ export function EmailVerificationNotice({ email }: { email: string }) {
   const resend = useMutation({ mutationFn: () => postJson<{ message: string }>('/api/me/verification-email', {}) });
   return (
     <section className="card space-y-3 border-amber-400/60 bg-amber-950/40" aria-labelledby="verify-email-heading">
-      <h2 id="verify-email-heading" className="text-lg font-semibold text-amber-200">
+      {/* Above the page's h1, so a labelled region rather than a heading (headings keep their order). */}
+      <p id="verify-email-heading" className="text-lg font-semibold text-amber-200">
         Please confirm your e-mail address
-      </h2>
+      </p>
       <p className="text-zinc-100">
         Please confirm your e-mail address: we sent a link to <strong className="[overflow-wrap:anywhere]">{email}</strong>. Until you follow it, tickets
         bought with this address as a guest and the weekly digest choice stay hidden here.
