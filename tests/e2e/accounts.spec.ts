@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { demoAccount, expectAccessible, logIn, logOut, photoFile, readEmailedLink, shot, uniqueEmail } from './helpers.ts';
+import { demoAccount, expectAccessible, logIn, logOut, photoFile, readEmailedLink, registerFan, shot, uniqueEmail } from './helpers.ts';
 
 const PASSWORD = 'e2e-password-123';
 
@@ -116,11 +116,7 @@ test.describe('mistakes get clear messages', () => {
 
 test('a forgotten password is reset through the e-mailed link', async ({ page, browser }) => {
   const email = uniqueEmail('forgetful');
-  await page.goto('/register');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Register' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await registerFan(page, email, PASSWORD);
   await logOut(page);
 
   await page.getByRole('button', { name: 'Forgot Password?' }).click();
@@ -152,11 +148,7 @@ test('a forgotten password is reset through the e-mailed link', async ({ page, b
 
 test('a new fan is asked to confirm the e-mail address, asks for the link again, follows it, and the notice is gone (D32)', async ({ page, browser }) => {
   const email = uniqueEmail('confirm');
-  await page.goto('/register');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Register' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await registerFan(page, email, PASSWORD);
 
   const notice = page.getByRole('region', { name: 'Please confirm your e-mail address' });
   await expect(notice).toContainText(`Please confirm your e-mail address: we sent a link to ${email}.`);

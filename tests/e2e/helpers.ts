@@ -29,6 +29,15 @@ export async function logIn(page: Page, email: string, password: string): Promis
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
+/** Registers a fan with just an e-mail and a password, as the form allows, and lands on the dashboard. */
+export async function registerFan(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/register');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
 export async function logOut(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Log out' }).first().click();
   await expect(page).toHaveURL(/\/login$/);
