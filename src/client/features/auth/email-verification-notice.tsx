@@ -15,8 +15,8 @@ export function EmailVerificationNotice({ email }: { email: string }) {
         Please confirm your e-mail address
       </p>
       <p className="text-zinc-100">
-        Please confirm your e-mail address: we sent a link to <strong className="[overflow-wrap:anywhere]">{email}</strong>. Until you follow it, tickets
-        bought with this address as a guest and the weekly digest choice stay hidden here.
+        Please confirm your e-mail address: we sent a link to <strong className="[overflow-wrap:anywhere]">{email}</strong>. What belongs to this
+        address, such as tickets bought with it, stays hidden until you do.
       </p>
       <button type="button" className="btn-secondary w-full sm:w-auto" disabled={resend.isPending} onClick={() => resend.mutate()}>
         {resend.isPending ? 'Sending…' : 'Send the link again'}
