@@ -13,12 +13,15 @@ export function passwordResetEmail({ url }: { url: string }) {
   };
 }
 
-/** D32: the link that confirms the account's address; it works for `hours` hours. */
+/**
+ * D32: the link that confirms the account's address; it works for `hours` hours. It says what
+ * following it does, so someone who did not make the account leaves it alone.
+ */
 export function emailVerificationEmail({ name, hours }: { name: string; hours: number }) {
   return {
     subject: 'Confirm your e-mail address for Marquee',
-    text: `Hi ${name},\n\nPlease confirm that this is your e-mail address (the link works for ${hours} hours):\n${LINK}\n\nUntil you do, tickets bought with this address as a guest stay off your dashboard.\nIf you did not make a Marquee account, ignore this e-mail.`,
-    html: `<p>Hi ${escapeHtml(name)},</p><p><a href="${LINK}">Confirm your e-mail address</a> (the link works for ${hours} hours).</p><p>Until you do, tickets bought with this address as a guest stay off your dashboard.</p><p>If you did not make a Marquee account, ignore this e-mail.</p>`,
+    text: `Hi ${name},\n\nSomeone, hopefully you, made a Marquee account with this e-mail address. If it was you, confirm the address here (the link works for ${hours} hours):\n${LINK}\n\nConfirming gives that account the tickets bought with this address.\nIf you did not make a Marquee account, ignore this e-mail: nothing changes.`,
+    html: `<p>Hi ${escapeHtml(name)},</p><p>Someone, hopefully you, made a Marquee account with this e-mail address. If it was you, <a href="${LINK}">confirm your e-mail address</a> (the link works for ${hours} hours).</p><p>Confirming gives that account the tickets bought with this address.</p><p>If you did not make a Marquee account, ignore this e-mail: nothing changes.</p>`,
   };
 }
 
