@@ -21,7 +21,7 @@ const { default: drizzle } = await import('eslint-plugin-drizzle');
  * features together and may import any of their files (routes, pages).
  */
 const featureExports = {
-  'server/accounts': ['password-strength.ts', 'site-names.ts'],
+  'server/accounts': ['password-strength.ts', 'site-names.ts', 'email-verification.ts'],
   'server/admin': ['grant-admins.ts', 'admin-search.ts'],
   'server/booking': ['notify-bands.ts', 'band-bookings.ts'],
   'server/promoter-venues': ['request-venue-associations.ts'],
@@ -39,7 +39,7 @@ const featureExports = {
   'server/tickets': ['admit-ticket.ts', 'apply-payment-event.ts', 'place-ticket-order.ts'],
   'server/uploads': ['store-image.ts'],
   'client/admin': ['admin-dashboard.tsx'],
-  'client/auth': ['venue-picker.tsx'],
+  'client/auth': ['venue-picker.tsx', 'email-verification-notice.tsx'],
   'client/payouts': ['payment-setup-card.tsx'],
   'client/profiles': ['rehearsal-space-dashboard.tsx'],
   'client/tickets': ['my-tickets.tsx'],

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { demoAccount, expectAccessible, logIn, logOut, photoFile, shot, uniqueEmail } from './helpers.ts';
+import { demoAccount, expectAccessible, logIn, logOut, photoFile, readEmailedLink, registerFan, shot, uniqueEmail } from './helpers.ts';
 
 const PASSWORD = 'e2e-password-123';
 
@@ -116,11 +116,7 @@ test.describe('mistakes get clear messages', () => {
 
 test('a forgotten password is reset through the e-mailed link', async ({ page, browser }) => {
   const email = uniqueEmail('forgetful');
-  await page.goto('/register');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Register' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await registerFan(page, email, PASSWORD);
   await logOut(page);
 
   await page.getByRole('button', { name: 'Forgot Password?' }).click();
@@ -132,18 +128,9 @@ test('a forgotten password is reset through the e-mailed link', async ({ page, b
   await expectAccessible(page);
 
   // The admin reads the e-mail in the outbox and opens its link.
-  const adminContext = await browser.newContext();
-  const admin = await adminContext.newPage();
-  await logIn(admin, demoAccount('admin').email, demoAccount('admin').password);
-  await admin.goto('/admin/outbox');
-  await admin.getByRole('button', { name: new RegExp(`Reset your Marquee password.*To ${email.replace(/[.+]/g, '\\$&')}`) }).click();
-  await expect(admin.getByTestId('message-body')).toContainText('[link hidden]');
-  await admin.getByRole('button', { name: 'Show hidden links' }).click();
-  const link = await admin.getByTestId('message-body').getByRole('link').getAttribute('href');
-  await shot(admin, 'admin-outbox');
-  await adminContext.close();
+  const link = await readEmailedLink(browser, 'Reset your Marquee password', email, 'admin-outbox');
 
-  await page.goto(link!);
+  await page.goto(link);
   await expect(page).toHaveURL(/\/reset-password\?token=/);
   // A guessable password is named under its field; what was typed stays.
   await page.getByLabel('New password', { exact: true }).fill('password1');
@@ -157,6 +144,35 @@ test('a forgotten password is reset through the e-mailed link', async ({ page, b
   await page.getByRole('button', { name: 'Set new password' }).click();
   await expect(page.getByText('Your password has been changed.')).toBeVisible();
   await logIn(page, email, 'a-brand-new-pass');
+});
+
+test('a new fan is asked to confirm the e-mail address, asks for the link again, follows it, and the notice is gone (D32)', async ({ page, browser }) => {
+  const email = uniqueEmail('confirm');
+  await registerFan(page, email, PASSWORD);
+
+  const notice = page.getByRole('region', { name: 'Please confirm your e-mail address' });
+  await expect(notice).toContainText(`Please confirm your e-mail address: we sent a link to ${email}.`);
+  await expect(page.getByRole('region', { name: 'Your tickets' })).toContainText('Confirm your e-mail address to see tickets bought with it.');
+  await expect(page.getByRole('switch', { name: 'Weekly digest e-mails' })).toBeDisabled();
+  await notice.getByRole('button', { name: 'Send the link again' }).click();
+  await expect(notice.getByRole('status')).toHaveText(`We sent a new link to ${email}. It works for 24 hours.`);
+  await shot(page, 'dashboard-unconfirmed-email');
+  await expectAccessible(page);
+
+  const link = await readEmailedLink(browser, 'Confirm your e-mail address for Marquee', email);
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/email-confirmed$/);
+  await expect(page.getByRole('status')).toHaveText('Thank you: your e-mail address is confirmed.');
+  await shot(page, 'email-confirmed');
+  await expectAccessible(page);
+  await page.getByRole('link', { name: 'Go to your dashboard' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Fan Dashboard');
+  await expect(page.getByRole('switch', { name: 'Weekly digest e-mails' })).toBeEnabled();
+  await expect(notice).toHaveCount(0);
+
+  // The same link later, or a broken one, says what to do.
+  await page.goto(`${link.replace(/token=[^&]+/, 'token=broken')}`);
+  await expect(page.getByRole('alert')).toHaveText('This link is not valid. Ask for a new one with "Send the link again" on your dashboard.');
 });
 
 test('an admin impersonates a band and stops', async ({ page }) => {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Browser, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/server/db/seed/demo-content.ts';
 
@@ -29,9 +29,37 @@ export async function logIn(page: Page, email: string, password: string): Promis
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
+/** Registers a fan with just an e-mail and a password, as the form allows, and lands on the dashboard. */
+export async function registerFan(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/register');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
 export async function logOut(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Log out' }).first().click();
   await expect(page).toHaveURL(/\/login$/);
+}
+
+/**
+ * The link of the latest e-mail with this subject to this address, as a person would get it:
+ * the demo admin opens the message in the outbox and shows its hidden links (audited).
+ */
+export async function readEmailedLink(browser: Browser, subject: string, email: string, shotName?: string): Promise<string> {
+  const context = await browser.newContext();
+  const admin = await context.newPage();
+  await logIn(admin, demoAccount('admin').email, demoAccount('admin').password);
+  await admin.goto('/admin/outbox');
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  await admin.getByRole('button', { name: new RegExp(`${escape(subject)}.*To ${escape(email)}`) }).first().click();
+  await expect(admin.getByTestId('message-body')).toContainText('[link hidden]');
+  await admin.getByRole('button', { name: 'Show hidden links' }).click();
+  const link = await admin.getByTestId('message-body').getByRole('link').first().getAttribute('href');
+  if (shotName) await shot(admin, shotName);
+  await context.close();
+  return link!;
 }
 
 /** A photo file for upload fields, made on the fly. */

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { demoAccount, expectAccessible, logIn, shot } from './helpers.ts';
+import { demoAccount, expectAccessible, logIn, registerFan, shot, uniqueEmail } from './helpers.ts';
 
 // Run by the 'phone' project only (a 375 px touch screen): the flows a person does on a phone.
 const PORT = Number(process.env.E2E_PORT ?? 3199);
@@ -177,4 +177,16 @@ test('the gear swap fits a phone: cards, the full-screen photo and the List Your
   await expectNoSidewaysScroll(page);
   await expectAccessible(page);
   await shot(page, 'phone-gear-form');
+});
+
+test("a new fan's dashboard asks to confirm the e-mail address, and the notice fits a phone (D32)", async ({ page }) => {
+  const email = uniqueEmail('phone-confirm');
+  await registerFan(page, email, 'e2e-password-123');
+  const notice = page.getByRole('region', { name: 'Please confirm your e-mail address' });
+  await expect(notice).toContainText(`we sent a link to ${email}`);
+  await notice.getByRole('button', { name: 'Send the link again' }).click();
+  await expect(notice.getByRole('status')).toContainText('It works for 24 hours.');
+  await expectNoSidewaysScroll(page);
+  await expectAccessible(page);
+  await shot(page, 'phone-dashboard-unconfirmed-email');
 });

@@ -17,6 +17,7 @@ const signedInScreen = (name: keyof SignedInScreens) => lazy(async () => ({ defa
 const LoginPage = signedInScreen('LoginPage');
 const RegisterPage = signedInScreen('RegisterPage');
 const ChooseNewPasswordPage = signedInScreen('ChooseNewPasswordPage');
+const EmailConfirmedPage = signedInScreen('EmailConfirmedPage');
 const MyWebsitePage = signedInScreen('MyWebsitePage');
 const DebugTestPage = signedInScreen('DebugTestPage');
 const DashboardPage = signedInScreen('DashboardPage');
@@ -74,6 +75,7 @@ function MainRoutes() {
         <Route path="/login" element={<LoginPage />} />
         <Route path="/register" element={<RegisterPage />} />
         <Route path="/reset-password" element={<ChooseNewPasswordPage />} />
+        <Route path="/email-confirmed" element={<EmailConfirmedPage />} />
         <Route path="/bands" element={<BandDirectoryPage />} />
         <Route path="/band/:bandName" element={<BandSitePage />} />
         <Route path="/venues" element={<VenueDirectoryPage />} />

@@ -11,6 +11,7 @@ type Loader = () => Promise<ComponentType>;
 export const LoginPage: Loader = async () => (await import('../features/auth/login-page.tsx')).LoginPage;
 export const RegisterPage: Loader = async () => (await import('../features/auth/register-page.tsx')).RegisterPage;
 export const ChooseNewPasswordPage: Loader = async () => (await import('../features/auth/choose-new-password-page.tsx')).ChooseNewPasswordPage;
+export const EmailConfirmedPage: Loader = async () => (await import('../features/auth/email-confirmed-page.tsx')).EmailConfirmedPage;
 export const MyWebsitePage: Loader = async () => (await import('../features/sites/my-website-page.tsx')).MyWebsitePage;
 export const DebugTestPage: Loader = async () => (await import('../features/debug/debug-test-page.tsx')).DebugTestPage;
 export const DashboardPage: Loader = async () => (await import('../features/dashboard/dashboard-page.tsx')).DashboardPage;

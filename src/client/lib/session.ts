@@ -8,6 +8,8 @@ export type Me = {
   user: {
     id: string;
     email: string;
+    /** D32: until true, what belongs to the address (guest tickets, the digest choice) stays hidden. */
+    emailVerified: boolean;
     name: string;
     role: Role;
     location: string;

@@ -105,3 +105,6 @@ export const resetPasswordSchema = z.object({
 
 // Keep the role list in one place for forms.
 export const registerableRoles = REGISTERABLE_ROLES;
+
+/** 'Send the link again' (D32): the signed-in account is the only input. */
+export const resendVerificationSchema = z.object({}).strict();

@@ -9,6 +9,7 @@ import type { Db } from '../db/client.ts';
 import * as schema from '../db/schema.ts';
 import type { Mailer } from '../mail/send-mail.ts';
 import { passwordResetEmail } from '../mail/templates.ts';
+import { EMAIL_VERIFICATION_EXPIRES_IN_SECONDS } from '../features/accounts/email-verification.ts';
 
 export type AuthDeps = {
   db: Db;
@@ -43,6 +44,13 @@ export function createAuth({ db, publicUrl, secret, adminEmails, mailer, isRateL
         if (isRateLimitEnabled && !(await isResetEmailAllowed(db, user.email))) return;
         await mailer.send({ to: user.email, kind: 'password_reset', ...passwordResetEmail({ url }) });
       },
+    },
+    // D32: Marquee sends the link itself (registration, 'Send the link again'); better-auth checks it.
+    // Signing in is never blocked: the spec's flows work unverified; what an address owns waits.
+    emailVerification: {
+      sendOnSignUp: false,
+      autoSignInAfterVerification: false,
+      expiresIn: EMAIL_VERIFICATION_EXPIRES_IN_SECONDS,
     },
     user: {
       additionalFields: {
@@ -117,6 +125,8 @@ export const PUBLIC_AUTH_PATHS = new Set([
   '/api/auth/request-password-reset',
   '/api/auth/reset-password',
   '/api/auth/change-password',
+  // The link in the verification e-mail (D32); asking for another goes through /api/me/verification-email.
+  '/api/auth/verify-email',
 ]);
 
 export function isPublicAuthPath(path: string): boolean {

@@ -13,6 +13,18 @@ export function passwordResetEmail({ url }: { url: string }) {
   };
 }
 
+/**
+ * D32: the link that confirms the account's address; it works for `hours` hours. It says what
+ * following it does, so someone who did not make the account leaves it alone.
+ */
+export function emailVerificationEmail({ name, hours }: { name: string; hours: number }) {
+  return {
+    subject: 'Confirm your e-mail address for Marquee',
+    text: `Hi ${name},\n\nSomeone, hopefully you, made a Marquee account with this e-mail address. If it was you, confirm the address here (the link works for ${hours} hours):\n${LINK}\n\nConfirming gives that account the tickets bought with this address.\nIf you did not make a Marquee account, ignore this e-mail: nothing changes.`,
+    html: `<p>Hi ${escapeHtml(name)},</p><p>Someone, hopefully you, made a Marquee account with this e-mail address. If it was you, <a href="${LINK}">confirm your e-mail address</a> (the link works for ${hours} hours).</p><p>Confirming gives that account the tickets bought with this address.</p><p>If you did not make a Marquee account, ignore this e-mail: nothing changes.</p>`,
+  };
+}
+
 export function contactMessageEmail({ name, email, message }: { name: string; email: string; message: string }) {
   return {
     subject: `Contact form: ${name}`,

@@ -13,6 +13,7 @@ import { PaymentSetupCard } from '../payouts/payment-setup-card.tsx';
 import { ManageJamSessions } from '../jam/manage-jam-sessions.tsx';
 import { OutreachCard } from '../outreach/outreach-card.tsx';
 import { PromoterRequestsCard } from '../promoter-venues/promoter-requests-card.tsx';
+import { EmailVerificationNotice } from '../auth/email-verification-notice.tsx';
 
 function DashboardFrame({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
   return (
@@ -159,6 +160,19 @@ export function DashboardPage() {
       </div>
     );
   }
+  return (
+    <>
+      {!me.user.emailVerified && (
+        <div className="mx-auto max-w-5xl px-4 pt-8">
+          <EmailVerificationNotice email={me.user.email} />
+        </div>
+      )}
+      <RoleDashboard me={me} role={role} />
+    </>
+  );
+}
+
+function RoleDashboard({ me, role }: { me: Me; role: Role }) {
   if (role === 'fan' || role === 'musician') return <ListenerDashboard me={me} />;
   if (role === 'admin') return <AdminDashboard me={me} />;
   if (role === 'rehearsal_space') return <RehearsalSpaceDashboard me={me} />;

@@ -2,12 +2,15 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert } from '../../components/ui/field.tsx';
 import { apiFetch } from '../../lib/api.ts';
 
+/** `notice` says why the switch cannot be used yet (D32: the address is not confirmed). */
+type DigestChoice = { enabled: boolean; notice: string | null };
+
 /** A fan's or musician's weekly digest switch (issue 12): on by default, off at one click. */
 export function DigestSwitch({ regionName }: { regionName: string }) {
   const client = useQueryClient();
-  const { data } = useQuery({ queryKey: ['me-digest'], queryFn: () => apiFetch<{ enabled: boolean }>('/api/me/digest') });
+  const { data } = useQuery({ queryKey: ['me-digest'], queryFn: () => apiFetch<DigestChoice>('/api/me/digest') });
   const toggle = useMutation({
-    mutationFn: (enabled: boolean) => apiFetch<{ enabled: boolean }>('/api/me/digest', { method: 'PUT', body: JSON.stringify({ enabled }) }),
+    mutationFn: (enabled: boolean) => apiFetch<DigestChoice>('/api/me/digest', { method: 'PUT', body: JSON.stringify({ enabled }) }),
     onSuccess: (result) => client.setQueryData(['me-digest'], result),
   });
   const isOn = data?.enabled ?? true;
@@ -27,12 +30,13 @@ export function DigestSwitch({ regionName }: { regionName: string }) {
             role="switch"
             className="h-6 w-11 cursor-pointer appearance-none rounded-full bg-zinc-600 transition before:block before:h-5 before:w-5 before:translate-x-0.5 before:translate-y-0.5 before:rounded-full before:bg-white before:transition checked:bg-brand-400 checked:before:translate-x-5.5"
             checked={isOn}
-            disabled={!data || toggle.isPending}
+            disabled={!data || Boolean(data.notice) || toggle.isPending}
             onChange={(e) => toggle.mutate(e.target.checked)}
             aria-label="Weekly digest e-mails"
           />
         </label>
       </div>
+      {data?.notice && <p className="text-sm text-zinc-300">{data.notice}</p>}
       {toggle.isError && <Alert>Your choice could not be saved. Please try again.</Alert>}
     </section>
   );

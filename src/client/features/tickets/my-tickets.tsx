@@ -19,30 +19,37 @@ const STATUS_TEXT = { valid: 'Valid', used: 'Used', refunded: 'Refunded' } as co
 
 /** The tickets bought with this account's e-mail, with their QR codes, on its dashboard. */
 export function MyTickets() {
-  const { data } = useQuery({ queryKey: ['tickets', 'mine'], queryFn: () => apiFetch<{ tickets: MyTicket[] }>('/api/tickets/mine') });
-  if (!data?.tickets.length) return null;
+  const { data } = useQuery({
+    queryKey: ['tickets', 'mine'],
+    queryFn: () => apiFetch<{ tickets: MyTicket[]; notice: string | null }>('/api/tickets/mine'),
+  });
+  if (!data || (!data.tickets.length && !data.notice)) return null;
   return (
     <section className="card space-y-4" aria-labelledby="my-tickets-heading">
       <h2 id="my-tickets-heading" className="text-xl font-semibold">
         Your tickets
       </h2>
-      <ul className="grid gap-4 sm:grid-cols-2">
-        {data.tickets.map((ticket) => (
-          <li key={ticket.id} className="rounded-xl border border-zinc-700 p-4">
-            <p className="font-semibold">
-              {ticket.bandName} at {ticket.venueName}
-            </p>
-            <p className="text-sm text-zinc-400">
-              {formatLocalDate(ticket.localDate)}, {formatTimeRange(ticket.localDate, ticket.startTime, ticket.endTime, ticket.timeZone)}
-            </p>
-            <p className="mt-1 text-sm font-semibold">{STATUS_TEXT[ticket.status]}</p>
-            {ticket.status === 'valid' && (
-              <div role="img" aria-label={`QR code of your ticket for ${ticket.bandName}`} className="mt-3 w-44 rounded-lg bg-white p-1" dangerouslySetInnerHTML={{ __html: ticket.qrSvg }} />
-            )}
-            <p className="mt-2 font-mono text-xs text-zinc-400 [overflow-wrap:anywhere]">{ticket.id}</p>
-          </li>
-        ))}
-      </ul>
+      {/* D32: guest purchases wait for the address to be confirmed. */}
+      {data.notice && <p className="text-zinc-300">{data.notice}</p>}
+      {data.tickets.length > 0 && (
+        <ul className="grid gap-4 sm:grid-cols-2">
+          {data.tickets.map((ticket) => (
+            <li key={ticket.id} className="rounded-xl border border-zinc-700 p-4">
+              <p className="font-semibold">
+                {ticket.bandName} at {ticket.venueName}
+              </p>
+              <p className="text-sm text-zinc-400">
+                {formatLocalDate(ticket.localDate)}, {formatTimeRange(ticket.localDate, ticket.startTime, ticket.endTime, ticket.timeZone)}
+              </p>
+              <p className="mt-1 text-sm font-semibold">{STATUS_TEXT[ticket.status]}</p>
+              {ticket.status === 'valid' && (
+                <div role="img" aria-label={`QR code of your ticket for ${ticket.bandName}`} className="mt-3 w-44 rounded-lg bg-white p-1" dangerouslySetInnerHTML={{ __html: ticket.qrSvg }} />
+              )}
+              <p className="mt-2 font-mono text-xs text-zinc-400 [overflow-wrap:anywhere]">{ticket.id}</p>
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }

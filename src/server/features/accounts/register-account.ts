@@ -20,6 +20,7 @@ import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { storeImage } from '../uploads/store-image.ts';
 import { requestVenueAssociations } from '../promoter-venues/request-venue-associations.ts';
 import { welcomeEmail } from '../../mail/templates.ts';
+import { sendVerificationEmail } from './email-verification.ts';
 
 async function assertProfileIsFree(db: DbOrTx, input: Registration): Promise<void> {
   const [region] = await db.select({ slug: regions.slug }).from(regions).where(eq(regions.slug, input.location));
@@ -180,5 +181,7 @@ export async function registerAccount(
     kind: 'welcome',
     ...welcomeEmail({ name: accountName(input), dashboardUrl: `${env.PUBLIC_URL}/dashboard` }),
   });
+  // D32: the account works at once; what its address owns elsewhere waits for this link.
+  await sendVerificationEmail(services, { id: userId, email: signUp.response.user.email, name: accountName(input) });
   return { userId, setCookies: signUp.headers.getSetCookie() };
 }

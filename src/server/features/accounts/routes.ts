@@ -1,15 +1,16 @@
 import { Hono, type Context } from 'hono';
 import { clientIp } from '../../http/client-ip.ts';
 import { eq } from 'drizzle-orm';
-import { registerSchema } from '../../../core/schemas/account.ts';
+import { registerSchema, resendVerificationSchema } from '../../../core/schemas/account.ts';
 import { AppError } from '../../http/app-error.ts';
-import { getCurrentSession } from '../../http/session.ts';
-import { parseInput, readFormBody } from '../../http/validate.ts';
+import { getCurrentSession, requireSession } from '../../http/session.ts';
+import { parseInput, readFormBody, readJsonBody } from '../../http/validate.ts';
 import type { Services } from '../../services.ts';
 import { regions, user } from '../../db/schema.ts';
 import { listVenueChoices } from '../profiles/update-promoter-profile.ts';
 import { getProfileSummary } from './get-profile-summary.ts';
 import { registerAccount } from './register-account.ts';
+import { resendVerificationEmail } from './email-verification.ts';
 
 async function readRegistration(c: Context) {
   const body = await readFormBody(c);
@@ -53,6 +54,13 @@ export function accountRoutes(services: Services) {
         impersonation,
       },
     });
+  });
+
+  /** 'Send the link again' (D32): another verification e-mail for the signed-in, unverified account. */
+  app.post('/me/verification-email', async (c) => {
+    const { user: account } = await requireSession(services, c);
+    parseInput(resendVerificationSchema, await readJsonBody(c));
+    return c.json(await resendVerificationEmail(services, account));
   });
 
   /** The venue picker of the promoter registration and editor: accounts with the venue role. */

@@ -1,9 +1,9 @@
 // Issue 12: the weekly digest (D30) and one-click unsubscribe (D19, RFC 8058).
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
-import { digestDeliveries, outbox, smsSubscribers } from '../../db/schema.ts';
+import { digestDeliveries, emailOptOuts, outbox, smsSubscribers } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
-import { signUpAs } from '../../../../tests/helpers/accounts.ts';
+import { markEmailVerified, signUpAs } from '../../../../tests/helpers/accounts.ts';
 import { createBand, createGig, createVenue, dayIn } from '../../../../tests/helpers/factories.ts';
 import { sendWeeklyDigests } from './send-weekly-digest.ts';
 import { digestWeek, parseDigestSchedule } from './digest-week.ts';
@@ -41,6 +41,7 @@ describe('when the digest is due (D30)', () => {
 
 describe('the weekly digest', () => {
   let fans: { email: string; id: string }[];
+  let unverified: { email: string; id: string };
   let admin: Awaited<ReturnType<typeof signUpAs>>;
   beforeAll(async () => {
     const venueId = (await createVenue(t.db, { name: 'Digest Hall' })).id;
@@ -48,6 +49,8 @@ describe('the weekly digest', () => {
     await createGig(t.db, { venueId, bandId, localDate: dayIn('America/Chicago', 2), isApproved: true });
     await createGig(t.db, { venueId, bandId, localDate: dayIn('America/Chicago', 20), isApproved: true }); // beyond the week
     fans = await Promise.all([signUpAs(t, 'fan'), signUpAs(t, 'musician'), signUpAs(t, 'fan')]);
+    for (const fan of fans) await markEmailVerified(t, fan.id);
+    unverified = await signUpAs(t, 'fan'); // D32: no digest until the address is confirmed
     await signUpAs(t, 'band'); // bands get no digest
     await t.db.insert(smsSubscribers).values({ phone: '+13125550100', regionSlug: 'chicagoland' });
   }, 60_000);
@@ -59,6 +62,7 @@ describe('the weekly digest', () => {
     expect(res.json.sent).toBeGreaterThanOrEqual(4); // three accounts and one phone, at least
     const mails = await digestsTo(fans.map((f) => f.email));
     expect(mails).toHaveLength(3);
+    expect(await digestsTo([unverified.email])).toHaveLength(0);
     expect(mails[0]!.subject).toBe("This week's live music in Chicagoland");
     expect(mails[0]!.textBody).toContain('Digest Darlings at Digest Hall');
     expect(mails[0]!.textBody.match(/Digest Darlings at/g)).toHaveLength(1);
@@ -101,6 +105,20 @@ describe('the weekly digest', () => {
     expect(copy!.subject).toBe("[Test] This week's live music in Chicagoland");
     expect((await admin.client.post('/api/admin/weekly-digest?testEmail=not-an-address', {})).status).toBe(422);
     const fan = await signUpAs(t, 'fan');
+    // D32: whether an address opted out is its owner's business: an unverified account neither sees nor changes it.
+    await t.db.insert(emailOptOuts).values({ email: fan.email, kind: 'weekly_digest' });
+    expect((await fan.client.get('/api/me/digest')).json).toEqual({
+      enabled: false,
+      isEmailVerified: false,
+      notice: 'Confirm your e-mail address to choose whether it gets the weekly digest.',
+    });
+    const refused = await fan.client.put('/api/me/digest', { enabled: true });
+    expect(refused.status).toBe(403);
+    expect(refused.json.error.message).toBe('Confirm your e-mail address to choose whether it gets the weekly digest.');
+    expect(await t.db.select().from(emailOptOuts).where(eq(emailOptOuts.email, fan.email))).toHaveLength(1);
+    await markEmailVerified(t, fan.id);
+    expect((await fan.client.get('/api/me/digest')).json.enabled).toBe(false);
+    await fan.client.put('/api/me/digest', { enabled: true });
     expect((await fan.client.get('/api/me/digest')).json.enabled).toBe(true);
     expect((await fan.client.put('/api/me/digest', { enabled: false })).json.enabled).toBe(false);
     expect((await fan.client.get('/api/me/digest')).json.enabled).toBe(false);
@@ -133,6 +151,7 @@ describe('the weekly digest', () => {
 
   it('a region with no shows this week sends nothing', async () => {
     const quiet = await signUpAs(t, 'fan', { location: 'denver' });
+    await markEmailVerified(t, quiet.id);
     await sendWeeklyDigests(t.services, { isForced: true });
     expect(await digestsTo([quiet.email])).toHaveLength(0);
   });

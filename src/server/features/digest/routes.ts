@@ -3,7 +3,9 @@ import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { emailField } from '../../../core/schemas/fields.ts';
 import { emailOptOuts, regions } from '../../db/schema.ts';
+import { AppError } from '../../http/app-error.ts';
 import { requireRole } from '../../http/session.ts';
+import { CONFIRM_TO_CHOOSE_DIGEST } from '../accounts/email-verification.ts';
 import { parseInput, readJsonBody } from '../../http/validate.ts';
 import type { Services } from '../../services.ts';
 import { DIGEST_KIND, sendTestDigest, sendWeeklyDigests } from './send-weekly-digest.ts';
@@ -28,16 +30,19 @@ export function digestRoutes(services: Services) {
   /** A fan's or musician's digest switch (dashboard). */
   app.get('/me/digest', async (c) => {
     const { user } = await requireRole(services, c, 'fan', 'musician');
+    // D32: an address's opt-out is its owner's; an unverified account neither reads nor changes it, and gets no digest.
+    if (!user.emailVerified) return c.json({ enabled: false, isEmailVerified: false, notice: CONFIRM_TO_CHOOSE_DIGEST });
     const [optOut] = await db.select().from(emailOptOuts).where(and(eq(emailOptOuts.email, user.email.toLowerCase()), eq(emailOptOuts.kind, DIGEST_KIND)));
-    return c.json({ enabled: !optOut });
+    return c.json({ enabled: !optOut, isEmailVerified: true, notice: null });
   });
   app.put('/me/digest', async (c) => {
     const { user } = await requireRole(services, c, 'fan', 'musician');
     const { enabled } = parseInput(z.object({ enabled: z.boolean({ error: 'Please say whether the digest is on.' }) }), await readJsonBody(c));
+    if (!user.emailVerified) throw new AppError('FORBIDDEN', CONFIRM_TO_CHOOSE_DIGEST);
     const email = user.email.toLowerCase();
     if (enabled) await db.delete(emailOptOuts).where(and(eq(emailOptOuts.email, email), eq(emailOptOuts.kind, DIGEST_KIND)));
     else await db.insert(emailOptOuts).values({ email, kind: DIGEST_KIND }).onConflictDoNothing();
-    return c.json({ enabled });
+    return c.json({ enabled, isEmailVerified: true, notice: null });
   });
 
   /**

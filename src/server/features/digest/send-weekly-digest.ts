@@ -76,6 +76,8 @@ async function sendRegionDigest({ db, mailer, env, sms, stopping }: Deps, region
             and(
               eq(user.location, region.slug),
               inArray(user.role, ['fan', 'musician']),
+              // D32: only to an address its account has confirmed.
+              eq(user.emailVerified, true),
               notExists(tx.select({ one: sql`1` }).from(emailOptOuts).where(and(eq(emailOptOuts.kind, DIGEST_KIND), eq(emailOptOuts.email, sql`lower(${user.email})`)))),
               notYet('email', sql`${user.id}`),
             ),

@@ -1,14 +1,18 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { Db } from '../../db/client.ts';
-import { bandProfiles, gigs, managedArtists, regions, tickets, venueProfiles } from '../../db/schema.ts';
+import { bandProfiles, gigs, managedArtists, orders, regions, tickets, venueProfiles } from '../../db/schema.ts';
 import type { SessionUser } from '../../http/session.ts';
+import { CONFIRM_TO_SEE_TICKETS } from '../accounts/email-verification.ts';
 
 /**
  * Every ticket bought with the signed-in account's e-mail (spec 1, issue 9), newest show first,
- * each with its QR code. Guest purchases count: the e-mail is the link (D14).
+ * each with its QR code. Guest purchases count: the e-mail is the link (D14), once the account
+ * has proved the address is its own (D32); until then only what it bought signed in is listed,
+ * and `notice` says why the rest is not.
  */
 export async function listMyTickets(db: Db, user: SessionUser) {
+  const isHolder = eq(sql`lower(${tickets.holderEmail})`, user.email.toLowerCase());
   const rows = await db
     .select({
       id: tickets.id,
@@ -27,8 +31,13 @@ export async function listMyTickets(db: Db, user: SessionUser) {
     .innerJoin(venueProfiles, eq(venueProfiles.userId, gigs.venueId))
     .leftJoin(bandProfiles, eq(bandProfiles.userId, gigs.bandId))
     .leftJoin(managedArtists, eq(managedArtists.id, gigs.managedArtistId))
-    .where(eq(sql`lower(${tickets.holderEmail})`, user.email.toLowerCase()))
+    .innerJoin(orders, eq(orders.id, tickets.orderId))
+    .where(user.emailVerified ? isHolder : and(isHolder, eq(orders.buyerUserId, user.id)))
     .orderBy(desc(gigs.localDate), desc(tickets.createdAt))
     .limit(100);
-  return Promise.all(rows.map(async (row) => ({ ...row, qrSvg: await QRCode.toString(row.id, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }) })));
+  return {
+    tickets: await Promise.all(rows.map(async (row) => ({ ...row, qrSvg: await QRCode.toString(row.id, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }) }))),
+    isEmailVerified: user.emailVerified,
+    notice: user.emailVerified ? null : CONFIRM_TO_SEE_TICKETS,
+  };
 }

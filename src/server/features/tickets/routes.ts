@@ -24,7 +24,7 @@ export function ticketRoutes(services: Services) {
 
   app.get('/tickets/mine', async (c) => {
     const { user } = await requireSession(services, c);
-    return c.json({ tickets: await listMyTickets(services.db, user) });
+    return c.json(await listMyTickets(services.db, user));
   });
 
   /** The door (D15): venue, promoter, band and admin accounts scan tickets of their own gigs. */

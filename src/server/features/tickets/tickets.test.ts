@@ -16,9 +16,9 @@ import type { PaymentEvent } from '../../payments/payment-provider.ts';
 type CheckoutEvent = Extract<PaymentEvent, { orderId: string }>;
 import type { Mailer } from '../../mail/send-mail.ts';
 import type { SessionUser } from '../../http/session.ts';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
+import { createTestApp, registrationForm, type TestApp, type TestClient } from '../../../../tests/helpers/test-app.ts';
 import { createBand, createGig, createVenue, dayIn } from '../../../../tests/helpers/factories.ts';
-import { signUpAs } from '../../../../tests/helpers/accounts.ts';
+import { markEmailVerified, PASSWORD, signUpAs } from '../../../../tests/helpers/accounts.ts';
 
 const ZONE = 'America/Chicago';
 let t: TestApp;
@@ -312,8 +312,44 @@ describe('checkout through the API and the sandbox page', () => {
 });
 
 describe("a fan's tickets", () => {
-  it('lists every ticket bought with the account e-mail, guest purchases included, with QR codes', async () => {
+  const pay = async (client: TestClient, gigId: string, email: string) => {
+    const res = await client.post('/api/tickets/checkout', { gigId, email });
+    expect(res.status, res.text).toBe(201);
+    const sessionId = new URL(res.json.url as string).pathname.split('/').pop()!;
+    const form = new URLSearchParams({ action: 'pay', card: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' });
+    const paid = await t.app.request(`/sandbox/checkout/${sessionId}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form });
+    expect(paid.status).toBe(303);
+  };
+
+  it('issue 20 probe: a guest ticket is not handed to whoever registers its address, only once the address is confirmed (D32)', async () => {
+    const gigId = await ticketedGig(5);
+    await pay(t.client(), gigId, 'guest-x@tickets.test');
+    const [bought] = await t.db.select().from(tickets).where(eq(tickets.gigId, gigId));
+    expect(bought!.status).toBe('valid');
+
+    // Someone registers a fan account with the buyer's address: signed in at once, never verified.
+    const claimant = t.client();
+    const registered = await claimant.post('/api/register', registrationForm({ email: 'Guest-X@tickets.test', password: PASSWORD, location: 'chicagoland', role: 'fan' }));
+    expect(registered.status).toBe(201);
+    const mine = await claimant.get('/api/tickets/mine');
+    expect(mine.status).toBe(200);
+    expect(mine.json).toEqual({ tickets: [], isEmailVerified: false, notice: 'Confirm your e-mail address to see tickets bought with it.' });
+    expect(mine.text).not.toContain(bought!.id);
+
+    // The owner of the inbox follows the link of the verification e-mail (any browser): now the ticket is theirs.
+    const [mail] = await t.db.select().from(outbox).where(and(eq(outbox.toAddress, 'guest-x@tickets.test'), eq(outbox.kind, 'email_verification')));
+    const link = new URL(mail!.secrets!.link!);
+    const followed = await t.client().get(`${link.pathname}${link.search}`);
+    expect(followed.status).toBe(302);
+    expect(followed.headers.get('location')).toBe('http://localhost:3000/email-confirmed');
+    const after = await claimant.get('/api/tickets/mine');
+    expect(after.json).toMatchObject({ isEmailVerified: true, notice: null });
+    expect(after.json.tickets.map((x: { id: string }) => x.id)).toEqual([bought!.id]);
+  });
+
+  it('lists every ticket bought with a confirmed account e-mail, guest purchases included, with QR codes', async () => {
     const fan = await signUpAs(t, 'fan');
+    await markEmailVerified(t, fan.id);
     const gigId = await ticketedGig(5);
     const placed = await order(gigId, fan.email.toUpperCase());
     await fulfilPaidOrder(t.db, { orderId: placed.id, providerPaymentId: 'pay_fan' });
@@ -322,5 +358,17 @@ describe("a fan's tickets", () => {
     expect(mine.json.tickets[0]).toMatchObject({ status: 'valid', qrSvg: expect.stringMatching(/^<svg/) });
     expect((await t.client().get('/api/tickets/mine')).status).toBe(401);
     expect((await (await signUpAs(t, 'fan')).client.get('/api/tickets/mine')).json.tickets).toEqual([]);
+  });
+
+  it('an unconfirmed account sees what it bought itself while signed in, and nothing bought by others with its address', async () => {
+    const fan = await signUpAs(t, 'fan');
+    const gigId = await ticketedGig(5);
+    await pay(fan.client, gigId, fan.email);
+    await pay(t.client(), gigId, fan.email); // a guest purchase with the same address
+    const mine = await fan.client.get('/api/tickets/mine');
+    expect(mine.json.tickets).toHaveLength(1);
+    expect(mine.json.notice).toBe('Confirm your e-mail address to see tickets bought with it.');
+    await markEmailVerified(t, fan.id);
+    expect((await fan.client.get('/api/tickets/mine')).json.tickets).toHaveLength(2);
   });
 });
