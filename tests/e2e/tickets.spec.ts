@@ -15,7 +15,7 @@ test('a fan buys a ticket from a region page, pays on the sandbox checkout and g
 
   // The sandbox provider's hosted checkout.
   await expect(page).toHaveURL(/\/sandbox\/checkout\/sbx_cs_/);
-  await expect(page.getByText('Test payments: no real money moves here')).toBeVisible();
+  await expect(page.getByText('Test mode: no real money')).toBeVisible();
   await page.getByLabel('Card number').fill('4000 0000 0000 0002');
   await page.getByLabel('Expiry (MM/YY)').fill('12/30');
   await page.getByLabel('CVC').fill('123');

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { GIG_HOURS, GIG_MINUTES, MAX_SPLIT_PERCENT, splitHint } from '../../../core/schemas/gigs.ts';
+import { GIG_HOURS, GIG_MINUTES, MAX_SPLIT_PERCENT, latestGigDate, splitHint } from '../../../core/schemas/gigs.ts';
 import { FieldLabel, TextAreaField, TextField } from '../../components/ui/field.tsx';
 import { PLATFORM_PERCENT, SERVICE_FEE_PERCENT } from '../../../core/money.ts';
 
@@ -54,7 +54,7 @@ export function GigDetailsFields({ value, onChange, errors }: { value: GigDetail
   const set = (key: keyof GigDetailsState) => (v: string) => onChange({ ...value, [key]: v });
   return (
     <div className="grid gap-4 sm:grid-cols-3">
-      <TextField label="Date" type="date" required value={value.localDate} onChange={(e) => set('localDate')(e.target.value)} error={errors.localDate} />
+      <TextField label="Date" type="date" required max={latestGigDate()} value={value.localDate} onChange={(e) => set('localDate')(e.target.value)} error={errors.localDate} />
       <TimeSelect label="Start time" value={value.startTime} onChange={set('startTime')} error={errors.startTime} />
       <TimeSelect label="End time" value={value.endTime} onChange={set('endTime')} error={errors.endTime} />
       <div className="sm:col-span-3">
