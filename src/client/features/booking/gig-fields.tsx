@@ -2,6 +2,8 @@ import { useId } from 'react';
 import { GIG_HOURS, GIG_MINUTES, MAX_SPLIT_PERCENT, latestGigDate, splitHint } from '../../../core/schemas/gigs.ts';
 import { FieldLabel, TextAreaField, TextField } from '../../components/ui/field.tsx';
 import { PLATFORM_PERCENT, SERVICE_FEE_PERCENT } from '../../../core/money.ts';
+import { TICKET_SALES_OFF_MESSAGE } from '../../../core/payments-mode.ts';
+import { usePublicConfig } from '../../lib/config.ts';
 
 export type GigDetailsState = {
   localDate: string;
@@ -96,6 +98,18 @@ export function TicketingFields({
   const organiserLabel = isPromoter ? 'Promoter %' : 'Venue %';
   const hint = splitHint(Number(value.bandPercent), Number(value.organiserPercent), isPromoter);
   const hintId = useId();
+  const { data: config } = usePublicConfig();
+  // Decision 35: with no payment provider, a gig cannot start selling tickets (one already selling stays as it is).
+  if (config?.payments === 'off' && !value.isEnabled) {
+    return (
+      <div className="space-y-3 rounded-xl border border-zinc-700 p-4">
+        <p className="font-medium">Sell tickets through Marquee</p>
+        <p role="note" className="text-sm text-zinc-300">
+          {TICKET_SALES_OFF_MESSAGE}
+        </p>
+      </div>
+    );
+  }
   return (
     <div className="space-y-3 rounded-xl border border-zinc-700 p-4">
       <label className="flex items-center gap-2 font-medium">

@@ -9,16 +9,23 @@ import type { SessionUser } from '../../http/session.ts';
 import { parseInput } from '../../http/validate.ts';
 import { publishGigsChanged } from '../live/live-events.ts';
 import { asOrganiser, listPostableVenues } from './gig-ownership.ts';
+import { refuseTicketingWhenSalesOff } from '../tickets/ticket-sales.ts';
 
 /**
  * 'Add New Gig Opportunity' (spec 2 §5): one gig, or a weekly series of 1 to 10 (D8: each date's
  * start instant in the venue's region zone, so a series keeps its local time across a DST change).
  * A gig whose band is already chosen is approved and booked at once.
  */
-export async function createGigOpportunities(db: Db, sessionUser: SessionUser, rawInput: unknown): Promise<{ gigIds: string[]; message: string }> {
+export async function createGigOpportunities(
+  db: Db,
+  sessionUser: SessionUser,
+  rawInput: unknown,
+  { isTicketSalesOn = true }: { isTicketSalesOn?: boolean } = {},
+): Promise<{ gigIds: string[]; message: string }> {
   const organiser = asOrganiser(sessionUser);
   const isPromoter = organiser.role === 'promoter';
   const input = parseInput(createGigSchema, { ...(rawInput as object), isPromoter });
+  refuseTicketingWhenSalesOff(isTicketSalesOn, input.ticketing.isEnabled);
 
   const venues = await listPostableVenues(db, organiser);
   const venueId = isPromoter ? input.venueId : organiser.id;
