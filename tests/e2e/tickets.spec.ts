@@ -8,6 +8,8 @@ test('a fan buys a ticket from a region page, pays on the sandbox checkout and g
   await buy.click();
   await expect(page).toHaveURL(/\/tickets\?/);
   await expect(page.getByText(/Service fee \(15%\)/)).toBeVisible();
+  // Decision 35: every checkout screen says the sandbox takes no real money.
+  await expect(page.getByText('Test mode: no real money', { exact: true })).toBeVisible();
   await expectAccessible(page);
   await shot(page, 'tickets-page');
   await page.getByLabel('Email for your ticket').fill(email);
@@ -31,6 +33,7 @@ test('a fan buys a ticket from a region page, pays on the sandbox checkout and g
   const orderId = new URL(page.url()).searchParams.get('session_id')!.slice(-8).toUpperCase();
   await expect(page.getByText(`Order ID: ${orderId}`)).toBeVisible();
   await expect(page.getByRole('img', { name: 'QR code of your ticket' })).toBeVisible();
+  await expect(page.getByText('Test mode: no real money', { exact: true })).toBeVisible();
   await expectAccessible(page);
   await shot(page, 'ticket-success');
 
