@@ -8,8 +8,7 @@ import { gigs, orders, outbox, sandboxCheckouts, tickets } from '../../src/serve
 import { TEST_MODE_NOTICE, TICKET_SALES_OFF_MESSAGE } from '../../src/core/payments-mode.ts';
 import { GIG_DATE_TOO_FAR_MESSAGE } from '../../src/core/schemas/gigs.ts';
 import { TOO_MANY_HOLDS_MESSAGE } from '../../src/server/features/tickets/place-ticket-order.ts';
-import { CHECKOUT_RATE_LIMITED_MESSAGE } from '../../src/server/features/tickets/start-checkout.ts';
-import { GIG_HAS_OPEN_CHECKOUTS_MESSAGE, GIG_HAS_SALES_MESSAGE } from '../../src/server/features/booking/delete-gig.ts';
+import { CHECKOUT_RATE_LIMITED_MESSAGE } from '../../src/server/features/tickets/ticket-sales.ts';
 import { QUEUES } from '../../src/server/jobs/job-queue.ts';
 import { createTestApp, type TestApp, type TestClient } from '../helpers/test-app.ts';
 import { signUpAs } from '../helpers/accounts.ts';
@@ -148,7 +147,7 @@ describe("the organiser's guards count paid tickets only", () => {
     expect(order!.faceCents).toBe(1500);
     const deleted = await venue.client.delete(`/api/booking/gigs/${gigId}`);
     expect(deleted.status).toBe(409);
-    expect(deleted.json.error.message).toBe(GIG_HAS_OPEN_CHECKOUTS_MESSAGE);
+    expect(deleted.json.error.message).toBe('Someone is paying for a ticket to this gig right now, so it cannot be deleted yet. Please try again in 30 minutes, once their checkout has closed.');
   });
 
   it('a paid ticket fixes the price and keeps the gig', async () => {
@@ -159,7 +158,7 @@ describe("the organiser's guards count paid tickets only", () => {
     expect((await edit(gigId, '30')).status).toBe(409);
     const deleted = await venue.client.delete(`/api/booking/gigs/${gigId}`);
     expect(deleted.status).toBe(409);
-    expect(deleted.json.error.message).toBe(GIG_HAS_SALES_MESSAGE);
+    expect(deleted.json.error.message).toBe('This gig has sold tickets, so it cannot be deleted. Its ticket holders expect the show.');
   });
 });
 

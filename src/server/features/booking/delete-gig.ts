@@ -4,7 +4,7 @@ import { gigs, orders } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { publishGigsChanged } from '../live/live-events.ts';
-import { releaseExpiredOrders } from '../tickets/release-expired-orders.ts';
+import { releaseExpiredHolds } from '../tickets/ticket-sales.ts';
 import { asOrganiser, findOrganisedGig } from './gig-ownership.ts';
 
 export const GIG_HAS_SALES_MESSAGE = 'This gig has sold tickets, so it cannot be deleted. Its ticket holders expect the show.';
@@ -23,7 +23,7 @@ export async function deleteGig(db: Db, sessionUser: SessionUser, gigId: string)
     // Locks the row, so a ticket sold at this moment either counts here or finds no gig.
     const [locked] = await tx.select({ ticketsSold: gigs.ticketsSold }).from(gigs).where(eq(gigs.id, gig.id)).for('update');
     if ((locked?.ticketsSold ?? 0) > 0) throw new AppError('CONFLICT', GIG_HAS_SALES_MESSAGE);
-    await releaseExpiredOrders(tx, { gigId: gig.id });
+    await releaseExpiredHolds(tx, gig.id);
     const [counts] = await tx
       .select({
         // A provider's checkout may outlive its order by a minute (Stripe's expiry gets a margin): a few minutes' grace.

@@ -26,7 +26,7 @@ export async function deliverSandboxEvents(services: DeliveryServices, sandbox: 
     .orderBy(asc(sandboxCheckouts.createdAt))
     .limit(BATCH);
   let delivered = 0;
-  let failure: unknown = null;
+  let failure: Error | null = null;
   for (const checkout of pending) {
     const event: PaymentEvent = {
       id: checkout.eventId!,
@@ -40,7 +40,7 @@ export async function deliverSandboxEvents(services: DeliveryServices, sandbox: 
     } catch (error) {
       // Left undelivered, for the next run; the others go on.
       logger.warn({ err: error, eventId: event.id }, 'sandbox event not applied; it is delivered again later');
-      failure = error;
+      failure = error instanceof Error ? error : new Error(String(error));
       continue;
     }
     await db.update(sandboxCheckouts).set({ eventDeliveredAt: new Date() }).where(eq(sandboxCheckouts.id, checkout.id));

@@ -8,12 +8,12 @@ import { parseInput } from '../../http/validate.ts';
 import type { Services } from '../../services.ts';
 import { placeTicketOrder } from './place-ticket-order.ts';
 import { releaseExpiredOrders } from './release-expired-orders.ts';
+import { CHECKOUT_RATE_LIMITED_MESSAGE } from './ticket-sales.ts';
 import { AppError } from '../../http/app-error.ts';
 import { countHit } from '../../http/rate-limit.ts';
 import { TICKET_SALES_OFF_MESSAGE } from '../../../core/payments-mode.ts';
 
 const CHECKOUT_RATE_WINDOW_MS = 10 * 60_000;
-export const CHECKOUT_RATE_LIMITED_MESSAGE = 'Too many checkouts from here. Please try again in a few minutes.';
 
 /**
  * Guest checkout for one ticket (D9, D14): holds a seat, then opens the provider's hosted
