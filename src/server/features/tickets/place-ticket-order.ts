@@ -20,7 +20,7 @@ export type PlacedOrder = typeof orders.$inferSelect;
 /** Decision 35: how many open checkouts one buyer may hold for one gig, by e-mail and by client address. */
 export type HoldLimits = { perEmail: number; perAddress: number };
 
-export const TOO_MANY_HOLDS_MESSAGE = 'You already have open checkouts for this gig. Please finish or cancel one, or try again when it expires (within 30 minutes).';
+export const TOO_MANY_HOLDS_MESSAGE = `You already have open checkouts for this gig. Please finish or cancel one, or try again when it expires (within ${CHECKOUT_HOLD_MINUTES} minutes).`;
 
 type OrderRequest = { gigId: string; buyerEmail: string; buyerUserId: string | null; buyerIpAddress: string | null; provider: string; limits: HoldLimits | null; now: Date };
 
