@@ -53,6 +53,9 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       SIGN_IN_RATE_LIMIT_PER_MINUTE: '1000',
       REGISTER_RATE_LIMIT_PER_HOUR: '1000',
+      // Every browser test buys from one address (decision 35's limits have their own tests).
+      CHECKOUT_HOLDS_PER_ADDRESS: '1000',
+      CHECKOUT_RATE_LIMIT_PER_10_MINUTES: '1000',
       TZ: 'UTC',
       ...(serverDatabase ? { DATABASE_URL: serverDatabase } : {}),
     },

@@ -29,6 +29,33 @@ describe('settings', () => {
     expect(readEnv({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' }).STRIPE_WEBHOOK_SECRET).toBe('whsec_1');
     expect(() => readEnv({ STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(/STRIPE_WEBHOOK_SECRET: Set both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET/);
   });
+  describe('which provider sells tickets (PAYMENTS, decision 35): the sandbox only by choice', () => {
+    const stripe = { STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' };
+    const production = { NODE_ENV: 'production', DEMO_DATA: 'false' };
+    it.each([
+      ['the quick start (demo data on)', {}, 'sandbox'],
+      ['development', { NODE_ENV: 'development', DEMO_DATA: 'false' }, 'sandbox'],
+      ['tests', { NODE_ENV: 'test', DEMO_DATA: 'false' }, 'sandbox'],
+      ['production with Stripe keys', { ...production, ...stripe }, 'stripe'],
+      ['demo data with Stripe keys', stripe, 'stripe'],
+      ['production, no demo data, no keys, nothing chosen: no ticket sales', production, 'off'],
+      ['production with PAYMENTS=sandbox, chosen', { ...production, PAYMENTS: 'sandbox' }, 'sandbox'],
+      ['the sandbox chosen over Stripe keys', { ...production, ...stripe, PAYMENTS: 'sandbox' }, 'sandbox'],
+      ['sales off by choice, demo data or not', { PAYMENTS: 'off' }, 'off'],
+      ['an empty PAYMENTS is unset', { ...production, PAYMENTS: ' ' }, 'off'],
+    ])('%s', (_, source, mode) => {
+      expect(readEnv(source as Record<string, string>).PAYMENTS).toBe(mode);
+    });
+    it('refuses an unknown mode, and stripe without its keys, naming PAYMENTS', () => {
+      expect(() => readEnv({ PAYMENTS: 'free' })).toThrow(/PAYMENTS: PAYMENTS must be stripe, sandbox or off/);
+      expect(() => readEnv({ PAYMENTS: 'stripe' })).toThrow(/PAYMENTS: PAYMENTS=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET/);
+    });
+    it('limits open checkouts per e-mail and per address per gig, and checkouts per address', () => {
+      expect(readEnv({})).toMatchObject({ CHECKOUT_HOLDS_PER_EMAIL: 2, CHECKOUT_HOLDS_PER_ADDRESS: 4, CHECKOUT_RATE_LIMIT_PER_10_MINUTES: 20 });
+      expect(readEnv({ CHECKOUT_HOLDS_PER_EMAIL: '1' }).CHECKOUT_HOLDS_PER_EMAIL).toBe(1);
+      expect(() => readEnv({ CHECKOUT_HOLDS_PER_ADDRESS: '0' })).toThrow(/CHECKOUT_HOLDS_PER_ADDRESS/);
+    });
+  });
   it('keeps uploads in S3 only with the bucket, region and both keys (decision 27), and names what is missing', () => {
     const s3 = { S3_BUCKET: 'marquee-files', S3_REGION: 'auto', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' };
     expect(readEnv({}).S3_BUCKET).toBeUndefined();

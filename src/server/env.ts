@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { PaymentsMode } from '../core/payments-mode.ts';
 
 const bool = (fallback: boolean) =>
   z
@@ -66,7 +67,18 @@ const envSchema = z
     TWILIO_ACCOUNT_SID: optional(),
     TWILIO_AUTH_TOKEN: optional(),
     TWILIO_FROM_NUMBER: optional(),
-    /** D13: with both set, payments go through Stripe; otherwise through the built-in sandbox. */
+    /**
+     * Issue 20 (decision 35): which card provider sells tickets. stripe: Stripe (both keys needed);
+     * sandbox: the built-in test provider, no real money; off: no ticket sales. Unset: Stripe when its
+     * keys are set, else the sandbox with demo data or in development and tests, else off.
+     */
+    PAYMENTS: optional().pipe(z.enum(['stripe', 'sandbox', 'off'], { error: 'PAYMENTS must be stripe, sandbox or off' }).optional()),
+    /** Decision 35: open (unpaid, unexpired) checkouts one e-mail address, and one client address, may hold per gig. */
+    CHECKOUT_HOLDS_PER_EMAIL: z.coerce.number().int().min(1).default(2),
+    CHECKOUT_HOLDS_PER_ADDRESS: z.coerce.number().int().min(1).default(4),
+    /** Decision 35: checkouts one client address may start per 10 minutes, whatever the gig. */
+    CHECKOUT_RATE_LIMIT_PER_10_MINUTES: z.coerce.number().int().min(1).default(20),
+    /** D13: with both set (and PAYMENTS unset or stripe), payments go through Stripe. */
     STRIPE_SECRET_KEY: optional(),
     STRIPE_WEBHOOK_SECRET: optional(),
     /** Sends Stripe's API calls elsewhere (stripe-mock, a test's stand-in); unset, they go to Stripe. */
@@ -92,7 +104,11 @@ const envSchema = z
   })
   .refine((env) => Boolean(env.STRIPE_SECRET_KEY) === Boolean(env.STRIPE_WEBHOOK_SECRET), {
     path: ['STRIPE_WEBHOOK_SECRET'],
-    error: 'Set both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to use Stripe, or neither to use the built-in sandbox',
+    error: 'Set both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to use Stripe, or neither',
+  })
+  .refine((env) => env.PAYMENTS !== 'stripe' || Boolean(env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET), {
+    path: ['PAYMENTS'],
+    error: 'PAYMENTS=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET',
   })
   .refine((env) => [env.TWILIO_ACCOUNT_SID, env.TWILIO_AUTH_TOKEN, env.TWILIO_FROM_NUMBER].every(Boolean) || ![env.TWILIO_ACCOUNT_SID, env.TWILIO_AUTH_TOKEN, env.TWILIO_FROM_NUMBER].some(Boolean), {
     path: ['TWILIO_AUTH_TOKEN'],
@@ -109,7 +125,24 @@ const envSchema = z
       });
     }
   })
-  .transform((env) => ({ ...env, PUBLIC_URL: env.PUBLIC_URL.replace(/\/+$/, ''), S3_PUBLIC_URL: env.S3_PUBLIC_URL?.replace(/\/+$/, '') }));
+  .transform((env) => ({
+    ...env,
+    PUBLIC_URL: env.PUBLIC_URL.replace(/\/+$/, ''),
+    S3_PUBLIC_URL: env.S3_PUBLIC_URL?.replace(/\/+$/, ''),
+    PAYMENTS: paymentsMode(env),
+  }));
+
+
+/**
+ * Decision 35: the sandbox is a deliberate choice, never what a production start falls into.
+ * PAYMENTS wins when set; unset, Stripe when its keys are set, the sandbox with demo data (the
+ * quick start) or in development and tests, and otherwise no ticket sales at all.
+ */
+function paymentsMode(env: { PAYMENTS?: PaymentsMode; STRIPE_SECRET_KEY?: string; DEMO_DATA: boolean; NODE_ENV: string }): PaymentsMode {
+  if (env.PAYMENTS) return env.PAYMENTS;
+  if (env.STRIPE_SECRET_KEY) return 'stripe';
+  return env.DEMO_DATA || env.NODE_ENV !== 'production' ? 'sandbox' : 'off';
+}
 
 export type Env = z.output<typeof envSchema>;
 

@@ -23,6 +23,9 @@ import { sendNewGigNotices } from './features/followers/notify-followers.ts';
 import { sendPendingTransfers } from './features/payouts/send-pending-transfers.ts';
 import { processPendingRefunds } from './features/payouts/process-pending-refunds.ts';
 import { deliverSandboxEvent } from './features/tickets/receive-payment-event.ts';
+import { deliverSandboxEvents } from './features/tickets/deliver-sandbox-events.ts';
+import { settleExpiredOrders } from './features/tickets/settle-expired-orders.ts';
+import { createDisabledProvider } from './payments/disabled-provider.ts';
 import { sendOutreachCampaigns } from './features/outreach/send-outreach-campaigns.ts';
 import { sendWeeklyDigests } from './features/digest/send-weekly-digest.ts';
 
@@ -42,7 +45,7 @@ export type Services = {
   live?: LiveEvents;
   /** Public data every visitor sees alike (PUBLIC_CACHE_SECONDS), cleared when gigs change. */
   publicCache: ResponseCache;
-  /** The card provider (D13): the built-in sandbox until Stripe's keys are configured. */
+  /** The card provider (D13, decision 35): Stripe, the built-in sandbox, or none (PAYMENTS=off: sales refused). */
   payments: PaymentProvider;
   /** The sandbox itself, whose hosted checkout Marquee serves; null when a real provider is in use. */
   sandbox: SandboxProvider | null;
@@ -100,14 +103,17 @@ export async function createServices(
   const publicCache = createResponseCache(env.PUBLIC_CACHE_SECONDS * 1000);
   live?.events.on('gigs', () => publicCache.clear());
   const secret = await resolveSecret(env);
-  // Stripe when its keys are set (env.ts requires both or neither); otherwise the sandbox, which
-  // signs its events with a key of its own, derived from the server's secret.
+  // env.PAYMENTS (decision 35): Stripe (env.ts requires its keys), the sandbox, which signs its
+  // events with a key of its own derived from the server's secret, or none, refusing every sale.
   let payments: PaymentProvider;
   let sandbox: SandboxProvider | null = null;
-  if (env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET) {
-    payments = createStripeProvider({ secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, stripeOptions: stripeOptionsFor(env.STRIPE_API_BASE), logger });
-  } else {
+  if (env.PAYMENTS === 'stripe') {
+    payments = createStripeProvider({ secretKey: env.STRIPE_SECRET_KEY!, webhookSecret: env.STRIPE_WEBHOOK_SECRET!, stripeOptions: stripeOptionsFor(env.STRIPE_API_BASE), logger });
+  } else if (env.PAYMENTS === 'sandbox') {
     payments = sandbox = createSandboxProvider({ db: database.db, publicUrl: env.PUBLIC_URL, secret: createHmac('sha256', secret).update('marquee sandbox payments').digest('hex') });
+  } else {
+    payments = createDisabledProvider();
+    logger.warn('Ticket sales are off: no payment provider is set up (set PAYMENTS, or the Stripe keys).');
   }
   const auth = createAuth({
     db: database.db,
@@ -186,10 +192,28 @@ export async function createServices(
       await sendWeeklyDigests(services);
     });
     await jobs.schedule(QUEUES.weeklyDigest, '*/15 * * * *');
-    // The sandbox's webhook retries: pg-boss retries a failed delivery with backoff.
-    await jobs.work<{ event: PaymentEvent }>(QUEUES.deliverSandboxEvents, async ({ event }) => {
-      if (services.sandbox) await deliverSandboxEvent(services, services.sandbox, event);
-    });
+    // The sandbox's webhook (decision 35): each event is recorded on its checkout and delivered
+    // until applied; a failed delivery is retried by pg-boss with backoff, and the sweep every
+    // minute (and once at start-up) delivers any a crash left behind. ({ event } is a job queued
+    // by an older version.)
+    if (services.sandbox) {
+      const sandboxProvider = services.sandbox;
+      await jobs.work<{ sessionId?: string; event?: PaymentEvent }>(QUEUES.deliverSandboxEvents, async ({ sessionId, event }) => {
+        if (event) await deliverSandboxEvent(services, sandboxProvider, event);
+        const delivered = await deliverSandboxEvents(services, sandboxProvider, { sessionId });
+        if (delivered && !sessionId) logger.info({ delivered }, 'sandbox payment events delivered by the sweep');
+      });
+      await jobs.schedule(QUEUES.deliverSandboxEvents, '* * * * *');
+      await jobs.send(QUEUES.deliverSandboxEvents);
+    }
+    // Checkouts whose time is up (decision 35): asks the provider about each (reconciliation), then gives unpaid holds' seats back.
+    if (env.PAYMENTS !== 'off') {
+      await jobs.work(QUEUES.settleExpiredOrders, async () => {
+        const { reconciled, released } = await settleExpiredOrders(services);
+        if (released) logger.info({ released, reconciled }, 'expired checkouts settled');
+      });
+      await jobs.schedule(QUEUES.settleExpiredOrders, '* * * * *');
+    }
   }
   return services;
 }

@@ -65,6 +65,8 @@ export async function startCluster({ count = 2, env = {} }: { count?: number; en
     LOG_LEVEL: 'info',
     TRUST_PROXY: 'true',
     REGISTER_RATE_LIMIT_PER_HOUR: '100000',
+    // Decision 35: a production start sells tickets only with a provider chosen.
+    PAYMENTS: 'sandbox',
     ...env,
   };
   const dataRoot = await fs.mkdtemp(path.join(os.tmpdir(), 'marquee-cluster-'));

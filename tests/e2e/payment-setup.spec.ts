@@ -8,6 +8,8 @@ test('a band sets up payments: not set up, then INCOMPLETE with what is missing,
   await page.goto('/dashboard');
   const card = page.getByRole('region', { name: 'Payment setup' });
   await expect(card.getByRole('button', { name: 'Set Up Payments' })).toBeVisible();
+  // Decision 35: the demo runs on the sandbox, and the payout screen says so.
+  await expect(card.getByText('Test mode: no real money', { exact: true })).toBeVisible();
   await expect(card.getByText(/by default the band gets 50% of the ticket price/)).toBeVisible();
 
   await card.getByLabel('Payout email').fill('');

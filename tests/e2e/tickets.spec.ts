@@ -8,6 +8,8 @@ test('a fan buys a ticket from a region page, pays on the sandbox checkout and g
   await buy.click();
   await expect(page).toHaveURL(/\/tickets\?/);
   await expect(page.getByText(/Service fee \(15%\)/)).toBeVisible();
+  // Decision 35: every checkout screen says the sandbox takes no real money.
+  await expect(page.getByText('Test mode: no real money', { exact: true })).toBeVisible();
   await expectAccessible(page);
   await shot(page, 'tickets-page');
   await page.getByLabel('Email for your ticket').fill(email);
@@ -15,7 +17,7 @@ test('a fan buys a ticket from a region page, pays on the sandbox checkout and g
 
   // The sandbox provider's hosted checkout.
   await expect(page).toHaveURL(/\/sandbox\/checkout\/sbx_cs_/);
-  await expect(page.getByText('Test payments: no real money moves here')).toBeVisible();
+  await expect(page.getByText('Test mode: no real money')).toBeVisible();
   await page.getByLabel('Card number').fill('4000 0000 0000 0002');
   await page.getByLabel('Expiry (MM/YY)').fill('12/30');
   await page.getByLabel('CVC').fill('123');
@@ -31,6 +33,7 @@ test('a fan buys a ticket from a region page, pays on the sandbox checkout and g
   const orderId = new URL(page.url()).searchParams.get('session_id')!.slice(-8).toUpperCase();
   await expect(page.getByText(`Order ID: ${orderId}`)).toBeVisible();
   await expect(page.getByRole('img', { name: 'QR code of your ticket' })).toBeVisible();
+  await expect(page.getByText('Test mode: no real money', { exact: true })).toBeVisible();
   await expectAccessible(page);
   await shot(page, 'ticket-success');
 

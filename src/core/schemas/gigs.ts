@@ -10,6 +10,9 @@ export const DEFAULT_END_TIME = '22:00';
 export const MAX_RECURRING_WEEKS = 10;
 export const MAX_SPLIT_PERCENT = 75;
 export const MAX_TICKET_QUANTITY = 100_000;
+/** Issue 20: a gig is at most this many years ahead (a far-future date once answered 500). */
+export const MAX_GIG_YEARS_AHEAD = 2;
+export const GIG_DATE_TOO_FAR_MESSAGE = `Please choose a date within the next ${MAX_GIG_YEARS_AHEAD} years.`;
 export { DEFAULT_BAND_PERCENT, DEFAULT_ORGANISER_PERCENT };
 
 export const BAND_NOT_CHOSEN_MESSAGE = 'Please select a band for this gig or uncheck "Band already Chosen".';
@@ -60,9 +63,19 @@ const ticketing = z.discriminatedUnion('isEnabled', [
 ]);
 export type TicketingInput = z.input<typeof ticketing>;
 
+/** The last date a gig may have: today (UTC, a day's slack either way for time zones) plus MAX_GIG_YEARS_AHEAD years. */
+export function latestGigDate(now = new Date()): string {
+  const latest = new Date(now);
+  latest.setUTCFullYear(latest.getUTCFullYear() + MAX_GIG_YEARS_AHEAD);
+  return latest.toISOString().slice(0, 10);
+}
+
+/** A gig's date: a real date, at most MAX_GIG_YEARS_AHEAD years ahead. */
+const gigDate = localDate.refine((v) => v <= latestGigDate(), { error: GIG_DATE_TOO_FAR_MESSAGE });
+
 /** The details every gig has, in the add form and the inline edit. */
 const gigDetails = {
-  localDate,
+  localDate: gigDate,
   startTime: gigTime('start'),
   endTime: gigTime('end'),
   description: requiredText('Please describe the gig.', 1000, { isMultiline: true }),

@@ -540,6 +540,8 @@ export const orders = pgTable(
       .references(() => gigs.id, { onDelete: 'restrict' }),
     buyerEmail: text().notNull(),
     buyerUserId: text().references(() => user.id, { onDelete: 'set null' }),
+    /** The client address the checkout came from: open checkouts are limited per address and gig (decision 35). */
+    buyerIpAddress: text(),
     quantity: integer().notNull().default(1),
     faceCents: integer().notNull(),
     feeCents: integer().notNull(),
@@ -721,8 +723,16 @@ export const sandboxCheckouts = pgTable('sandbox_checkouts', {
   cancelUrl: text().notNull(),
   status: sandboxCheckoutStatus().notNull().default('open'),
   expiresAt: timestamp({ withTimezone: true }).notNull(),
+  /**
+   * The event a payment or cancellation raises, recorded with the status in one statement
+   * (decision 35): delivered from the job queue until Marquee has applied it (eventDeliveredAt),
+   * as a real provider retries its webhook, so a crash in between loses no payment.
+   */
+  eventId: text(),
+  paymentId: text(),
+  eventDeliveredAt: timestamp({ withTimezone: true }),
   createdAt: createdAt(),
-});
+}, (t) => [index('sandbox_checkouts_undelivered_idx').on(t.createdAt).where(sql`${t.eventId} is not null and ${t.eventDeliveredAt} is null`)]);
 
 // ---------- Community: open jam (D22) and gear swap (D21) ----------
 export const jamSessions = pgTable(

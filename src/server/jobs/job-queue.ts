@@ -35,6 +35,7 @@ export const QUEUES = {
   sendTransfers: 'send-transfers',
   processRefunds: 'process-refunds',
   deliverSandboxEvents: 'deliver-sandbox-events',
+  settleExpiredOrders: 'settle-expired-orders',
   sendOutreach: 'send-outreach',
   weeklyDigest: 'weekly-digest',
   deliverTexts: 'deliver-texts',

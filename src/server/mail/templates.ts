@@ -1,4 +1,5 @@
 /** E-mail bodies. Plain text first; the HTML is the same words with a link. */
+import { TEST_MODE_NOTICE } from '../../core/payments-mode.ts';
 import { escapeHtml, secretPlaceholder } from './secrets.ts';
 
 /** Links that act for the recipient (reset, unsubscribe) travel as secrets, outside the stored body. */
@@ -72,12 +73,15 @@ export function newGigEmail({ bandName, venueName, when, gigUrl }: { bandName: s
 /** The ticket's QR code travels as an inline image (drawn at delivery from the secret ticket id). */
 export const TICKET_QR_CONTENT_ID = 'ticket-qr@marquee';
 
-export function ticketEmail({ bandName, venueName, when }: { bandName: string; venueName: string; when: string }) {
+export function ticketEmail({ bandName, venueName, when, isTestMode = false }: { bandName: string; venueName: string; when: string; isTestMode?: boolean }) {
   const ticket = secretPlaceholder('ticket');
+  // Decision 35: a ticket bought on the built-in sandbox says so at the top.
+  const testText = isTestMode ? `${TEST_MODE_NOTICE}.\n\n` : '';
+  const testHtml = isTestMode ? `<p><strong>${TEST_MODE_NOTICE}.</strong></p>` : '';
   return {
     subject: `Your ticket: ${bandName} at ${venueName}`,
-    text: `Thanks for your order. Here is your ticket for ${bandName} at ${venueName}, ${when}.\n\nTicket: ${ticket}\n\nShow it at the door (its QR code is attached); it admits one person, once. Keep it to yourself: whoever has it can use it. The show is attached as a calendar entry.`,
-    html: `<p>Thanks for your order. Here is your ticket for <strong>${escapeHtml(bandName)}</strong> at ${escapeHtml(venueName)}, ${escapeHtml(when)}.</p><p><img src="cid:${TICKET_QR_CONTENT_ID}" alt="Ticket QR code" width="240" height="240" style="display:block;background:#fff"></p><p>Ticket: <strong>${ticket}</strong></p><p>Show it at the door; it admits one person, once. Keep it to yourself: whoever has it can use it. The show is attached as a calendar entry.</p>`,
+    text: `${testText}Thanks for your order. Here is your ticket for ${bandName} at ${venueName}, ${when}.\n\nTicket: ${ticket}\n\nShow it at the door (its QR code is attached); it admits one person, once. Keep it to yourself: whoever has it can use it. The show is attached as a calendar entry.`,
+    html: `${testHtml}<p>Thanks for your order. Here is your ticket for <strong>${escapeHtml(bandName)}</strong> at ${escapeHtml(venueName)}, ${escapeHtml(when)}.</p><p><img src="cid:${TICKET_QR_CONTENT_ID}" alt="Ticket QR code" width="240" height="240" style="display:block;background:#fff"></p><p>Ticket: <strong>${ticket}</strong></p><p>Show it at the door; it admits one person, once. Keep it to yourself: whoever has it can use it. The show is attached as a calendar entry.</p>`,
   };
 }
 

@@ -41,6 +41,9 @@ export type PaymentEvent =
       accountId: string;
     };
 
+/** A checkout as the provider sees it: paid (and the charge transfers come from), or not (yet). */
+export type CheckoutState = { isPaid: true; paymentId: string | null } | { isPaid: false; paymentId: null };
+
 export type PaymentAccountStatus = 'complete' | 'pending';
 
 export type PaymentAccountState = {
@@ -62,6 +65,11 @@ export type TransferRequest = {
 export type PaymentProvider = {
   readonly name: string;
   createCheckout(request: CheckoutRequest): Promise<{ sessionId: string; url: string }>;
+  /**
+   * Asks the provider whether a checkout was paid (decision 35's reconciliation: an order still
+   * pending after its time, whose event never came). Stripe: the Checkout Session.
+   */
+  retrieveCheckout(sessionId: string): Promise<CheckoutState>;
   /** Verifies the signature on the raw body (refusing forged or stale events) and reads the event; null for event types Marquee does not act on. */
   readEvent(rawBody: string, signature: string | undefined, now?: Date): PaymentEvent | null;
 

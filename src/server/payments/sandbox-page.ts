@@ -1,5 +1,6 @@
 import { html } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
+import { TEST_MODE_NOTICE } from '../../core/payments-mode.ts';
 
 /** The frame of the sandbox provider's own pages (checkout, onboarding): plainly a test provider. */
 export const sandboxPage = (title: string, body: HtmlEscapedString | Promise<HtmlEscapedString>) => html`<!doctype html>
@@ -29,7 +30,7 @@ export const sandboxPage = (title: string, body: HtmlEscapedString | Promise<Htm
   </style>
 </head>
 <body>
-  <div class="banner" role="note">Test payments: no real money moves here</div>
+  <div class="banner" role="note">${TEST_MODE_NOTICE}</div>
   <main>${body}</main>
 </body>
 </html>`;

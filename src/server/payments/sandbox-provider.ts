@@ -75,6 +75,11 @@ export function createSandboxProvider({ db, publicUrl, secret }: { db: Db; publi
       });
       return { sessionId, url: `${publicUrl}/sandbox/checkout/${sessionId}` };
     },
+    async retrieveCheckout(sessionId) {
+      const [checkout] = await db.select({ status: sandboxCheckouts.status, paymentId: sandboxCheckouts.paymentId }).from(sandboxCheckouts).where(eq(sandboxCheckouts.id, sessionId));
+      if (!checkout) throw new AppError('NOT_FOUND', `No such checkout: ${sessionId}`);
+      return checkout.status === 'paid' ? { isPaid: true, paymentId: checkout.paymentId } : { isPaid: false, paymentId: null };
+    },
     readEvent(rawBody, signature, now) {
       verifyEventSignature(secret, rawBody, signature, now);
       let parsed: unknown;

@@ -9,12 +9,17 @@ import { orders, paymentAccounts, tickets, transfers } from '../db/schema.ts';
 import { readEnv } from '../env.ts';
 import { AppError } from '../http/app-error.ts';
 import { createStripeProvider, stripeOptionsFor } from './stripe-provider.ts';
+import { settleExpiredOrders } from '../features/tickets/settle-expired-orders.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
 import { createBand, createGig, createVenue, dayIn } from '../../../tests/helpers/factories.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_marquee';
 const ORDER_ID = '0b6e8f52-3c1d-4d8e-9a43-6f0c2b7d9e11';
+
+/** Checkout Sessions the stand-in reports as paid when retrieved (a buyer paid; the event is lost or late). */
+const paidSessions = new Map<string, string>();
+let sessionsOpened = 0;
 
 type Recorded = { method: string; path: string; form: Record<string, string>; idempotencyKey: string | undefined; stripeAccount: string | undefined };
 type Reply = { status: number; body: unknown };
@@ -25,8 +30,14 @@ function standInReply(request: Recorded, serial: number): Reply {
   const error = (status: number, type: string, message: string, code?: string) => ({ status, body: { error: { type, message, code } } });
   if (method === 'POST' && path === '/v1/checkout/sessions') {
     if (form['customer_email'] === 'refused@stripe.test') return error(401, 'invalid_request_error', 'Invalid API Key provided: sk_test_****');
-    const id = `cs_test_${serial}${'a'.repeat(20)}`;
+    // Unique across tests (the request log, and so `serial`, starts again for each test).
+    const id = `cs_test_${serial}_${(sessionsOpened += 1)}${'a'.repeat(20)}`;
     return { status: 200, body: { id, object: 'checkout.session', url: `https://checkout.stripe.test/c/pay/${id}`, payment_status: 'unpaid' } };
+  }
+  if (method === 'GET' && path.startsWith('/v1/checkout/sessions/')) {
+    const id = path.split('/').pop()!;
+    const intent = paidSessions.get(id);
+    return { status: 200, body: { id, object: 'checkout.session', status: intent ? 'complete' : 'open', payment_status: intent ? 'paid' : 'unpaid', payment_intent: intent ?? null } };
   }
   if (method === 'GET' && path.startsWith('/v1/payment_intents/')) {
     const id = path.split('/').pop()!;
@@ -172,6 +183,15 @@ describe('checkout', () => {
     const refused = stripe.createCheckout(checkoutRequest({ orderId: '3b6e8f52-3c1d-4d8e-9a43-6f0c2b7d9e11', buyerEmail: 'refused@stripe.test' }));
     await expect(refused).rejects.toBeInstanceOf(AppError);
     await expect(refused).rejects.toMatchObject({ code: 'INTERNAL', message: 'Checkout session failed' });
+  });
+});
+
+describe('reconciliation (decision 35)', () => {
+  it('retrieves the Checkout Session: paid with its payment intent, or not paid', async () => {
+    paidSessions.set('cs_test_reconcile_paid', 'pi_late1');
+    expect(await stripe.retrieveCheckout('cs_test_reconcile_paid')).toEqual({ isPaid: true, paymentId: 'pi_late1' });
+    expect(await stripe.retrieveCheckout('cs_test_reconcile_open')).toEqual({ isPaid: false, paymentId: null });
+    expect(standIn.to('GET', '/v1/checkout/sessions/cs_test_reconcile_paid')).toHaveLength(1);
   });
 });
 
@@ -376,6 +396,30 @@ describe('the app with Stripe keys', () => {
     const result = await t.client().get(`/api/tickets/checkout/${sessionId}`);
     expect(result.json.order.status).toBe('paid');
     expect(result.json.ticket.id).toBeTruthy();
+  });
+
+  it('an order still pending after its time whose session Stripe says is paid gets its ticket once; the late event then changes nothing', async () => {
+    const venue = await createVenue(t.db);
+    const band = await createBand(t.db);
+    const gigId = await createGig(t.db, { venueId: venue.id, bandId: band.id, localDate: dayIn('America/Chicago', 10), isTicketed: true, ticketPriceCents: 1850, ticketQuantity: 5 });
+    const paid = await t.client().post('/api/tickets/checkout', { gigId, email: 'late@stripe.test' });
+    const unpaid = await t.client().post('/api/tickets/checkout', { gigId, email: 'gone@stripe.test' });
+    expect([paid.status, unpaid.status], paid.text + unpaid.text).toEqual([201, 201]);
+    const orderId = paid.json.orderId as string;
+    const sessionId = new URL(paid.json.url as string).pathname.split('/').pop()!;
+    paidSessions.set(sessionId, 'pi_late2');
+    await t.db.update(orders).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(orders.gigId, gigId));
+
+    expect(await settleExpiredOrders(t.services)).toEqual({ reconciled: 1, released: 1 });
+    expect(await settleExpiredOrders(t.services)).toEqual({ reconciled: 0, released: 0 });
+    expect(await t.db.select().from(tickets).where(eq(tickets.orderId, orderId))).toHaveLength(1);
+    expect((await t.db.select({ status: orders.status, paymentId: orders.providerPaymentId }).from(orders).where(eq(orders.id, orderId)))[0]).toEqual({ status: 'paid', paymentId: 'pi_late2' });
+    expect((await t.db.select({ status: orders.status }).from(orders).where(eq(orders.id, unpaid.json.orderId as string)))[0]!.status).toBe('expired');
+
+    const payload = event('checkout.session.completed', session({ id: sessionId, client_reference_id: orderId, metadata: { orderId }, payment_intent: 'pi_late2' }), 'evt_app_late');
+    const late = await t.app.request('/api/payments/events/stripe', { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': sign(payload) }, body: payload });
+    expect(await late.json()).toEqual({ received: true, outcome: 'already_issued' });
+    expect(await t.db.select().from(tickets).where(eq(tickets.orderId, orderId))).toHaveLength(1);
   });
 
   it('refuses an event the sandbox signed, and has no sandbox pages', async () => {

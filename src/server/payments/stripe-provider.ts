@@ -87,6 +87,11 @@ export function createStripeProvider({
       }
     },
 
+    async retrieveCheckout(sessionId) {
+      const session = await stripe.checkout.sessions.retrieve(sessionId);
+      return session.payment_status === 'paid' ? { isPaid: true, paymentId: idOf(session.payment_intent) } : { isPaid: false, paymentId: null };
+    },
+
     readEvent(rawBody, signature, now) {
       if (!signature) throw new AppError('BAD_REQUEST', 'The payment event signature is not valid.');
       let event: Stripe.Event;

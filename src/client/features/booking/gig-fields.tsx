@@ -1,9 +1,11 @@
 import { useId } from 'react';
-import { GIG_HOURS, GIG_MINUTES, MAX_SPLIT_PERCENT, splitHint } from '../../../core/schemas/gigs.ts';
+import { GIG_HOURS, GIG_MINUTES, MAX_SPLIT_PERCENT, latestGigDate, splitHint } from '../../../core/schemas/gigs.ts';
 import { FieldLabel, TextAreaField, TextField } from '../../components/ui/field.tsx';
 import { PLATFORM_PERCENT, SERVICE_FEE_PERCENT } from '../../../core/money.ts';
 import { isVenueVerified, promoterVenueUnverifiedMessage } from '../../../core/venue-verification.ts';
 import type { OrganiserDashboard } from './api.ts';
+import { TICKET_SALES_OFF_MESSAGE } from '../../../core/payments-mode.ts';
+import { usePublicConfig } from '../../lib/config.ts';
 
 export type GigDetailsState = {
   localDate: string;
@@ -56,7 +58,7 @@ export function GigDetailsFields({ value, onChange, errors }: { value: GigDetail
   const set = (key: keyof GigDetailsState) => (v: string) => onChange({ ...value, [key]: v });
   return (
     <div className="grid gap-4 sm:grid-cols-3">
-      <TextField label="Date" type="date" required value={value.localDate} onChange={(e) => set('localDate')(e.target.value)} error={errors.localDate} />
+      <TextField label="Date" type="date" required max={latestGigDate()} value={value.localDate} onChange={(e) => set('localDate')(e.target.value)} error={errors.localDate} />
       <TimeSelect label="Start time" value={value.startTime} onChange={set('startTime')} error={errors.startTime} />
       <TimeSelect label="End time" value={value.endTime} onChange={set('endTime')} error={errors.endTime} />
       <div className="sm:col-span-3">
@@ -101,6 +103,18 @@ export function TicketingFields({
   const organiserLabel = isPromoter ? 'Promoter %' : 'Venue %';
   const hint = splitHint(Number(value.bandPercent), Number(value.organiserPercent), isPromoter);
   const hintId = useId();
+  const { data: config } = usePublicConfig();
+  // Decision 35: with no payment provider, a gig cannot start selling tickets (one already selling stays as it is).
+  if (config?.payments === 'off' && !value.isEnabled) {
+    return (
+      <div className="space-y-3 rounded-xl border border-zinc-700 p-4">
+        <p className="font-medium">Sell tickets through Marquee</p>
+        <p role="note" className="text-sm text-zinc-300">
+          {TICKET_SALES_OFF_MESSAGE}
+        </p>
+      </div>
+    );
+  }
   return (
     <div className="space-y-3 rounded-xl border border-zinc-700 p-4">
       <label className="flex items-center gap-2 font-medium">

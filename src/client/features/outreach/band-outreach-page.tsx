@@ -7,6 +7,7 @@ import { ApiError } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.ts';
 import { useTitle } from '../../lib/use-title.ts';
 import { reachOf, useBandCampaigns, useOutreachCheckout, useOutreachOptions, type OutreachOptions } from './api.ts';
+import { TestModeNotice } from '../../components/test-mode-notice.tsx';
 import { CampaignStatusBadge, CampaignTable, Cell, LocationSelect, LogInNotice, PackageCard, campaignDate, venues } from './outreach-parts.tsx';
 
 /** The standard outreach page (spec 3 §2): location, then a package, then purchase; the band's past campaigns. */
@@ -97,6 +98,7 @@ function StandardOutreach({ options, isBand }: { options: OutreachOptions; isBan
           )}
           {reach === 0 && <Alert tone="info">{OUTREACH_MESSAGES.noVenues}</Alert>}
           {checkout.isError && !messageError && <Alert>{OUTREACH_MESSAGES.checkoutFailed}</Alert>}
+          <TestModeNotice />
           {isBand ? (
             <button type="button" className="btn-primary w-full sm:w-auto" disabled={checkout.isPending || checkout.isSuccess || reach === 0} onClick={buy}>
               {checkout.isPending || checkout.isSuccess ? 'Processing...' : `Buy Now ${formatCents(pkg.priceCents)}`}

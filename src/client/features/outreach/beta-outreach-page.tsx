@@ -8,6 +8,7 @@ import { LoadingImage } from '../../components/ui/states.tsx';
 import { useSession } from '../../lib/session.ts';
 import { useTitle } from '../../lib/use-title.ts';
 import { reachOf, useBandCampaigns, useEmailPreview, useOutreachCheckout, useOutreachOptions, type OutreachOptions, type OutreachPackage } from './api.ts';
+import { TestModeNotice } from '../../components/test-mode-notice.tsx';
 import { CampaignStatusBadge, CampaignTable, Cell, LocationSelect, LogInNotice, PackageCard, campaignDate, venues } from './outreach-parts.tsx';
 
 /** The beta outreach tool (spec 3 §2): for bands with beta access (D25), its elements in the spec's order. */
@@ -120,6 +121,7 @@ function BetaTool({ options }: { options: OutreachOptions }) {
               {pkg.name} in {location.name}: {venues(reachOf(location, pkg))} will get your {pkg.outreachType === 'headline' ? 'headline' : 'opener'} pitch.
             </p>
             {checkout.isError && <Alert>{OUTREACH_MESSAGES.checkoutFailed}</Alert>}
+            <TestModeNotice />
             <button type="button" className="btn-primary w-full sm:w-auto" disabled={checkout.isPending || checkout.isSuccess || isDrawEmpty} onClick={launch}>
               {checkout.isPending || checkout.isSuccess ? 'Processing...' : `Launch Campaign ${formatCents(pkg.priceCents)}`}
             </button>

@@ -4,6 +4,7 @@ import { PAYOUT_RULES } from '../../../core/payout-rules.ts';
 import { Alert, TextField } from '../../components/ui/field.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useContinuePaymentSetup, usePaymentAccount, useStartPaymentSetup } from './api.ts';
+import { TestModeNotice } from '../../components/test-mode-notice.tsx';
 
 /** The provider's requirement codes, in words; anything else is shown as the provider names it. */
 const REQUIREMENT_LABELS: Record<string, string> = {
@@ -57,6 +58,7 @@ export function PaymentSetupCard({ role, email, name }: Props) {
         {status === 'complete' && <span className="rounded-full bg-emerald-400 px-3 py-1 text-sm font-bold text-zinc-950">Connected</span>}
         {status === 'pending' && <span className="rounded-full bg-amber-400 px-3 py-1 text-sm font-bold text-zinc-950">INCOMPLETE</span>}
       </div>
+      <TestModeNotice />
       {banner === 'connected' && <Alert tone="success">Payment setup saved. Your account's status is shown below.</Alert>}
       {banner === 'refresh' && <Alert tone="info">Your setup link expired. Choose Complete Setup to carry on where you left off.</Alert>}
 

@@ -6,6 +6,7 @@ import { apiFetch } from '../../lib/api.ts';
 import { usePublicConfig } from '../../lib/config.ts';
 import { useTitle } from '../../lib/use-title.ts';
 import { LAST_TICKETS_QUERY } from './tickets-page.tsx';
+import { TestModeNotice } from '../../components/test-mode-notice.tsx';
 
 type CheckoutResult = {
   order: { status: 'pending' | 'paid' | 'expired' | 'refunded'; email: string; totalCents: number; localDate: string; startTime: string; venueName: string; bandName: string };
@@ -35,6 +36,7 @@ export function SuccessPage() {
         <h2 id="ticket-heading" className="text-xl font-semibold">
           Your ticket
         </h2>
+        <TestModeNotice />
         {data && (
           <p className="text-zinc-300">
             {data.order.bandName} at {data.order.venueName}, {formatLocalDate(data.order.localDate)} {formatClock(data.order.startTime)} · {formatCents(data.order.totalCents)}

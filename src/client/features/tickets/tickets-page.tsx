@@ -6,6 +6,7 @@ import { Alert, TextField } from '../../components/ui/field.tsx';
 import { ApiError, postJson } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.ts';
 import { useTitle } from '../../lib/use-title.ts';
+import { TestModeNotice } from '../../components/test-mode-notice.tsx';
 
 /** The query /tickets was opened with, so /cancel's Try Again returns to the same ticket. */
 export const LAST_TICKETS_QUERY = 'marquee:last-tickets-query';
@@ -57,6 +58,7 @@ export function TicketsPage() {
     <div className="mx-auto max-w-xl px-4 py-10">
       <h1 className="text-3xl font-bold">Get your ticket</h1>
       <section className="card mt-6 space-y-4" aria-labelledby="show-heading">
+        <TestModeNotice />
         <div>
           <h2 id="show-heading" className="text-2xl font-semibold">
             {band}

@@ -11,6 +11,7 @@ import type { Services } from '../../services.ts';
 import { recordBandBookings } from './band-bookings.ts';
 import { asOrganiser, listPostableVenues } from './gig-ownership.ts';
 import { assertVenueMaySell } from './venue-verification.ts';
+import { refuseTicketingWhenSalesOff } from '../tickets/ticket-sales.ts';
 
 /**
  * 'Add New Gig Opportunity' (spec 2 §5): one gig, or a weekly series of 1 to 10 (D8: each date's
@@ -18,11 +19,17 @@ import { assertVenueMaySell } from './venue-verification.ts';
  * A gig whose band is already chosen is approved and booked at once, and the band is told and
  * may decline (D34). Tickets and a chosen band need a verified venue (decision 33).
  */
-export async function createGigOpportunities(services: Pick<Services, 'db' | 'mailer' | 'env'>, sessionUser: SessionUser, rawInput: unknown): Promise<{ gigIds: string[]; message: string }> {
+export async function createGigOpportunities(
+  services: Pick<Services, 'db' | 'mailer' | 'env'>,
+  sessionUser: SessionUser,
+  rawInput: unknown,
+  { isTicketSalesOn = true }: { isTicketSalesOn?: boolean } = {},
+): Promise<{ gigIds: string[]; message: string }> {
   const { db } = services;
   const organiser = asOrganiser(sessionUser);
   const isPromoter = organiser.role === 'promoter';
   const input = parseInput(createGigSchema, { ...(rawInput as object), isPromoter });
+  refuseTicketingWhenSalesOff(isTicketSalesOn, input.ticketing.isEnabled);
 
   const venues = await listPostableVenues(db, organiser);
   const venueId = isPromoter ? input.venueId : organiser.id;

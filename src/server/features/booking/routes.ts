@@ -21,6 +21,8 @@ import { updateGig } from './update-gig.ts';
 export function bookingRoutes(services: Services) {
   const app = new Hono();
   const { db } = services;
+  /** Decision 35: with no payment provider, gigs are posted without tickets. */
+  const isTicketSalesOn = services.env.PAYMENTS !== 'off';
   /** Wakes the worker that tells a newly booked band's followers (D19); its sweep covers a lost wake-up. */
   const announceNewGigs = () => void services.jobs?.send(QUEUES.notifyFollowers).catch(() => undefined);
 
@@ -37,14 +39,14 @@ export function bookingRoutes(services: Services) {
 
   app.post('/booking/gigs', async (c) => {
     const { user } = await requireRole(services, c, 'venue', 'promoter');
-    const created = await createGigOpportunities(services, user, await readJsonBody(c));
+    const created = await createGigOpportunities(services, user, await readJsonBody(c), { isTicketSalesOn });
     announceNewGigs();
     return c.json(created, 201);
   });
 
   app.put('/booking/gigs/:gigId', async (c) => {
     const { user } = await requireRole(services, c, 'venue', 'promoter');
-    await updateGig(db, user, c.req.param('gigId'), await readJsonBody(c));
+    await updateGig(db, user, c.req.param('gigId'), await readJsonBody(c), { isTicketSalesOn });
     return c.json({ message: 'Gig updated successfully!' });
   });
 

@@ -9,22 +9,27 @@ import { parseInput } from '../../http/validate.ts';
 import { publishGigsChanged } from '../live/live-events.ts';
 import { asOrganiser, findOrganisedGig } from './gig-ownership.ts';
 import { assertVenueMaySell } from './venue-verification.ts';
+import { countOpenCheckouts, refuseTicketingWhenSalesOff } from '../tickets/ticket-sales.ts';
 
 /** The inline edit on a gig card (spec 2 §4): details, ticketing on or off, and the split. */
-export async function updateGig(db: Db, sessionUser: SessionUser, gigId: string, rawInput: unknown): Promise<void> {
+export async function updateGig(db: Db, sessionUser: SessionUser, gigId: string, rawInput: unknown, { isTicketSalesOn = true }: { isTicketSalesOn?: boolean } = {}): Promise<void> {
   const organiser = asOrganiser(sessionUser);
   await db.transaction(async (tx) => {
     const gig = await findOrganisedGig(tx, organiser, gigId);
     const input = parseInput(updateGigSchema, { ...(rawInput as object), isPromoter: organiser.role === 'promoter' });
     const { ticketing } = input;
+    refuseTicketingWhenSalesOff(isTicketSalesOn, ticketing.isEnabled && !gig.isTicketed);
     // Turning ticket sales on needs a verified venue (decision 33); a gig already selling keeps selling.
     if (ticketing.isEnabled && !gig.isTicketed) await assertVenueMaySell(tx, organiser, gig.venueId, { isTicketed: true, isBandChosen: false });
-    if (gig.ticketsHeld > 0 && ticketing.isEnabled && ticketing.quantity < gig.ticketsSold + gig.ticketsHeld) {
-      const message = `${gig.ticketsSold + gig.ticketsHeld} tickets are sold or in open checkouts: the quantity cannot be lower.`;
+    // Decision 35: paid tickets fix the price and split; open checkouts (each keeps its own price) only hold their seats.
+    const openCheckouts = gig.ticketsHeld > 0 ? await countOpenCheckouts(tx, gig.id) : 0;
+    if (openCheckouts > 0 && ticketing.isEnabled && ticketing.quantity < gig.ticketsSold + openCheckouts) {
+      const message = `${gig.ticketsSold + openCheckouts} tickets are sold or in open checkouts: the quantity cannot be lower.`;
       throw new AppError('VALIDATION', message, { ticketing: message });
     }
-    if (gig.ticketsSold > 0 || gig.ticketsHeld > 0) {
-      if (!ticketing.isEnabled) throw new AppError('CONFLICT', 'Tickets have been sold for this gig (or are being bought), so ticketing stays on.');
+    if (openCheckouts > 0 && !ticketing.isEnabled) throw new AppError('CONFLICT', 'Tickets are being bought for this gig right now, so ticketing stays on.');
+    if (gig.ticketsSold > 0) {
+      if (!ticketing.isEnabled) throw new AppError('CONFLICT', 'Tickets have been sold for this gig, so ticketing stays on.');
       if (ticketing.quantity < gig.ticketsSold) {
         const message = `${gig.ticketsSold} tickets are already sold: the quantity cannot be lower.`;
         throw new AppError('VALIDATION', message, { ticketing: message });

@@ -11,6 +11,7 @@ export function getPublicConfig({ db, env, publicCache }: Services): Promise<Pub
     merchUrl: env.MERCH_URL,
     instagramUrl: env.INSTAGRAM_URL,
     supportEmail: env.SUPPORT_EMAIL,
+    payments: env.PAYMENTS,
     regions: await db
       .select({ slug: regions.slug, name: regions.name, path: regions.path, timeZone: regions.timeZone, isDefault: regions.isDefault })
       .from(regions)

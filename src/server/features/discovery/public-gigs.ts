@@ -45,6 +45,9 @@ type Row = {
     : (typeof columns)[K]['_']['data'] | null;
 };
 
+/** Open checkouts whose time is not up (decision 35): a hold past its time, not yet swept, is a free seat. */
+const openHolds = sql<number>`case when ${gigs.ticketsHeld} = 0 then 0 else (select count(*)::int from orders o where o.gig_id = ${gigs.id} and o.status = 'pending' and o.expires_at > now()) end`.mapWith(Number);
+
 function toPublicGig(r: Row): PublicGig {
   return {
     id: r.id,
@@ -57,7 +60,7 @@ function toPublicGig(r: Row): PublicGig {
     description: r.description,
     coverCharge: r.coverCharge,
     ticketPriceCents: r.isTicketed ? r.ticketPriceCents : null,
-    // Seats held by open checkouts count too (D12): they come back if those checkouts lapse.
+    // Seats held by open checkouts count too (D12), until their time is up (decision 35).
     isSoldOut: r.isTicketed && r.ticketQuantity !== null && r.ticketsSold + r.ticketsHeld >= r.ticketQuantity,
     advanceTicketUrl: r.advanceTicketUrl,
     venue: { id: r.venueId, name: r.venueName, slug: r.venueSlug, address: r.venueAddress },
@@ -103,7 +106,7 @@ export async function queryPublicGigs(
   where: SQL | undefined,
   { limit, offset = 0 }: { limit: number; offset?: number },
 ): Promise<PublicGig[]> {
-  const rows = await withPublicJoins(db.select(columns).from(gigs).$dynamic())
+  const rows = await withPublicJoins(db.select({ ...columns, ticketsHeld: openHolds }).from(gigs).$dynamic())
     .where(where)
     .orderBy(...gigOrder)
     .limit(limit)

@@ -8,6 +8,7 @@ export async function findOrderShow(db: DbOrTx, where: SQL) {
     .select({
       orderId: orders.id,
       status: orders.status,
+      provider: orders.provider,
       email: orders.buyerEmail,
       faceCents: orders.faceCents,
       feeCents: orders.feeCents,

@@ -22,6 +22,13 @@ export async function receivePaymentEvent(
   if (providerName !== services.payments.name) throw new AppError('NOT_FOUND', 'Unknown payment provider.');
   const event = services.payments.readEvent(rawBody, signature);
   if (!event) return 'ignored';
+  return applyProviderEvent(services, event);
+}
+
+type EventServices = Pick<Services, 'db' | 'mailer' | 'payments' | 'jobs' | 'env' | 'logger'>;
+
+/** A provider's event, once its signature has held (or the provider itself was asked): applied once, then the jobs it owes woken. */
+export async function applyProviderEvent(services: EventServices, event: PaymentEvent): Promise<EventOutcome | OutreachEventOutcome | 'account_updated'> {
   if (event.type === 'account.updated') {
     await refreshPaymentAccount(services, event.accountId);
     return 'account_updated';
@@ -39,7 +46,7 @@ export async function receivePaymentEvent(
 }
 
 /** The sandbox raising one of its events: signed as the real provider signs, through the same path. */
-export async function deliverSandboxEvent(services: Pick<Services, 'db' | 'mailer' | 'payments' | 'jobs' | 'env' | 'logger'>, sandbox: SandboxProvider, event: PaymentEvent) {
+export async function deliverSandboxEvent(services: EventServices, sandbox: SandboxProvider, event: PaymentEvent) {
   const { body, signature } = sandbox.signEvent(event);
   return receivePaymentEvent(services, sandbox.name, body, signature);
 }

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { getCurrentSession, requireRole, requireSession } from '../../http/session.ts';
 import { parseInput, readJsonBody } from '../../http/validate.ts';
+import { clientIp } from '../../http/client-ip.ts';
 import { admitTicket } from './admit-ticket.ts';
 import { listMyTickets } from './list-my-tickets.ts';
 
@@ -17,7 +18,7 @@ export function ticketRoutes(services: Services) {
 
   app.post('/tickets/checkout', async (c) => {
     const session = await getCurrentSession(services, c);
-    return c.json(await startCheckout(services, session?.user ?? null, await readJsonBody(c)), 201);
+    return c.json(await startCheckout(services, session?.user ?? null, await readJsonBody(c), { ipAddress: clientIp(c) }), 201);
   });
 
   app.get('/tickets/checkout/:sessionId', async (c) => c.json(await getCheckoutResult(services.db, c.req.param('sessionId'))));

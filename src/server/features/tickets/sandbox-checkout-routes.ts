@@ -1,13 +1,12 @@
 import { Hono } from 'hono';
 import { html } from 'hono/html';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import { formatCents } from '../../../core/money.ts';
 import { sandboxCheckouts } from '../../db/schema.ts';
 import { readFormBody } from '../../http/validate.ts';
 import { SANDBOX_CARD_DECLINED, SANDBOX_CARD_PAYS, type SandboxProvider } from '../../payments/sandbox-provider.ts';
-import type { PaymentEvent } from '../../payments/payment-provider.ts';
 import type { Services } from '../../services.ts';
-import { deliverSandboxEvent } from './receive-payment-event.ts';
+import { deliverSandboxEvents } from './deliver-sandbox-events.ts';
 import { QUEUES } from '../../jobs/job-queue.ts';
 import { sandboxPage } from '../../payments/sandbox-page.ts';
 
@@ -27,25 +26,31 @@ export function sandboxCheckoutRoutes(services: Services, sandbox: SandboxProvid
   const findCheckout = async (sessionId: string) => (await db.select().from(sandboxCheckouts).where(eq(sandboxCheckouts.id, sessionId)))[0] ?? null;
   const returnTo = (url: string, sessionId: string) => url.replace('{CHECKOUT_SESSION_ID}', encodeURIComponent(sessionId));
 
-  // A provider retries a webhook that failed; so does the sandbox, through the job queue (the
-  // buyer is sent on all the same, and the page there says its result is on its way).
-  const deliver = async (event: PaymentEvent) => {
+  // The event is on the checkout row already (recorded when it closed): it is delivered now, and
+  // if that fails (or the process dies first), by the job queue and the sweep every minute, as a
+  // provider retries a webhook (decision 35). The buyer is sent on all the same, and the page
+  // there says the result is on its way.
+  const deliver = async (sessionId: string) => {
     try {
-      await deliverSandboxEvent(services, sandbox, event);
+      await deliverSandboxEvents(services, sandbox, { sessionId });
     } catch (error) {
       if (!services.jobs) throw error;
-      services.logger.warn({ err: error, eventId: event.id }, 'sandbox event not applied; retrying from the job queue');
-      await services.jobs.send(QUEUES.deliverSandboxEvents, { event });
+      services.logger.warn({ err: error, sessionId }, 'sandbox event not applied; retrying from the job queue');
+      await services.jobs.send(QUEUES.deliverSandboxEvents, { sessionId });
     }
   };
 
   const closed = (title: string, text: string) => sandboxPage(title, html`<div class="card"><h1>${text}</h1><p><a href="${env.PUBLIC_URL}/">Back to Marquee</a></p></div>`);
   const isOpen = (checkout: Checkout) => checkout.status === 'open' && checkout.expiresAt > new Date();
+  /** A checkout that can still be closed now: open, and its time not up (the database's clock decides, as at payment). */
+  const whileOpen = (sessionId: string) => and(eq(sandboxCheckouts.id, sessionId), eq(sandboxCheckouts.status, 'open'), gt(sandboxCheckouts.expiresAt, sql`now()`));
 
   app.get('/sandbox/checkout/:sessionId', async (c) => {
     c.header('Cache-Control', 'no-store');
     const checkout = await findCheckout(c.req.param('sessionId'));
     if (!checkout) return c.html(closed('Checkout not found', 'Checkout not found'), 404);
+    // Like Stripe's: a checkout past its time cannot be paid, and says so.
+    if (checkout.status === 'open' && !isOpen(checkout)) return c.html(closed('Checkout expired', 'This checkout has expired. Nothing was charged.'), 410);
     if (!isOpen(checkout)) return c.html(closed('Checkout closed', 'This checkout is closed'), 410);
     return c.html(sandboxPage('Pay', checkoutForm(checkout, null)));
   });
@@ -78,18 +83,23 @@ export function sandboxCheckoutRoutes(services: Services, sandbox: SandboxProvid
     const checkout = await findCheckout(sessionId);
     if (!checkout || !isOpen(checkout)) return c.redirect(`/sandbox/checkout/${sessionId}`, 303);
     const form = await readFormBody(c);
-    const event = { id: sandbox.newEventId(), orderId: checkout.referenceId, sessionId };
     if (form.action === 'cancel') {
       // One answer per checkout: a second tab's Cancel or Pay finds it closed.
-      const [cancelled] = await db.update(sandboxCheckouts).set({ status: 'cancelled' }).where(and(eq(sandboxCheckouts.id, sessionId), eq(sandboxCheckouts.status, 'open'))).returning({ id: sandboxCheckouts.id });
-      if (cancelled) await deliver({ ...event, type: 'checkout.expired', paymentId: null });
+      const [cancelled] = await db.update(sandboxCheckouts).set({ status: 'cancelled', eventId: sandbox.newEventId() }).where(whileOpen(sessionId)).returning({ id: sandboxCheckouts.id });
+      if (cancelled) await deliver(sessionId);
       return c.redirect(returnTo(checkout.cancelUrl, sessionId), 303);
     }
     const card = typeof form.card === 'string' ? digits(form.card) : '';
     if (card === digits(SANDBOX_CARD_DECLINED)) return c.html(sandboxPage('Pay', checkoutForm(checkout, 'Your card was declined. Please use another card.')), 402);
     if (card !== digits(SANDBOX_CARD_PAYS)) return c.html(sandboxPage('Pay', checkoutForm(checkout, `Please use a test card: ${SANDBOX_CARD_PAYS}.`)), 422);
-    const [paid] = await db.update(sandboxCheckouts).set({ status: 'paid' }).where(and(eq(sandboxCheckouts.id, sessionId), eq(sandboxCheckouts.status, 'open'))).returning({ id: sandboxCheckouts.id });
-    if (paid) await deliver({ ...event, type: 'checkout.paid', paymentId: sandbox.newPaymentId() });
+    // The charge and its event in one statement: once the buyer is charged, the event exists.
+    const [paid] = await db
+      .update(sandboxCheckouts)
+      .set({ status: 'paid', paymentId: sandbox.newPaymentId(), eventId: sandbox.newEventId() })
+      .where(whileOpen(sessionId))
+      .returning({ id: sandboxCheckouts.id });
+    if (!paid) return c.redirect(`/sandbox/checkout/${sessionId}`, 303);
+    await deliver(sessionId);
     return c.redirect(returnTo(checkout.successUrl, sessionId), 303);
   });
 

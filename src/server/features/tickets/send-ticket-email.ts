@@ -29,7 +29,7 @@ export async function sendTicketEmail(tx: DbOrTx, mailer: Mailer, orderId: strin
     {
       to: show.email,
       kind: 'ticket',
-      ...ticketEmail({ bandName: show.showName, venueName: show.venueName, when }),
+      ...ticketEmail({ bandName: show.showName, venueName: show.venueName, when, isTestMode: show.provider === 'sandbox' }),
       secrets: { ticket: ticketId },
       attachments: [
         { filename: 'ticket-qr.png', contentType: 'image/png', contentId: TICKET_QR_CONTENT_ID, qrOfSecret: 'ticket' },

@@ -8,15 +8,38 @@ import { parseInput } from '../../http/validate.ts';
 import type { Services } from '../../services.ts';
 import { placeTicketOrder } from './place-ticket-order.ts';
 import { releaseExpiredOrders } from './release-expired-orders.ts';
+import { CHECKOUT_RATE_LIMITED_MESSAGE } from './ticket-sales.ts';
+import { AppError } from '../../http/app-error.ts';
+import { countHit } from '../../http/rate-limit.ts';
+import { TICKET_SALES_OFF_MESSAGE } from '../../../core/payments-mode.ts';
+
+const CHECKOUT_RATE_WINDOW_MS = 10 * 60_000;
 
 /**
  * Guest checkout for one ticket (D9, D14): holds a seat, then opens the provider's hosted
  * checkout for the total the server computed. If the provider cannot be reached, the seat is
  * given back at once.
  */
-export async function startCheckout({ db, env, payments }: Pick<Services, 'db' | 'env' | 'payments'>, buyer: SessionUser | null, rawInput: unknown): Promise<{ url: string; orderId: string }> {
+export async function startCheckout(
+  { db, env, payments, isRateLimitEnabled }: Pick<Services, 'db' | 'env' | 'payments' | 'isRateLimitEnabled'>,
+  buyer: SessionUser | null,
+  rawInput: unknown,
+  { ipAddress = null }: { ipAddress?: string | null } = {},
+): Promise<{ url: string; orderId: string }> {
   const input = parseInput(checkoutSchema, rawInput);
-  const order = await placeTicketOrder(db, { gigId: input.gigId, buyerEmail: input.email, buyerUserId: buyer?.id ?? null, provider: payments.name });
+  // Decision 35: no ticket sales without a provider, never free tickets.
+  if (env.PAYMENTS === 'off') throw new AppError('UNAVAILABLE', TICKET_SALES_OFF_MESSAGE);
+  if (isRateLimitEnabled && ipAddress && (await countHit(db, `checkout:${ipAddress}`, CHECKOUT_RATE_WINDOW_MS)) > env.CHECKOUT_RATE_LIMIT_PER_10_MINUTES) {
+    throw new AppError('RATE_LIMITED', CHECKOUT_RATE_LIMITED_MESSAGE);
+  }
+  const order = await placeTicketOrder(db, {
+    gigId: input.gigId,
+    buyerEmail: input.email,
+    buyerUserId: buyer?.id ?? null,
+    buyerIpAddress: ipAddress,
+    provider: payments.name,
+    limits: { perEmail: env.CHECKOUT_HOLDS_PER_EMAIL, perAddress: env.CHECKOUT_HOLDS_PER_ADDRESS },
+  });
   try {
     const show = (await findOrderShow(db, eq(orders.id, order.id)))!;
     const session = await payments.createCheckout({
