@@ -5,7 +5,7 @@ import { bandProfiles, outbox, outreachCampaigns, outreachEmails, venueDirectory
 import { OUTREACH_MESSAGES } from '../../../core/outreach.ts';
 import type { SandboxProvider } from '../../payments/sandbox-provider.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../../../tests/helpers/test-app.ts';
-import { signUpAs } from '../../../../tests/helpers/accounts.ts';
+import { markEmailVerified, signUpAs } from '../../../../tests/helpers/accounts.ts';
 import { sendOutreachCampaigns } from './send-outreach-campaigns.ts';
 import { queueCampaignEmails } from './queue-campaign-emails.ts';
 
@@ -16,6 +16,7 @@ let sandbox: SandboxProvider;
 beforeAll(async () => {
   t = await createTestApp();
   band = await signUpAs(t, 'band', { name: 'Outreach Test Band' });
+  await markEmailVerified(t, band.id); // test e-mails go only to a verified address (issue 20)
   admin = await signUpAs(t, 'admin');
   sandbox = t.services.sandbox!;
 }, 60_000);
