@@ -6,6 +6,7 @@ import { OUTREACH_MESSAGES } from '../../../core/outreach.ts';
 import type { SandboxProvider } from '../../payments/sandbox-provider.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../../../tests/helpers/test-app.ts';
 import { markEmailVerified, signUpAs } from '../../../../tests/helpers/accounts.ts';
+import { escapeHtml, fillSecrets, hideSecrets } from '../../mail/secrets.ts';
 import { sendOutreachCampaigns } from './send-outreach-campaigns.ts';
 import { queueCampaignEmails } from './queue-campaign-emails.ts';
 
@@ -207,6 +208,26 @@ describe('the venues’ answers', () => {
     await addVenues('minneapolis', 1, { bookingEmail: leaves!.email!.toUpperCase() });
     const again = await band.client.post('/api/outreach/checkout', { packageId: 'basic', regionSlug: 'minneapolis' });
     expect(again.json.venuesTargeted).toBe(1);
+  });
+});
+
+describe('a band’s words are never a template (issue 20)', () => {
+  it('a note naming the venue’s secret links is delivered as typed; the links appear only where Marquee put them', async () => {
+    await addVenues('denver', 1);
+    const note = 'Say yes here: {{secret:respond}} or never hear from us: {{secret:optout}}';
+    const res = await band.client.post('/api/outreach/checkout', { packageId: 'pro', regionSlug: 'denver', customMessage: note });
+    expect((await pay(res.json.url as string)).status).toBe(303);
+    const [row] = await t.db.select({ text: outbox.textBody, html: outbox.htmlBody, secrets: outbox.secrets }).from(outreachEmails).innerJoin(outbox, eq(outbox.id, outreachEmails.outboxId)).where(eq(outreachEmails.campaignId, res.json.campaignId as string));
+    const { respond, optout } = row!.secrets!;
+    for (const [body, escape] of [[row!.text, undefined], [row!.html!, escapeHtml]] as const) {
+      const delivered = fillSecrets(body, row!.secrets, escape);
+      const seen = delivered.replaceAll('\u200B', '');
+      expect(seen).toContain(note);
+      expect(seen.split(escape ? escape(respond!) : respond!)).toHaveLength(2); // the 'I'm interested' link only
+      expect(seen.split(escape ? escape(optout!) : optout!)).toHaveLength(2); // the footer's opt-out only
+    }
+    // The outbox reader and the test e-mail see the note as typed too.
+    expect(hideSecrets(row!.text)).toContain('Say yes here: {{\u200Bsecret:respond}}');
   });
 });
 

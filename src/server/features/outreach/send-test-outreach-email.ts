@@ -5,7 +5,7 @@ import { AppError } from '../../http/app-error.ts';
 import { limitHits } from '../../http/rate-limit.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { parseInput } from '../../http/validate.ts';
-import { hideSecrets } from '../../mail/secrets.ts';
+import { hideSecrets, storedBody } from '../../mail/secrets.ts';
 import type { Services } from '../../services.ts';
 import { loadBandPitch, renderOutreachEmail, type OutreachKind } from './outreach-email.ts';
 import { reachableIn } from './reachable-venues.ts';
@@ -48,5 +48,5 @@ export async function sendTestOutreachEmail(services: Pick<Services, 'db' | 'env
 export async function previewOutreachEmail(services: Pick<Services, 'db' | 'env'>, viewer: SessionUser, rawInput: unknown) {
   const input = parseInput(outreachPreviewSchema, rawInput);
   const { message } = await renderSample(services, viewer.id, input.regionSlug, input.outreachType, { bandDraw: input.bandDraw });
-  return { subject: message.subject, text: hideSecrets(message.text) };
+  return { subject: message.subject, text: hideSecrets(storedBody(message.text)) };
 }
