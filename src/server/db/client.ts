@@ -39,7 +39,7 @@ export class DataFolderLockedError extends Error {}
 
 /** Takes the data folder for this process; a second process is refused, not allowed to corrupt it. */
 export async function lockDataFolder(dataDir: string): Promise<() => Promise<void>> {
-  await fs.mkdir(dataDir, { recursive: true });
+  await fs.mkdir(dataDir, { recursive: true, mode: PRIVATE_DIR });
   const lockPath = path.join(dataDir, 'marquee.lock');
   try {
     return await lockfile.lock(dataDir, { lockfilePath: lockPath, stale: 15_000, update: 5_000, retries: 0 });
@@ -56,9 +56,39 @@ export async function lockDataFolder(dataDir: string): Promise<() => Promise<voi
 
 const drizzleOptions = { schema, casing: 'snake_case' } as const;
 
+/** Issue 20: the live database is the owner's alone (backups already are). */
+const PRIVATE_DIR = 0o700;
+const PRIVATE_FILE = 0o600;
+
+/**
+ * The embedded database in DATA_DIR/db, folders 0700 and files 0600. PGlite unpacks its initial
+ * files 0666 (set explicitly, past the umask) and 0755; the tree is closed after it starts.
+ * PostgreSQL's own new files are 0600 and folders 0700; the umask 077 around the start covers
+ * the rest.
+ */
 export async function openEmbeddedDatabase(dataDir?: string): Promise<Database> {
-  const pglite = dataDir ? await PGlite.create(path.join(dataDir, 'db')) : await PGlite.create();
-  return fromPglite(pglite);
+  if (!dataDir) return fromPglite(await PGlite.create());
+  const folder = path.join(dataDir, 'db');
+  await fs.mkdir(dataDir, { recursive: true, mode: PRIVATE_DIR });
+  await fs.mkdir(folder, { recursive: true, mode: PRIVATE_DIR });
+  const umask = process.umask(0o077);
+  try {
+    const pglite = await PGlite.create(folder);
+    await closeTree(folder);
+    return fromPglite(pglite);
+  } finally {
+    process.umask(umask);
+  }
+}
+
+/** Folders 0700 and files 0600, all the way down. */
+async function closeTree(folder: string): Promise<void> {
+  await fs.chmod(folder, PRIVATE_DIR);
+  for (const entry of await fs.readdir(folder, { withFileTypes: true, recursive: true })) {
+    const entryPath = path.join(entry.parentPath, entry.name);
+    if (entry.isDirectory()) await fs.chmod(entryPath, PRIVATE_DIR);
+    else if (entry.isFile()) await fs.chmod(entryPath, PRIVATE_FILE);
+  }
 }
 
 export function fromPglite(pglite: PGlite): Database {
