@@ -811,6 +811,19 @@ export const smsSubscribers = pgTable('sms_subscribers', {
   unsubscribedAt: timestamp({ withTimezone: true }),
 });
 
+/**
+ * Inbound texts already applied, by the provider's MessageSid (issue 20): a signed request sent
+ * again is answered but not applied again. Kept for a day.
+ */
+export const smsInboundMessages = pgTable(
+  'sms_inbound_messages',
+  {
+    messageSid: text().primaryKey(),
+    receivedAt: createdAt(),
+  },
+  (t) => [index().on(t.receivedAt)],
+);
+
 /** Addresses that asked for no more marketing e-mail of a kind (weekly digest, outreach…). */
 export const emailOptOuts = pgTable(
   'email_opt_outs',
