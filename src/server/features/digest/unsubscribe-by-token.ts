@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { bandFollowers, emailOptOuts, unsubscribeTokens, venueDirectory } from '../../db/schema.ts';
+import { bandFollowers, emailOptOuts, unsubscribeTokens } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Services } from '../../services.ts';
 import { describeNoticeOptOut } from '../booking/notify-bands.ts';
 import { unsubscribeFollower } from '../followers/follow-band.ts';
-import { optOutVenue } from '../outreach/answer-outreach.ts';
+import { findVenueByOptOutToken, optOutVenue } from '../outreach/answer-outreach.ts';
 
 /**
  * Every unsubscribe link of Marquee's marketing mail (D19), by its token, without signing in: a
@@ -24,8 +24,7 @@ export async function unsubscribeByToken(services: Pick<Services, 'db'>, token: 
     await db.insert(emailOptOuts).values({ email: digest.email, kind: digest.kind }).onConflictDoNothing();
     return { what: (await describeNoticeOptOut(db, digest.kind)) ?? 'weekly digests' };
   }
-  const [venue] = await db.select({ id: venueDirectory.id }).from(venueDirectory).where(eq(venueDirectory.optOutToken, token));
-  if (venue) {
+  if (await findVenueByOptOutToken(db, token)) {
     const { venueName } = await optOutVenue(db, token);
     return { what: `booking requests for ${venueName}` };
   }

@@ -1,12 +1,14 @@
 // Issue 11: paid outreach campaigns that really e-mail venues (spec 3, D25-D27).
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { bandProfiles, outbox, outreachCampaigns, outreachEmails, venueDirectory } from '../../db/schema.ts';
+import { bandProfiles, outbox, outreachCampaigns, outreachEmails, venueDirectory, venueOptOutTokens } from '../../db/schema.ts';
 import { OUTREACH_MESSAGES } from '../../../core/outreach.ts';
 import type { SandboxProvider } from '../../payments/sandbox-provider.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../../../tests/helpers/test-app.ts';
 import { markEmailVerified, signUpAs } from '../../../../tests/helpers/accounts.ts';
 import { escapeHtml, fillSecrets, hideSecrets } from '../../mail/secrets.ts';
+import { mintVenueOptOutToken } from './answer-outreach.ts';
 import { sendOutreachCampaigns } from './send-outreach-campaigns.ts';
 import { queueCampaignEmails } from './queue-campaign-emails.ts';
 
@@ -192,16 +194,41 @@ describe('the venues’ answers', () => {
     expect((await visitor.post('/api/outreach/responses', { token: 'x'.repeat(32) })).status).toBe(404);
   });
 
+  it('opt-out links: 32 random bytes each, kept only hashed, the old ones still work, a new address ends them (issue 20)', async () => {
+    const [venue, old] = await addVenues('cleveland', 2);
+    const res = await band.client.post('/api/outreach/checkout', { packageId: 'basic', regionSlug: 'cleveland' });
+    expect((await pay(res.json.url as string)).status).toBe(303);
+    const mails = await outreachMails(res.json.campaignId as string);
+    const tokenTo = (email: string) => mails.find((m) => m.to === email)!.secrets!.optout!.split('/opt-out/')[1]!;
+    const token = tokenTo(venue!.email!);
+    expect(token).toMatch(/^[\w-]{43}$/); // 32 bytes, base64url
+    expect(mails[0]!.secrets!.oneClick!.endsWith(`/api/unsubscribe/${tokenTo(mails[0]!.to)}`)).toBe(true);
+    // The database keeps its SHA-256 only: reading the tables gives no working link.
+    const stored = await t.db.select().from(venueOptOutTokens).where(eq(venueOptOutTokens.venueDirectoryId, venue!.id));
+    expect(stored.map((r) => r.tokenHash)).toEqual([createHash('sha256').update(token).digest('hex')]);
+
+    // A link sent before the change (md5 text, hashed by migration 0012's statement) still opts out.
+    const [{ legacy }] = (await t.db.execute(sql`select md5(random()::text || clock_timestamp()::text) as legacy`)).rows as [{ legacy: string }];
+    await t.db.execute(sql`insert into venue_opt_out_tokens (token_hash, venue_directory_id) values (encode(sha256(convert_to(${legacy}, 'UTF8')), 'hex'), ${old!.id})`);
+    const visitor = t.client();
+    expect((await visitor.post('/api/outreach/opt-out', { token: legacy })).json.venueName).toBe(old!.name);
+
+    // The entry's address changes hands: the links sent to the old one stop working.
+    expect((await admin.client.put(`/api/admin/venue-database/${venue!.id}`, { name: venue!.name, regionSlug: 'cleveland', email: 'new-owner@venues.test' })).status).toBe(200);
+    expect((await visitor.post('/api/outreach/opt-out', { token })).status).toBe(404);
+    expect((await visitor.post(`/api/unsubscribe/${token}`, {})).status).toBe(404);
+  });
+
   it('a venue that opts out is never e-mailed again, even by a campaign already paid', async () => {
     const [stays, leaves, leavesLater] = await addVenues('minneapolis', 3);
     const visitor = t.client();
-    expect((await visitor.post('/api/outreach/opt-out', { token: leaves!.optOutToken })).json.venueName).toBe(leaves!.name);
+    expect((await visitor.post('/api/outreach/opt-out', { token: await mintVenueOptOutToken(t.db, leaves!.id) })).json.venueName).toBe(leaves!.name);
     const res = await band.client.post('/api/outreach/checkout', { packageId: 'basic', regionSlug: 'minneapolis' });
     expect(res.json.venuesTargeted).toBe(2);
     const campaignId = res.json.campaignId as string;
     await t.db.update(outreachCampaigns).set({ status: 'processing' }).where(eq(outreachCampaigns.id, campaignId));
     await queueCampaignEmails(t.db, campaignId);
-    await visitor.post('/api/outreach/opt-out', { token: leavesLater!.optOutToken });
+    await visitor.post('/api/outreach/opt-out', { token: await mintVenueOptOutToken(t.db, leavesLater!.id) });
     await sendOutreachCampaigns(t.services, { campaignId });
     expect((await outreachMails(campaignId)).map((m) => m.to)).toEqual([stays!.email]);
     // Another entry whose booking address is the one that opted out is not e-mailed either.

@@ -42,7 +42,7 @@ export function toVenueView(row: VenueRow, regionName: string): VenueEntryView {
 
 /**
  * The columns an admin writes: every field of the form, a blank one stored as null. Never the
- * opt-out (optedOutAt, optOutToken), which belongs to the venue (decision 23).
+ * opt-out (optedOutAt, and its links in venue_opt_out_tokens), which belongs to the venue (decision 23).
  */
 export function toEntryValues(fields: VenueEntryFields) {
   return {
