@@ -80,7 +80,8 @@ describe('cross-site requests (finding 1)', () => {
 
   it('a write needs the main site’s Origin: a Referer alone, or Origin null with one, is refused (issue 20)', async () => {
     const contact = { name: 'Probe', email: 'probe@csrf.test', message: 'Hello from nowhere' };
-    for (const headers of [{ referer: `${TEST_ORIGIN}/contact` }, { origin: 'null', referer: `${TEST_ORIGIN}/contact` }, { origin: 'null' }]) {
+    const probes: Record<string, string>[] = [{ referer: `${TEST_ORIGIN}/contact` }, { origin: 'null', referer: `${TEST_ORIGIN}/contact` }, { origin: 'null' }];
+    for (const headers of probes) {
       const res = await send('POST', '/api/contact', { ...headers, 'content-type': 'application/json' }, JSON.stringify(contact));
       expect(res.status, JSON.stringify(headers)).toBe(403);
     }
