@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -36,4 +37,32 @@ describe('the embedded data folder', () => {
     expect(found).toEqual({ dirs: new Set(['700']), files: new Set(['600']) });
     await fs.rm(parent, { recursive: true, force: true });
   });
+
+  it('after its holder is killed, the lock is taken over at once and the log says so; a live holder still refuses (issue 20)', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'marquee-crash-'));
+    // Another process takes the data folder, as `npm start` does, and stays.
+    const holder = spawn(
+      process.execPath,
+      ['--input-type=module', '-e', `import { lockDataFolder } from ${JSON.stringify(new URL('./client.ts', import.meta.url).href)}; await lockDataFolder(${JSON.stringify(dir)}); console.log('locked'); setInterval(() => {}, 1000);`],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    await new Promise<void>((resolve, reject) => {
+      holder.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('locked') && resolve());
+      holder.on('exit', (code) => reject(new Error(`the holder exited (${code})`)));
+    });
+    await expect(lockDataFolder(dir)).rejects.toThrow(new RegExp(`in use by another Marquee process \\(process ${holder.pid} on ${os.hostname()}, lock `));
+
+    holder.kill('SIGKILL');
+    await new Promise((resolve) => holder.once('exit', resolve));
+    const said: string[] = [];
+    const started = Date.now();
+    const release = await lockDataFolder(dir, { log: (message) => said.push(message) });
+    expect(Date.now() - started).toBeLessThan(2_000); // not the 15 s the stale rule would take
+    expect(said).toEqual([expect.stringMatching(new RegExp(`was locked by process ${holder.pid} on ${os.hostname()} since .*, which is no longer running .*: this process took the lock over\\.$`))]);
+    // Now this process holds it: another attempt is refused, naming this process.
+    await expect(lockDataFolder(dir)).rejects.toThrow(`process ${process.pid} on ${os.hostname()}`);
+    await release();
+    await (await lockDataFolder(dir))();
+    await fs.rm(dir, { recursive: true, force: true });
+  }, 30_000);
 });
