@@ -4,8 +4,7 @@ import type { VenueEntryView } from '../../../core/venue-directory.ts';
 import type { Db } from '../../db/client.ts';
 import { venueDirectory } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
-import { assertRegion, duplicateEntryError, isUniqueViolation, toEntryValues, toVenueView } from './venue-entries.ts';
-import { rotateVenueOptOutTokens } from '../outreach/answer-outreach.ts';
+import { assertRegion, duplicateEntryError, isUniqueViolation, readEntryAddresses, rotateChangedAddresses, toEntryValues, toVenueView } from './venue-entries.ts';
 
 export const ENTRY_GONE = 'This venue is no longer in the database.';
 
@@ -32,10 +31,9 @@ export async function createVenueEntry(db: Db, fields: VenueEntryFields): Promis
  */
 export async function updateVenueEntry(db: Db, id: string, fields: VenueEntryFields): Promise<VenueEntryView> {
   const regionName = await assertRegion(db, fields.regionSlug);
-  const [before] = await db.select({ email: venueDirectory.email, bookingEmail: venueDirectory.bookingEmail }).from(venueDirectory).where(eq(venueDirectory.id, id));
+  const before = await readEntryAddresses(db, [id]);
   const [row] = await writeEntry(fields, () => db.update(venueDirectory).set(toEntryValues(fields)).where(eq(venueDirectory.id, id)).returning());
   if (!row) throw new AppError('NOT_FOUND', ENTRY_GONE);
-  const addressesOf = (r: { email: string | null; bookingEmail: string | null }) => [r.email, r.bookingEmail].map((a) => a?.trim().toLowerCase() ?? '').join('|');
-  if (before && addressesOf(before) !== addressesOf(row)) await rotateVenueOptOutTokens(db, id);
+  await rotateChangedAddresses(db, before);
   return toVenueView(row, regionName);
 }
