@@ -65,4 +65,16 @@ describe('the embedded data folder', () => {
     await (await lockDataFolder(dir))();
     await fs.rm(dir, { recursive: true, force: true });
   }, 30_000);
+
+  it('a lock left by an earlier start with this same process id (a restarted container, pid 1 again) is taken over too', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'marquee-restart-'));
+    await fs.mkdir(path.join(dir, 'marquee.lock'));
+    const earlier = { pid: process.pid, host: os.hostname(), processStartedAt: Date.now() - 3_600_000, since: new Date(Date.now() - 3_600_000).toISOString() };
+    await fs.writeFile(path.join(dir, 'marquee.lock', 'holder.json'), JSON.stringify(earlier));
+    const said: string[] = [];
+    const release = await lockDataFolder(dir, { log: (message) => said.push(message) });
+    expect(said).toEqual([expect.stringContaining(`was locked by process ${process.pid} on ${os.hostname()} since ${earlier.since}`)]);
+    await release();
+    await fs.rm(dir, { recursive: true, force: true });
+  });
 });

@@ -78,7 +78,8 @@ async function readHolder(lockPath: string): Promise<LockHolder | null> {
 /** Whether the holder is certainly gone: on this host, and its process no longer runs. */
 function isHolderGone(holder: LockHolder): boolean {
   if (holder.host !== os.hostname()) return false; // another machine's process cannot be checked
-  if (holder.pid === process.pid) return holder.processStartedAt !== PROCESS_STARTED_AT;
+  // The same id: this process (its start time agrees, give or take the clock's rounding), or an earlier one.
+  if (holder.pid === process.pid) return Math.abs(holder.processStartedAt - PROCESS_STARTED_AT) > 1_000;
   try {
     process.kill(holder.pid, 0);
     return false;
