@@ -54,6 +54,10 @@ const envSchema = z
     SIGN_IN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
     /** Registration attempts per client address per hour (issue 7: no probing for accounts). */
     REGISTER_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(10),
+    /** Issue 20: 'Notify Bands' sends per organiser per day (a repeated request id is not a new send). */
+    BAND_NOTICES_PER_DAY: z.coerce.number().int().min(1).default(3),
+    /** Issue 20: test outreach e-mails per band per hour. */
+    OUTREACH_TEST_EMAILS_PER_HOUR: z.coerce.number().int().min(1).default(10),
     /** How long public lists may be served from memory; 0 turns the cache off. Gig changes clear it at once. */
     PUBLIC_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(5),
     /** D30: when the weekly digest goes out, in each region's own zone ("MON 10:00"). */

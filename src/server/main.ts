@@ -36,7 +36,7 @@ async function start() {
   if (env.DATABASE_URL) {
     database = await openServerDatabase(env.DATABASE_URL, 10, (error) => logger.warn({ err: error }, 'database connection lost'));
   } else {
-    releaseLock = await lockDataFolder(env.DATA_DIR);
+    releaseLock = await lockDataFolder(env.DATA_DIR, { log: (message) => logger.warn(message) });
     database = await openEmbeddedDatabase(env.DATA_DIR);
     // `npm run backup` asks this process for the embedded database it holds (decision 28).
     stopBackupRequests = await serveBackupRequests({ dataDir: env.DATA_DIR, pglite: database.pglite!, logger });

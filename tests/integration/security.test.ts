@@ -78,9 +78,14 @@ describe('cross-site requests (finding 1)', () => {
     expect((await onSite('/api/admin/impersonate', '{}', 'application/json')).status).toBe(403);
   });
 
-  it('a Referer from the main site stands in for a missing Origin', async () => {
-    const res = await send('POST', '/api/contact', { referer: `${TEST_ORIGIN}/`, 'content-type': 'application/json' }, '{}');
-    expect(res.status).toBe(422);
+  it('a write needs the main site’s Origin: a Referer alone, or Origin null with one, is refused (issue 20)', async () => {
+    const contact = { name: 'Probe', email: 'probe@csrf.test', message: 'Hello from nowhere' };
+    const probes: Record<string, string>[] = [{ referer: `${TEST_ORIGIN}/contact` }, { origin: 'null', referer: `${TEST_ORIGIN}/contact` }, { origin: 'null' }];
+    for (const headers of probes) {
+      const res = await send('POST', '/api/contact', { ...headers, 'content-type': 'application/json' }, JSON.stringify(contact));
+      expect(res.status, JSON.stringify(headers)).toBe(403);
+    }
+    expect((await send('POST', '/api/contact', { origin: TEST_ORIGIN, 'content-type': 'application/json' }, '{}')).status).toBe(422);
   });
 
   it('takes JSON routes only as application/json, and uploads only as multipart', async () => {

@@ -139,9 +139,13 @@ export function weeklyDates(firstDate: string, weeks: number): string[] {
 
 export const applySchema = z.object({ managedArtistId: optionalText(100) });
 
+/** Issue 20: the most bands one 'Notify Bands' send reaches (the modal says so past it). */
+export const BAND_NOTICE_MAX_BANDS = 50;
+export const BAND_NOTICE_MAX_MESSAGE = `Please choose at most ${BAND_NOTICE_MAX_BANDS} bands for one notice.`;
+
 export const notifyBandsSchema = z.object({
   venueId: optionalText(100),
-  bandIds: z.array(z.string().max(100)).min(1, { error: 'Please select at least one band.' }).max(5000),
+  bandIds: z.array(z.string().max(100)).min(1, { error: 'Please select at least one band.' }).max(BAND_NOTICE_MAX_BANDS, { error: BAND_NOTICE_MAX_MESSAGE }),
   /** The form's own id for this send, so a double click or a retry sends once. */
   requestId: z.uuid({ error: 'Please try again.' }),
 });

@@ -859,6 +859,19 @@ export const smsSubscribers = pgTable('sms_subscribers', {
   unsubscribedAt: timestamp({ withTimezone: true }),
 });
 
+/**
+ * Inbound texts already applied, by the provider's MessageSid (issue 20): a signed request sent
+ * again is answered but not applied again. Kept for a day.
+ */
+export const smsInboundMessages = pgTable(
+  'sms_inbound_messages',
+  {
+    messageSid: text().primaryKey(),
+    receivedAt: createdAt(),
+  },
+  (t) => [index().on(t.receivedAt)],
+);
+
 /** Addresses that asked for no more marketing e-mail of a kind (weekly digest, outreach…). */
 export const emailOptOuts = pgTable(
   'email_opt_outs',
@@ -912,10 +925,6 @@ export const venueDirectory = pgTable(
     typicalBookingLeadDays: integer().notNull().default(30),
     paymentStructure: text(),
     isActive: boolean().notNull().default(true),
-    optOutToken: text()
-      .notNull()
-      .unique()
-      .default(sql`md5(random()::text || clock_timestamp()::text)`),
     optedOutAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -927,6 +936,22 @@ export const venueDirectory = pgTable(
       sql`coalesce(lower(${t.email}), lower(${t.name}) || '|' || ${t.regionSlug} || '|' || lower(coalesce(${t.city}, '')))`,
     ),
   ],
+);
+
+/**
+ * A venue's opt-out links (issue 20): each outreach e-mail carries its own token, 32 random bytes;
+ * only its SHA-256 is kept. Deleting a venue's rows rotates them (old links stop working).
+ */
+export const venueOptOutTokens = pgTable(
+  'venue_opt_out_tokens',
+  {
+    tokenHash: text().primaryKey(),
+    venueDirectoryId: uuid()
+      .notNull()
+      .references(() => venueDirectory.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.venueDirectoryId)],
 );
 
 export const outreachPackageKind = pgEnum('outreach_package_kind', ['standard', 'beta', 'single']);

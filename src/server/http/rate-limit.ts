@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { rateLimit } from '../db/schema.ts';
+import { AppError } from './app-error.ts';
 
 /**
  * Counters in the database (better-auth's rate_limit table, under Marquee's own key prefix), so
@@ -33,4 +34,16 @@ export async function peekHits(db: Db, key: string): Promise<{ count: number; si
 
 export async function clearHits(db: Db, key: string): Promise<void> {
   await db.delete(rateLimit).where(eq(rateLimit.key, `marquee:${key}`));
+}
+
+/**
+ * Counts one hit of an account's action and refuses past `max` in the window (429, with the
+ * message). Off only where the services run without rate limits (most tests).
+ */
+export async function limitHits(
+  { db, isRateLimitEnabled }: { db: Db; isRateLimitEnabled: boolean },
+  key: string,
+  { windowMs, max, message }: { windowMs: number; max: number; message: string },
+): Promise<void> {
+  if (isRateLimitEnabled && (await countHit(db, key, windowMs)) > max) throw new AppError('RATE_LIMITED', message);
 }

@@ -54,7 +54,7 @@ function originOf(value: string | undefined): string | null {
 
 /**
  * Cross-site request defence for every state-changing API route (issue 7): the request must come
- * from the main site's own pages (Origin, or Referer without it), and carry the body kind its
+ * from the main site's own pages (its Origin header), and carry the body kind its
  * route takes. Band and promoter subdomains are other origins and change nothing on the main
  * site; on their own host they may only follow and send contact messages (SITE_WRITE_PATHS).
  */
@@ -62,7 +62,9 @@ export function refuseCrossSiteWrites(publicUrl: string): MiddlewareHandler {
   const publicOrigin = new URL(publicUrl).origin;
   return async (c, next) => {
     if (SAFE_METHODS.has(c.req.method) || c.req.path.startsWith(SIGNED_WEBHOOK_PREFIX) || c.req.path.startsWith(ONE_CLICK_UNSUBSCRIBE_PREFIX) || c.req.path === SMS_WEBHOOK_PATH) return next();
-    const origin = originOf(c.req.header('origin')) ?? originOf(c.req.header('referer'));
+    // Issue 20: the Origin header only. Every browser sends it on writes; a Referer does not stand
+    // in for it, and 'null' (sandboxed frames, cross-site redirects) matches nothing.
+    const origin = originOf(c.req.header('origin'));
     const isSiteWrite = SITE_WRITE_PATHS.has(c.req.path) && origin === new URL(c.req.url).origin;
     if (origin !== publicOrigin && !isSiteWrite) throw new AppError('FORBIDDEN', 'This request must come from Marquee itself.');
     const hasBody = c.req.raw.body !== null && c.req.header('content-length') !== '0';

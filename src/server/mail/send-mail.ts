@@ -2,7 +2,7 @@ import type { Transporter } from 'nodemailer';
 import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { outbox } from '../db/schema.ts';
-import { escapeHtml, fillSecrets } from './secrets.ts';
+import { escapeHtml, fillSecrets, storedBody } from './secrets.ts';
 import { resolveAttachments, type MailAttachment } from './attachments.ts';
 import { stopIfStopping } from '../jobs/job-queue.ts';
 
@@ -85,8 +85,8 @@ export function createMailer({ db, from, transport, requestDelivery, maxAttempts
           fromAddress: from,
           replyTo: message.replyTo,
           subject: message.subject,
-          textBody: message.text,
-          htmlBody: message.html,
+          textBody: storedBody(message.text),
+          htmlBody: message.html && storedBody(message.html),
           secrets: message.secrets ?? null,
           attachments: message.attachments?.length ? message.attachments : null,
           unsubscribeSecret: message.unsubscribeSecret ?? null,

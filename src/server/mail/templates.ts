@@ -51,13 +51,16 @@ export function followConfirmationEmail({ bandName: bands }: { bandName: string 
   };
 }
 
-export function bandNoticeEmail({ bandName, venueName, venueAddress, dates, dashboardUrl }: { bandName: string; venueName: string; venueAddress: string; dates: string[]; dashboardUrl: string }) {
+export function bandNoticeEmail({ bandName, venueName, venueAddress, senderName, dates, dashboardUrl }: { bandName: string; venueName: string; venueAddress: string; senderName: string; dates: string[]; dashboardUrl: string }) {
   const where = venueAddress ? `${venueName} (${venueAddress})` : venueName;
   const list = dates.length ? dates.map((d) => `- ${d}`).join('\n') : '- New dates are being added: check your dashboard.';
+  // Issue 20: a band can stop this organiser's notices, or every organiser's.
+  const stopOne = secretPlaceholder('unsubscribe');
+  const stopAll = secretPlaceholder('unsubscribeAll');
   return {
     subject: `${venueName} is booking: open gigs on Marquee`,
-    text: `Hi ${bandName},\n\n${where} is looking for bands and asked us to let you know. Open gig opportunities:\n${list}\n\nApply from your dashboard: ${dashboardUrl}\n\nSee you at a show!`,
-    html: `<p>Hi ${escapeHtml(bandName)},</p><p>${escapeHtml(where)} is looking for bands and asked us to let you know. Open gig opportunities:</p><ul>${(dates.length ? dates : ['New dates are being added: check your dashboard.']).map((d) => `<li>${escapeHtml(d)}</li>`).join('')}</ul><p><a href="${escapeHtml(dashboardUrl)}">Apply from your dashboard</a>.</p><p>See you at a show!</p>`,
+    text: `Hi ${bandName},\n\n${where} is looking for bands and asked us to let you know. Open gig opportunities:\n${list}\n\nApply from your dashboard: ${dashboardUrl}\n\nSee you at a show!\n\nYou get this because ${senderName} chose your band on Marquee.\nStop notices from ${senderName}: ${stopOne}\nStop notices from every venue and promoter: ${stopAll}`,
+    html: `<p>Hi ${escapeHtml(bandName)},</p><p>${escapeHtml(where)} is looking for bands and asked us to let you know. Open gig opportunities:</p><ul>${(dates.length ? dates : ['New dates are being added: check your dashboard.']).map((d) => `<li>${escapeHtml(d)}</li>`).join('')}</ul><p><a href="${escapeHtml(dashboardUrl)}">Apply from your dashboard</a>.</p><p>See you at a show!</p><p>You get this because ${escapeHtml(senderName)} chose your band on Marquee. <a href="${stopOne}">Stop notices from ${escapeHtml(senderName)}</a> · <a href="${stopAll}">Stop notices from every venue and promoter</a></p>`,
   };
 }
 

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, FieldLabel } from '../../components/ui/field.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
+import { BAND_NOTICE_MAX_BANDS, BAND_NOTICE_MAX_MESSAGE } from '../../../core/schemas/gigs.ts';
 import { ApiError } from '../../lib/api.ts';
 import { useBandChoices, useNotifyBands, type OrganiserDashboard } from './api.ts';
 
@@ -40,7 +41,8 @@ export function NotifyBandsModal({ dashboard, onClose }: { dashboard: OrganiserD
   };
 
   const list = bands.data?.bands ?? [];
-  const canSend = selected.size > 0 && !notify.isPending && (!isPromoter || venueId !== '');
+  const isTooMany = selected.size > BAND_NOTICE_MAX_BANDS;
+  const canSend = selected.size > 0 && !isTooMany && !notify.isPending && (!isPromoter || venueId !== '');
   return (
     <Modal title="Select Bands to Notify" onClose={onClose}>
       <div className="space-y-4">
@@ -78,6 +80,7 @@ export function NotifyBandsModal({ dashboard, onClose }: { dashboard: OrganiserD
             </ul>
           </fieldset>
         )}
+        {isTooMany && <Alert tone="error">{BAND_NOTICE_MAX_MESSAGE}</Alert>}
         {result && <Alert tone={result.tone}>{result.text}</Alert>}
         <div className="flex justify-end gap-2">
           <button type="button" className="btn-secondary" onClick={onClose}>

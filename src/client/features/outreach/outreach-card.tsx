@@ -4,9 +4,13 @@ import { Link, useSearchParams } from 'react-router';
 import { formatCents } from '../../../core/money.ts';
 import { CUSTOM_MESSAGE_MAX, OUTREACH_MESSAGES, SINGLE_CAMPAIGN_PACKAGE_ID } from '../../../core/outreach.ts';
 import { Alert, TextAreaField } from '../../components/ui/field.tsx';
+import { ApiError } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.ts';
 import { useAdminBypass, useDashboardCampaigns, useOutreachCheckout, useOutreachOptions, useTestOutreachEmail, useVenuePreview } from './api.ts';
 import { CampaignStatusBadge, CampaignTable, Cell, LocationSelect, campaignDate, venues } from './outreach-parts.tsx';
+
+/** A test e-mail the server refused for a reason the band can act on (issue 20: unverified address, hourly limit). */
+const isRefusal = (error: unknown): error is ApiError => error instanceof ApiError && (error.code === 'FORBIDDEN' || error.code === 'RATE_LIMITED');
 
 /**
  * The band dashboard's outreach card (spec 3 §2, §8): the single-price campaign for one location,
@@ -128,7 +132,7 @@ export function OutreachCard() {
       </div>
       {checkout.isError && <Alert>{OUTREACH_MESSAGES.dashboardCheckoutFailed}</Alert>}
       {testEmail.isSuccess && <Alert tone="success">{testEmail.data.message}</Alert>}
-      {testEmail.isError && <Alert>{OUTREACH_MESSAGES.testEmailFailed}</Alert>}
+      {testEmail.isError && <Alert>{isRefusal(testEmail.error) ? testEmail.error.message : OUTREACH_MESSAGES.testEmailFailed}</Alert>}
       {bypass.isSuccess && <Alert tone="success">{bypass.data.message}</Alert>}
       {bypass.isError && <Alert>{OUTREACH_MESSAGES.bypassIssues}</Alert>}
 

@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { and, asc, between, eq, inArray, notExists, sql } from 'drizzle-orm';
 import { siteUrl } from '../../../core/site-urls.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { bandProfiles, digestDeliveries, digestRuns, emailOptOuts, gigs, managedArtists, regions, smsSubscribers, unsubscribeTokens, user, venueProfiles } from '../../db/schema.ts';
+import { bandProfiles, digestDeliveries, digestRuns, emailOptOuts, gigs, managedArtists, regions, smsSubscribers, user, venueProfiles } from '../../db/schema.ts';
 import { stopIfStopping } from '../../jobs/job-queue.ts';
+import { unsubscribeLinks } from '../../mail/unsubscribe-links.ts';
 import type { Services } from '../../services.ts';
 import { weeklyDigestEmail, weeklyDigestText, type DigestGig } from './digest-email.ts';
 import { digestWeek, parseDigestSchedule } from './digest-week.ts';
@@ -38,13 +38,6 @@ async function listDigestGigs(db: DbOrTx, region: Region, from: string, to: stri
 }
 
 const regionUrlOf = (region: Region, publicUrl: string) => `${publicUrl}${region.path ?? '/gigs'}`;
-
-/** The address's digest unsubscribe link (one token per address, made on first use). */
-async function unsubscribeUrl(tx: DbOrTx, email: string, publicUrl: string) {
-  await tx.insert(unsubscribeTokens).values({ token: randomBytes(24).toString('base64url'), email, kind: DIGEST_KIND }).onConflictDoNothing();
-  const [row] = await tx.select({ token: unsubscribeTokens.token }).from(unsubscribeTokens).where(and(eq(unsubscribeTokens.email, email), eq(unsubscribeTokens.kind, DIGEST_KIND)));
-  return { page: `${publicUrl}/unsubscribe?token=${row!.token}`, oneClick: `${publicUrl}/api/unsubscribe/${row!.token}` };
-}
 
 /**
  * The weekly digest of one region (D30): every fan and musician of the region who has not switched
@@ -88,7 +81,7 @@ async function sendRegionDigest({ db, mailer, env, sms, stopping }: Deps, region
         for (const person of people) {
           const [mine] = await tx.insert(digestDeliveries).values({ weekStart: week.weekStart, channel: 'email', recipient: person.id, regionSlug: region.slug }).onConflictDoNothing().returning({ recipient: digestDeliveries.recipient });
           if (!mine) continue; // another run has it
-          const links = await unsubscribeUrl(tx, person.email.toLowerCase(), env.PUBLIC_URL);
+          const links = await unsubscribeLinks(tx, person.email, DIGEST_KIND, env.PUBLIC_URL);
           await mailer.send({ to: person.email, kind: DIGEST_KIND, ...mail, secrets: { unsubscribe: links.page, oneClick: links.oneClick }, unsubscribeSecret: 'oneClick' }, tx);
           count++;
         }

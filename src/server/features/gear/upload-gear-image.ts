@@ -1,11 +1,6 @@
-import { AppError } from '../../http/app-error.ts';
-import { countHit } from '../../http/rate-limit.ts';
 import type { SessionUser } from '../../http/session.ts';
 import type { Services } from '../../services.ts';
-import { storeImage } from '../uploads/store-image.ts';
-
-/** Enough for several listings' worth of retries in an hour; a script filling the disk stops here. */
-const UPLOADS_PER_HOUR = 30;
+import { limitImageUploads, storeImage } from '../uploads/store-image.ts';
 
 /**
  * Stores one cropped gear photo for the signed-in seller and returns its address; the listing
@@ -13,8 +8,6 @@ const UPLOADS_PER_HOUR = 30;
  */
 export async function uploadGearImage(services: Services, seller: SessionUser, input: Buffer): Promise<string> {
   const { db, storage, env } = services;
-  if (services.isRateLimitEnabled && (await countHit(db, `gear-image:${seller.id}`, 60 * 60 * 1000)) > UPLOADS_PER_HOUR) {
-    throw new AppError('RATE_LIMITED', 'Too many images in a short time. Please try again in an hour.');
-  }
+  await limitImageUploads(services, 'gear', seller.id);
   return storeImage({ db, storage, maxBytes: env.UPLOAD_MAX_BYTES }, input, { ownerId: seller.id, kind: 'photo' });
 }

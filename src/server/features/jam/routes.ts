@@ -36,7 +36,7 @@ export function jamRoutes(services: Services) {
 
   app.post('/jam/sessions/:sessionId/songs', async (c) => {
     const user = await signedIn(c, JAM_MESSAGES.logInToAdd);
-    return c.json(await addJamSong(db, user, c.req.param('sessionId')), 201);
+    return c.json(await addJamSong(services, user, c.req.param('sessionId')), 201);
   });
 
   app.put('/jam/songs/:songId/:field', async (c) => {

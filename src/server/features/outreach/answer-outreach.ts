@@ -1,7 +1,8 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { OUTREACH_MESSAGES } from '../../../core/outreach.ts';
-import type { Db } from '../../db/client.ts';
-import { bandProfiles, emailOptOuts, outreachCampaigns, outreachEmails, user, venueDirectory } from '../../db/schema.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { bandProfiles, emailOptOuts, outreachCampaigns, outreachEmails, user, venueDirectory, venueOptOutTokens } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { escapeHtml } from '../../mail/secrets.ts';
 import type { Services } from '../../services.ts';
@@ -60,6 +61,29 @@ export async function respondToOutreach({ db, mailer }: Pick<Services, 'db' | 'm
   });
 }
 
+const hashToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
+
+/**
+ * A new opt-out link's token for a venue (issue 20): 32 random bytes from the CSPRNG, one per
+ * e-mail; only its SHA-256 is stored, so the table gives no working link away.
+ */
+export async function mintVenueOptOutToken(db: DbOrTx, venueDirectoryId: string): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.insert(venueOptOutTokens).values({ tokenHash: hashToken(token), venueDirectoryId });
+  return token;
+}
+
+/** Ends every opt-out link a venue was sent (its address changed hands); new e-mails get new ones. */
+export async function rotateVenueOptOutTokens(db: DbOrTx, venueDirectoryId: string): Promise<void> {
+  await db.delete(venueOptOutTokens).where(eq(venueOptOutTokens.venueDirectoryId, venueDirectoryId));
+}
+
+/** The venue entry an opt-out link's token belongs to, if any. */
+export async function findVenueByOptOutToken(db: DbOrTx, token: string): Promise<string | null> {
+  const [row] = await db.select({ id: venueOptOutTokens.venueDirectoryId }).from(venueOptOutTokens).where(eq(venueOptOutTokens.tokenHash, hashToken(token)));
+  return row?.id ?? null;
+}
+
 /**
  * A venue opts out of outreach (D26): the entry and its address are never e-mailed again by any
  * campaign, including ones already paid and not yet sent. Using the link again changes nothing.
@@ -69,7 +93,8 @@ export async function optOutVenue(db: Db, token: string) {
     const [venue] = await tx
       .select({ id: venueDirectory.id, name: venueDirectory.name, email: venueDirectory.email, bookingEmail: venueDirectory.bookingEmail, optedOutAt: venueDirectory.optedOutAt })
       .from(venueDirectory)
-      .where(eq(venueDirectory.optOutToken, token));
+      .innerJoin(venueOptOutTokens, eq(venueOptOutTokens.venueDirectoryId, venueDirectory.id))
+      .where(eq(venueOptOutTokens.tokenHash, hashToken(token)));
     if (!venue) throw new AppError('NOT_FOUND', OUTREACH_MESSAGES.unknownLink);
     if (!venue.optedOutAt) await tx.update(venueDirectory).set({ optedOutAt: new Date(), updatedAt: new Date() }).where(eq(venueDirectory.id, venue.id));
     // Both of the entry's addresses: another entry with either one is not e-mailed either.

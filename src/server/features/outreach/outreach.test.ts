@@ -1,11 +1,14 @@
 // Issue 11: paid outreach campaigns that really e-mail venues (spec 3, D25-D27).
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { bandProfiles, outbox, outreachCampaigns, outreachEmails, venueDirectory } from '../../db/schema.ts';
+import { bandProfiles, outbox, outreachCampaigns, outreachEmails, venueDirectory, venueOptOutTokens } from '../../db/schema.ts';
 import { OUTREACH_MESSAGES } from '../../../core/outreach.ts';
 import type { SandboxProvider } from '../../payments/sandbox-provider.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../../../tests/helpers/test-app.ts';
-import { signUpAs } from '../../../../tests/helpers/accounts.ts';
+import { markEmailVerified, signUpAs } from '../../../../tests/helpers/accounts.ts';
+import { escapeHtml, fillSecrets, hideSecrets } from '../../mail/secrets.ts';
+import { mintVenueOptOutToken } from './answer-outreach.ts';
 import { sendOutreachCampaigns } from './send-outreach-campaigns.ts';
 import { queueCampaignEmails } from './queue-campaign-emails.ts';
 
@@ -16,6 +19,7 @@ let sandbox: SandboxProvider;
 beforeAll(async () => {
   t = await createTestApp();
   band = await signUpAs(t, 'band', { name: 'Outreach Test Band' });
+  await markEmailVerified(t, band.id); // test e-mails go only to a verified address (issue 20)
   admin = await signUpAs(t, 'admin');
   sandbox = t.services.sandbox!;
 }, 60_000);
@@ -190,22 +194,67 @@ describe('the venues’ answers', () => {
     expect((await visitor.post('/api/outreach/responses', { token: 'x'.repeat(32) })).status).toBe(404);
   });
 
+  it('opt-out links: 32 random bytes each, kept only hashed, the old ones still work, a new address ends them (issue 20)', async () => {
+    const [venue, old] = await addVenues('cleveland', 2);
+    const res = await band.client.post('/api/outreach/checkout', { packageId: 'basic', regionSlug: 'cleveland' });
+    expect((await pay(res.json.url as string)).status).toBe(303);
+    const mails = await outreachMails(res.json.campaignId as string);
+    const tokenTo = (email: string) => mails.find((m) => m.to === email)!.secrets!.optout!.split('/opt-out/')[1]!;
+    const token = tokenTo(venue!.email!);
+    expect(token).toMatch(/^[\w-]{43}$/); // 32 bytes, base64url
+    expect(mails[0]!.secrets!.oneClick!.endsWith(`/api/unsubscribe/${tokenTo(mails[0]!.to)}`)).toBe(true);
+    // The database keeps its SHA-256 only: reading the tables gives no working link.
+    const stored = await t.db.select().from(venueOptOutTokens).where(eq(venueOptOutTokens.venueDirectoryId, venue!.id));
+    expect(stored.map((r) => r.tokenHash)).toEqual([createHash('sha256').update(token).digest('hex')]);
+
+    // A link sent before the change (md5 text, hashed by migration 0012's statement) still opts out.
+    const [{ legacy }] = (await t.db.execute(sql`select md5(random()::text || clock_timestamp()::text) as legacy`)).rows as [{ legacy: string }];
+    await t.db.execute(sql`insert into venue_opt_out_tokens (token_hash, venue_directory_id) values (encode(sha256(convert_to(${legacy}, 'UTF8')), 'hex'), ${old!.id})`);
+    const visitor = t.client();
+    expect((await visitor.post('/api/outreach/opt-out', { token: legacy })).json.venueName).toBe(old!.name);
+
+    // The entry's address changes hands: the links sent to the old one stop working.
+    expect((await admin.client.put(`/api/admin/venue-database/${venue!.id}`, { name: venue!.name, regionSlug: 'cleveland', email: 'new-owner@venues.test' })).status).toBe(200);
+    expect((await visitor.post('/api/outreach/opt-out', { token })).status).toBe(404);
+    expect((await visitor.post(`/api/unsubscribe/${token}`, {})).status).toBe(404);
+  });
+
   it('a venue that opts out is never e-mailed again, even by a campaign already paid', async () => {
     const [stays, leaves, leavesLater] = await addVenues('minneapolis', 3);
     const visitor = t.client();
-    expect((await visitor.post('/api/outreach/opt-out', { token: leaves!.optOutToken })).json.venueName).toBe(leaves!.name);
+    expect((await visitor.post('/api/outreach/opt-out', { token: await mintVenueOptOutToken(t.db, leaves!.id) })).json.venueName).toBe(leaves!.name);
     const res = await band.client.post('/api/outreach/checkout', { packageId: 'basic', regionSlug: 'minneapolis' });
     expect(res.json.venuesTargeted).toBe(2);
     const campaignId = res.json.campaignId as string;
     await t.db.update(outreachCampaigns).set({ status: 'processing' }).where(eq(outreachCampaigns.id, campaignId));
     await queueCampaignEmails(t.db, campaignId);
-    await visitor.post('/api/outreach/opt-out', { token: leavesLater!.optOutToken });
+    await visitor.post('/api/outreach/opt-out', { token: await mintVenueOptOutToken(t.db, leavesLater!.id) });
     await sendOutreachCampaigns(t.services, { campaignId });
     expect((await outreachMails(campaignId)).map((m) => m.to)).toEqual([stays!.email]);
     // Another entry whose booking address is the one that opted out is not e-mailed either.
     await addVenues('minneapolis', 1, { bookingEmail: leaves!.email!.toUpperCase() });
     const again = await band.client.post('/api/outreach/checkout', { packageId: 'basic', regionSlug: 'minneapolis' });
     expect(again.json.venuesTargeted).toBe(1);
+  });
+});
+
+describe('a band’s words are never a template (issue 20)', () => {
+  it('a note naming the venue’s secret links is delivered as typed; the links appear only where Marquee put them', async () => {
+    await addVenues('denver', 1);
+    const note = 'Say yes here: {{secret:respond}} or never hear from us: {{secret:optout}}';
+    const res = await band.client.post('/api/outreach/checkout', { packageId: 'pro', regionSlug: 'denver', customMessage: note });
+    expect((await pay(res.json.url as string)).status).toBe(303);
+    const [row] = await t.db.select({ text: outbox.textBody, html: outbox.htmlBody, secrets: outbox.secrets }).from(outreachEmails).innerJoin(outbox, eq(outbox.id, outreachEmails.outboxId)).where(eq(outreachEmails.campaignId, res.json.campaignId as string));
+    const { respond, optout } = row!.secrets!;
+    for (const [body, escape] of [[row!.text, undefined], [row!.html!, escapeHtml]] as const) {
+      const delivered = fillSecrets(body, row!.secrets, escape);
+      const seen = delivered.replaceAll('\u200B', '');
+      expect(seen).toContain(note);
+      expect(seen.split(escape ? escape(respond!) : respond!)).toHaveLength(2); // the 'I'm interested' link only
+      expect(seen.split(escape ? escape(optout!) : optout!)).toHaveLength(2); // the footer's opt-out only
+    }
+    // The outbox reader and the test e-mail see the note as typed too.
+    expect(hideSecrets(row!.text)).toContain('Say yes here: {{\u200Bsecret:respond}}');
   });
 });
 

@@ -2,6 +2,7 @@ import { and, asc, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { outbox, outreachCampaigns, outreachEmails, outreachPackages, regions, venueDirectory } from '../../db/schema.ts';
 import { stopIfStopping } from '../../jobs/job-queue.ts';
 import type { Services } from '../../services.ts';
+import { mintVenueOptOutToken } from './answer-outreach.ts';
 import { loadBandPitch, renderOutreachEmail, type OutreachKind } from './outreach-email.ts';
 import { reachableVenue } from './reachable-venues.ts';
 
@@ -53,7 +54,7 @@ async function sendCampaign({ db, mailer, env, logger, stopping }: Deps, campaig
     stopIfStopping(stopping); // the instance is stopping: the job goes back to the queue, to carry on from here
     const handed = await db.transaction(async (tx) => {
       const rows = await tx
-        .select({ email: outreachEmails, venue: { name: venueDirectory.name, contactPerson: venueDirectory.contactPerson, optOutToken: venueDirectory.optOutToken }, isReachable: sql<boolean>`${reachableVenue()}` })
+        .select({ email: outreachEmails, venue: { id: venueDirectory.id, name: venueDirectory.name, contactPerson: venueDirectory.contactPerson }, isReachable: sql<boolean>`${reachableVenue()}` })
         .from(outreachEmails)
         .innerJoin(venueDirectory, eq(venueDirectory.id, outreachEmails.venueDirectoryId))
         .where(and(eq(outreachEmails.campaignId, campaignId), isNull(outreachEmails.outboxId)))
@@ -66,6 +67,7 @@ async function sendCampaign({ db, mailer, env, logger, stopping }: Deps, campaig
           await tx.delete(outreachEmails).where(eq(outreachEmails.id, email.id));
           continue;
         }
+        const optOutToken = campaign.isTest ? null : await mintVenueOptOutToken(tx, venue.id);
         const message = renderOutreachEmail({ kind, band, venueName: venue.name, contactPerson: venue.contactPerson, locationName: campaign.locationName, customMessage: campaign.customMessage, bandDraw: campaign.bandDraw });
         const { id: outboxId } = await mailer.send(
           {
@@ -79,8 +81,8 @@ async function sendCampaign({ db, mailer, env, logger, stopping }: Deps, campaig
               : {
                   secrets: {
                     respond: `${env.PUBLIC_URL}/outreach/respond/${email.responseToken}`,
-                    optout: `${env.PUBLIC_URL}/outreach/opt-out/${venue.optOutToken}`,
-                    oneClick: `${env.PUBLIC_URL}/api/unsubscribe/${venue.optOutToken}`,
+                    optout: `${env.PUBLIC_URL}/outreach/opt-out/${optOutToken}`,
+                    oneClick: `${env.PUBLIC_URL}/api/unsubscribe/${optOutToken}`,
                   },
                   unsubscribeSecret: 'oneClick',
                 }),

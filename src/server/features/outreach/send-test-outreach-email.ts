@@ -2,9 +2,10 @@ import { asc, eq } from 'drizzle-orm';
 import { outreachPreviewSchema, outreachTestEmailSchema } from '../../../core/schemas/outreach.ts';
 import { regions, venueDirectory } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
+import { limitHits } from '../../http/rate-limit.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { parseInput } from '../../http/validate.ts';
-import { hideSecrets } from '../../mail/secrets.ts';
+import { hideSecrets, storedBody } from '../../mail/secrets.ts';
 import type { Services } from '../../services.ts';
 import { loadBandPitch, renderOutreachEmail, type OutreachKind } from './outreach-email.ts';
 import { reachableIn } from './reachable-venues.ts';
@@ -21,10 +22,22 @@ async function renderSample({ db, env }: Pick<Services, 'db' | 'env'>, bandId: s
   return { band, message: renderOutreachEmail({ kind, band, venueName: venue?.name ?? 'Sample Venue', contactPerson: venue?.contactPerson, locationName: region.name, ...extra }) };
 }
 
-/** 'Send test email' (spec 3 §7): the campaign e-mail, to the band's own address only. */
-export async function sendTestOutreachEmail(services: Pick<Services, 'db' | 'env' | 'mailer'>, sender: SessionUser, rawInput: unknown) {
+const TEST_EMAIL_NEEDS_VERIFIED = 'Please verify your e-mail address first: test e-mails go only to a verified address.';
+
+/**
+ * 'Send test email' (spec 3 §7): the campaign e-mail, to the band's own address only. Issue 20:
+ * only once that address is verified, and OUTREACH_TEST_EMAILS_PER_HOUR a band.
+ */
+export async function sendTestOutreachEmail(services: Pick<Services, 'db' | 'env' | 'mailer' | 'isRateLimitEnabled'>, sender: SessionUser, rawInput: unknown) {
   if (sender.role !== 'band') throw new AppError('FORBIDDEN', 'Only band accounts can send a test outreach e-mail.');
   const input = parseInput(outreachTestEmailSchema, rawInput);
+  if (sender.emailVerified !== true) throw new AppError('FORBIDDEN', TEST_EMAIL_NEEDS_VERIFIED);
+  const perHour = services.env.OUTREACH_TEST_EMAILS_PER_HOUR;
+  await limitHits(services, `outreach-test-email:${sender.id}`, {
+    windowMs: 60 * 60 * 1000,
+    max: perHour,
+    message: `You can send ${perHour} test e-mail${perHour === 1 ? '' : 's'} an hour. Please try again later.`,
+  });
   const { band, message } = await renderSample(services, sender.id, input.regionSlug, 'booking', { customMessage: input.customMessage });
   const back = `${services.env.PUBLIC_URL}/dashboard`;
   await services.mailer.send({ to: band.email, kind: 'venue_outreach_test', ...message, subject: `[Test] ${message.subject}`, secrets: { respond: back, optout: back } });
@@ -35,5 +48,5 @@ export async function sendTestOutreachEmail(services: Pick<Services, 'db' | 'env
 export async function previewOutreachEmail(services: Pick<Services, 'db' | 'env'>, viewer: SessionUser, rawInput: unknown) {
   const input = parseInput(outreachPreviewSchema, rawInput);
   const { message } = await renderSample(services, viewer.id, input.regionSlug, input.outreachType, { bandDraw: input.bandDraw });
-  return { subject: message.subject, text: hideSecrets(message.text) };
+  return { subject: message.subject, text: hideSecrets(storedBody(message.text)) };
 }

@@ -4,6 +4,7 @@ import { OUTREACH_MESSAGES, SINGLE_CAMPAIGN_PACKAGE_ID } from '../../../core/out
 import { outreachCheckoutSchema } from '../../../core/schemas/outreach.ts';
 import { bandProfiles, outreachCampaigns, outreachPackages, regions, user } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
+import { limitHits } from '../../http/rate-limit.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { parseInput } from '../../http/validate.ts';
 import type { Services } from '../../services.ts';
@@ -21,15 +22,20 @@ function returnUrls(publicUrl: string, kind: 'standard' | 'beta' | 'single') {
   };
 }
 
+const CHECKOUTS_PER_HOUR = 10;
+
 /**
  * A band buys a campaign (spec 3 §7, D26): the campaign is recorded as pending with its reach,
  * then the provider's checkout opens for the package's price. The price, the reach and the
  * package's rules come from the server, never from the request. Beta packages need the beta flag
  * (D25); the band draw is required for them; only a package that allows it keeps a custom message.
  */
-export async function startOutreachCheckout({ db, env, payments }: Pick<Services, 'db' | 'env' | 'payments'>, buyer: SessionUser, rawInput: unknown) {
+export async function startOutreachCheckout(services: Pick<Services, 'db' | 'env' | 'payments' | 'isRateLimitEnabled'>, buyer: SessionUser, rawInput: unknown) {
+  const { db, env, payments } = services;
   if (buyer.role !== 'band') throw new AppError('FORBIDDEN', OUTREACH_MESSAGES.bandsOnly);
   const input = parseInput(outreachCheckoutSchema, rawInput);
+  // Issue 20: each checkout makes a campaign and a payment session; a script stops here.
+  await limitHits(services, `outreach-checkout:${buyer.id}`, { windowMs: 60 * 60 * 1000, max: CHECKOUTS_PER_HOUR, message: 'Too many checkouts in a short time. Please try again in an hour.' });
   const [[pkg], [region], [band]] = await Promise.all([
     db.select().from(outreachPackages).where(eq(outreachPackages.id, input.packageId)),
     db.select({ name: regions.name }).from(regions).where(eq(regions.slug, input.regionSlug)),

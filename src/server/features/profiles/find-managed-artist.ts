@@ -5,7 +5,12 @@ import { listManagedArtists } from './get-own-profile.ts';
 
 export const ARTIST_NOT_FOUND = 'Artist not found';
 
-const artistIndex = z.coerce.number().int().min(0).max(10_000);
+/** Issue 20: only the canonical spelling of 0 to 10,000 ('0x1', '00', '1.0', ' 1' are not indexes). */
+const artistIndex = z
+  .string()
+  .regex(/^(0|[1-9]\d{0,4})$/)
+  .transform(Number)
+  .pipe(z.number().max(10_000));
 
 /**
  * The artist at /edit-artist/{index}: the index counts within the signed-in manager's own list

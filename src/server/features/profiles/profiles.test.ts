@@ -216,6 +216,11 @@ describe('the artist manager editor', () => {
     expect(beyond.json.error.message).toBe('Artist not found');
     expect((await a.client.put('/api/profile/artists/1', { name: 'Hijacked' })).status).toBe(404);
     for (const bad of ['-1', 'abc', '1.5', '99999999']) expect((await a.client.get(`/api/profile/artists/${bad}`)).status).toBe(404);
+    // Issue 20: only the canonical spelling of an index; '0x1' and '00' are not 1 and 0.
+    for (const bad of ['0x1', '00', '01', '1.0', '1e0', '%201']) {
+      expect((await b.client.get(`/api/profile/artists/${bad}`)).status, bad).toBe(404);
+      expect((await b.client.put(`/api/profile/artists/${bad}`, { name: 'Renamed by a trick' })).status, bad).toBe(404);
+    }
 
     expect((await a.client.put('/api/profile/artists/0', { name: 'A Renamed', genre: 'Folk' })).status).toBe(200);
     expect((await a.client.get('/api/profile')).json.profile.artists.map((x: { name: string; index: number }) => [x.index, x.name])).toEqual([[0, 'A Renamed']]);

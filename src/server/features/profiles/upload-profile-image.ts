@@ -10,7 +10,7 @@ import {
 import { AppError } from '../../http/app-error.ts';
 import type { SessionUser } from '../../http/session.ts';
 import type { Services } from '../../services.ts';
-import { storeImage } from '../uploads/store-image.ts';
+import { limitImageUploads, storeImage } from '../uploads/store-image.ts';
 
 /** Which profile roles may upload which kind of image (spec 2 §2, §3). */
 export const IMAGE_KIND_ROLES: Record<ImageKind, readonly Role[]> = {
@@ -34,6 +34,7 @@ async function readFormat(input: Buffer): Promise<{ format?: string; width?: num
  */
 export async function uploadProfileImage(services: Services, owner: SessionUser, kind: ImageKind, input: Buffer): Promise<string> {
   if (!IMAGE_KIND_ROLES[kind].includes(owner.role)) throw new AppError('FORBIDDEN', 'You do not have access to this.');
+  await limitImageUploads(services, 'profile', owner.id);
   const { db, storage, env } = services;
   if (kind === 'logo') {
     const { format } = await readFormat(input);

@@ -1,6 +1,6 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { eq, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { regions, smsSubscribers } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 
@@ -19,7 +19,7 @@ export function normalisePhone(value: string): string | null {
  * stop words unsubscribe it; 'START' subscribes it again; 'HELP' explains; anything else gets a
  * hint. Every answer fits in one SMS segment. Returns the answer to send back.
  */
-export async function handleInboundText(db: Db, { from, body, supportEmail }: { from: string; body: string; supportEmail: string }): Promise<{ reply: string; phone: string }> {
+export async function handleInboundText(db: DbOrTx, { from, body, supportEmail }: { from: string; body: string; supportEmail: string }): Promise<{ reply: string; phone: string }> {
   const phone = normalisePhone(from);
   if (!phone) throw new AppError('VALIDATION', 'That phone number is not valid.', { from: 'That phone number is not valid.' });
   const [keyword = '', ...rest] = body.trim().split(/\s+/);

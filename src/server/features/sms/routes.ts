@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
-import { asc, sql } from 'drizzle-orm';
+import { asc, lt, sql } from 'drizzle-orm';
 import twilio from 'twilio';
 import { z } from 'zod';
-import { regions, smsSubscribers } from '../../db/schema.ts';
+import { regions, smsInboundMessages, smsSubscribers } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { requireRole } from '../../http/session.ts';
 import { parseInput, readJsonBody } from '../../http/validate.ts';
@@ -19,8 +19,8 @@ export function smsRoutes(services: Services) {
 
   /**
    * Twilio's inbound webhook (form-encoded), verified with Twilio's own library on the public URL
-   * it was configured with; refused without a valid signature. The answer goes back as TwiML, and
-   * is kept in the outbox for admins.
+   * it was configured with; refused without a valid signature. Each MessageSid is applied once
+   * (remembered for a day). The answer goes back as TwiML, and is kept in the outbox for admins.
    */
   app.post('/sms/inbound', async (c) => {
     if (services.sms.name !== 'twilio' || !env.TWILIO_AUTH_TOKEN) throw new AppError('NOT_FOUND', 'Texting is not set up on this server.');
@@ -29,10 +29,18 @@ export function smsRoutes(services: Services) {
     if (!twilio.validateRequest(env.TWILIO_AUTH_TOKEN, signature, `${env.PUBLIC_URL}/api/sms/inbound`, params)) {
       throw new AppError('FORBIDDEN', 'The text message signature is not valid.');
     }
-    const { reply } = await handleInboundText(db, { from: params.From ?? '', body: params.Body ?? '', supportEmail: env.SUPPORT_EMAIL });
-    await services.sms.recordSent({ to: params.From ?? '', body: reply, kind: 'sms_reply' });
+    const messageSid = params.MessageSid ?? '';
+    if (!messageSid || messageSid.length > 64) throw new AppError('VALIDATION', 'The text message has no id.', { MessageSid: 'The text message has no id.' });
+    // Issue 20: each message is applied once; the same signed request again is answered with nothing.
+    const answer = await db.transaction(async (tx) => {
+      await tx.delete(smsInboundMessages).where(lt(smsInboundMessages.receivedAt, sql`now() - interval '1 day'`));
+      const [fresh] = await tx.insert(smsInboundMessages).values({ messageSid }).onConflictDoNothing().returning({ messageSid: smsInboundMessages.messageSid });
+      return fresh ? handleInboundText(tx, { from: params.From ?? '', body: params.Body ?? '', supportEmail: env.SUPPORT_EMAIL }) : null;
+    });
     c.header('Content-Type', 'text/xml; charset=utf-8');
-    return c.body(`<?xml version="1.0" encoding="UTF-8"?><Response><Message>${escapeXml(reply)}</Message></Response>`);
+    if (!answer) return c.body('<?xml version="1.0" encoding="UTF-8"?><Response></Response>');
+    await services.sms.recordSent({ to: params.From ?? '', body: answer.reply, kind: 'sms_reply' });
+    return c.body(`<?xml version="1.0" encoding="UTF-8"?><Response><Message>${escapeXml(answer.reply)}</Message></Response>`);
   });
 
   /** Subscribers per region, and whether a provider is configured. */

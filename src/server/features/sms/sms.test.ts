@@ -18,8 +18,9 @@ describe('with Twilio configured: the signed webhook', () => {
   });
   afterAll(() => t.close());
 
-  const text = async (from: string, body: string, signature?: string) => {
-    const params = { From: from, Body: body, To: '+13125550142', MessageSid: 'SM0000' };
+  let sent = 0;
+  const text = async (from: string, body: string, signature?: string, messageSid = `SM${String(++sent).padStart(32, '0')}`) => {
+    const params = { From: from, Body: body, To: '+13125550142', MessageSid: messageSid };
     const res = await t.app.request('/api/sms/inbound', {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': signature ?? twilio.getExpectedTwilioSignature(TOKEN, WEBHOOK, params) },
@@ -56,9 +57,40 @@ describe('with Twilio configured: the signed webhook', () => {
     expect((await text('+13125550102', 'MUSIC', '')).status).toBe(403);
     expect((await text('+13125550102', 'MUSIC', 'bm90LWEtc2lnbmF0dXJl')).status).toBe(403);
     const otherUrl = twilio.getExpectedTwilioSignature(TOKEN, 'https://elsewhere.example/api/sms/inbound', { From: '+13125550102', Body: 'MUSIC', To: '+13125550142', MessageSid: 'SM0000' });
-    expect((await text('+13125550102', 'MUSIC', otherUrl)).status).toBe(403);
+    expect((await text('+13125550102', 'MUSIC', otherUrl, 'SM0000')).status).toBe(403);
     expect(await subscriber('+13125550102')).toBeUndefined();
     expect((await text('12', 'MUSIC')).status).toBe(422);
+  });
+});
+
+describe('with Twilio configured: a replayed request (issue 20)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000000000', TWILIO_AUTH_TOKEN: TOKEN, TWILIO_FROM_NUMBER: '+13125550142' } });
+  });
+  afterAll(() => t.close());
+
+  it('a valid signed request sent again is answered with nothing and changes nothing', async () => {
+    const send = (params: Record<string, string>) =>
+      t.app.request('/api/sms/inbound', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': twilio.getExpectedTwilioSignature(TOKEN, WEBHOOK, params) },
+        body: new URLSearchParams(params),
+      });
+    const join = { From: '+13125550111', Body: 'MUSIC', To: '+13125550142', MessageSid: 'SMaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' };
+    const stop = { From: '+13125550111', Body: 'STOP', To: '+13125550142', MessageSid: 'SMbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb' };
+    const stored = async () => (await t.db.select().from(smsSubscribers).where(eq(smsSubscribers.phone, '+13125550111')))[0];
+    expect((await send(join)).status).toBe(200);
+    expect((await send(stop)).status).toBe(200);
+    expect((await stored())!.unsubscribedAt).not.toBeNull();
+    // The probe's replay: the captured MUSIC request again, which today subscribes the number once more.
+    const replay = await send(join);
+    expect(replay.status).toBe(200);
+    expect(await replay.text()).toBe('<?xml version="1.0" encoding="UTF-8"?><Response></Response>');
+    expect((await stored())!.unsubscribedAt).not.toBeNull();
+    expect(await t.db.select().from(outbox).where(eq(outbox.toAddress, '+13125550111'))).toHaveLength(2);
+    // A message without an id is refused.
+    expect((await send({ From: '+13125550111', Body: 'MUSIC', To: '+13125550142' })).status).toBe(422);
   });
 });
 

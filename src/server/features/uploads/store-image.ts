@@ -1,7 +1,16 @@
 import type { DbOrTx } from '../../db/client.ts';
 import { files } from '../../db/schema.ts';
+import { limitHits } from '../../http/rate-limit.ts';
+import type { Services } from '../../services.ts';
 import { newUploadKey, type Storage } from '../../storage/storage.ts';
 import { processImage } from './process-image.ts';
+
+/** Enough for several listings' or profiles' worth of retries in an hour; a script filling the disk stops here. */
+const IMAGE_UPLOADS_PER_HOUR = 30;
+
+/** Counts one image upload of an account's (`scope`: gear, profile) and refuses past 30 an hour. */
+export const limitImageUploads = (services: Pick<Services, 'db' | 'isRateLimitEnabled'>, scope: string, ownerId: string) =>
+  limitHits(services, `${scope}-image:${ownerId}`, { windowMs: 60 * 60 * 1000, max: IMAGE_UPLOADS_PER_HOUR, message: 'Too many images in a short time. Please try again in an hour.' });
 
 export type StoreImageDeps = { db: DbOrTx; storage: Storage; maxBytes: number };
 

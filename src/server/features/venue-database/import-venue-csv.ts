@@ -18,7 +18,7 @@ import { auditLog, regions, venueDirectory } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { CurrentSession } from '../../http/session.ts';
 import { COLUMN_BY_FIELD, columnForHeader, FIELD_BY_COLUMN, readCell } from './venue-csv.ts';
-import { isUniqueViolation, toEntryValues } from './venue-entries.ts';
+import { isUniqueViolation, readEntryAddresses, rotateChangedAddresses, toEntryValues } from './venue-entries.ts';
 
 type Existing = { id: string; name: string; regionSlug: string; city: string | null; email: string | null; optedOutAt: Date | null };
 type ValidRow = { row: number; fields: VenueEntryFields; targetId: string | null; isOptedOut: boolean };
@@ -196,7 +196,8 @@ export async function importVenueCsv(db: Db, session: CurrentSession, csv: strin
 /**
  * Every valid row in one transaction, as inserts that turn into updates on an existing id. An
  * update sets only the columns the file has, so a file of names and e-mails leaves the rest of
- * an entry as it was; the opt-out columns are never in the list.
+ * an entry as it was; the opt-out columns are never in the list. A changed address ends the
+ * entry's opt-out links (issue 20).
  */
 async function writeRows(db: Db, rows: ValidRow[], fileFields: Set<string>, inSameTransaction: (tx: Tx) => Promise<void>) {
   const values = rows.map((r) => ({ id: r.targetId ?? randomUUID(), ...toEntryValues(r.fields) }));
@@ -204,9 +205,11 @@ async function writeRows(db: Db, rows: ValidRow[], fileFields: Set<string>, inSa
   const set = Object.fromEntries([...updatable.map((k) => [k, sql.raw(`excluded.${toSnake(k)}`)] as const), ['updatedAt', sql`now()`] as const]);
   try {
     await db.transaction(async (tx) => {
+      const before = fileFields.has('email') || fileFields.has('bookingEmail') ? await readEntryAddresses(tx, rows.flatMap((r) => (r.targetId ? [r.targetId] : []))) : [];
       for (let i = 0; i < values.length; i += CHUNK_ROWS) {
         await tx.insert(venueDirectory).values(values.slice(i, i + CHUNK_ROWS)).onConflictDoUpdate({ target: venueDirectory.id, set });
       }
+      await rotateChangedAddresses(tx, before);
       await inSameTransaction(tx);
     });
   } catch (error) {

@@ -4,7 +4,7 @@ import type { VenueEntryView } from '../../../core/venue-directory.ts';
 import type { Db } from '../../db/client.ts';
 import { venueDirectory } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
-import { assertRegion, duplicateEntryError, isUniqueViolation, toEntryValues, toVenueView } from './venue-entries.ts';
+import { assertRegion, duplicateEntryError, isUniqueViolation, readEntryAddresses, rotateChangedAddresses, toEntryValues, toVenueView } from './venue-entries.ts';
 
 export const ENTRY_GONE = 'This venue is no longer in the database.';
 
@@ -25,10 +25,15 @@ export async function createVenueEntry(db: Db, fields: VenueEntryFields): Promis
   return toVenueView(row!, regionName);
 }
 
-/** Replaces an entry's fields; its opt-out stays as the venue left it. */
+/**
+ * Replaces an entry's fields; its opt-out stays as the venue left it. A changed address ends the
+ * opt-out links already sent (issue 20): they were the old address's.
+ */
 export async function updateVenueEntry(db: Db, id: string, fields: VenueEntryFields): Promise<VenueEntryView> {
   const regionName = await assertRegion(db, fields.regionSlug);
+  const before = await readEntryAddresses(db, [id]);
   const [row] = await writeEntry(fields, () => db.update(venueDirectory).set(toEntryValues(fields)).where(eq(venueDirectory.id, id)).returning());
   if (!row) throw new AppError('NOT_FOUND', ENTRY_GONE);
+  await rotateChangedAddresses(db, before);
   return toVenueView(row, regionName);
 }

@@ -4,6 +4,7 @@ import { auditLog, venueDirectory } from '../../db/schema.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../../../tests/helpers/test-app.ts';
 import { signUpAs } from '../../../../tests/helpers/accounts.ts';
 import type { VenueDatabasePage, VenueImportReport } from '../../../core/venue-directory.ts';
+import { findVenueByOptOutToken, mintVenueOptOutToken } from '../outreach/answer-outreach.ts';
 
 let t: TestApp;
 let admin: { client: TestClient; id: string };
@@ -177,6 +178,25 @@ describe('the list', () => {
 });
 
 const HEADER = 'name,location,venue_type,city,email,capacity,has_stage,music_genres';
+
+describe('opt-out links and a changed address (issue 20)', () => {
+  it('the editor or an import that changes an entry’s address ends the opt-out links sent to the old one', async () => {
+    const id = await create({ name: 'Rotating Room', email: 'old@rotating.example' });
+    const token = await mintVenueOptOutToken(t.db, id);
+    expect((await admin.client.put(`${BASE}/${id}`, entry({ name: 'Rotating Room', email: 'old@rotating.example', capacity: '90' }))).status).toBe(200);
+    expect(await findVenueByOptOutToken(t.db, token)).toBe(id); // same address: the links still work
+    expect((await admin.client.put(`${BASE}/${id}`, entry({ name: 'Rotating Room', email: 'new@rotating.example' }))).status).toBe(200);
+    expect(await findVenueByOptOutToken(t.db, token)).toBeNull();
+
+    const again = await mintVenueOptOutToken(t.db, id);
+    const same = await report('name,location,venue_type,city,email,notes\nRotating Room,chicagoland,Bar/Pub,Chicago,new@rotating.example,kept', false);
+    expect(same.updated).toBe(1);
+    expect(await findVenueByOptOutToken(t.db, again)).toBe(id);
+    const moved = await report('name,location,venue_type,city,email,booking_email\nRotating Room,chicagoland,Bar/Pub,Chicago,new@rotating.example,someone-else@rotating.example', false);
+    expect(moved.updated).toBe(1);
+    expect(await findVenueByOptOutToken(t.db, again)).toBeNull();
+  });
+});
 
 describe('CSV import', () => {
   it('previews creates, updates and per-row errors without writing anything', async () => {

@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { VenueEntryFields } from '../../../core/schemas/venue-directory.ts';
 import type { VenueEntryView } from '../../../core/venue-directory.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { regions, venueDirectory } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
+import { rotateVenueOptOutTokens } from '../outreach/answer-outreach.ts';
 
 export const LOCATION_MESSAGE = 'Please choose a location from the list.';
 
@@ -42,7 +43,7 @@ export function toVenueView(row: VenueRow, regionName: string): VenueEntryView {
 
 /**
  * The columns an admin writes: every field of the form, a blank one stored as null. Never the
- * opt-out (optedOutAt, optOutToken), which belongs to the venue (decision 23).
+ * opt-out (optedOutAt, and its links in venue_opt_out_tokens), which belongs to the venue (decision 23).
  */
 export function toEntryValues(fields: VenueEntryFields) {
   return {
@@ -86,4 +87,20 @@ export function duplicateEntryError(fields: Pick<VenueEntryFields, 'email'>): Ap
     : new AppError('CONFLICT', 'A venue with this name is already listed in this location and city.', {
         name: 'A venue with this name is already listed in this location and city.',
       });
+}
+
+type EntryAddresses = { id: string; email: string | null; bookingEmail: string | null };
+const addressesOf = (r: EntryAddresses) => [r.email, r.bookingEmail].map((a) => a?.trim().toLowerCase() ?? '').join('|');
+
+/** The entries' addresses now: read before a write, for `rotateChangedAddresses` after it. */
+export const readEntryAddresses = (db: DbOrTx, ids: string[]): Promise<EntryAddresses[]> =>
+  ids.length ? db.select({ id: venueDirectory.id, email: venueDirectory.email, bookingEmail: venueDirectory.bookingEmail }).from(venueDirectory).where(inArray(venueDirectory.id, ids)) : Promise.resolve([]);
+
+/**
+ * Issue 20: an entry whose e-mail or booking e-mail changed has its opt-out links ended: they
+ * were sent to the old address. `before` is what `readEntryAddresses` read before the write.
+ */
+export async function rotateChangedAddresses(db: DbOrTx, before: EntryAddresses[]): Promise<void> {
+  const now = new Map((await readEntryAddresses(db, before.map((b) => b.id))).map((r) => [r.id, addressesOf(r)]));
+  for (const entry of before) if (now.has(entry.id) && now.get(entry.id) !== addressesOf(entry)) await rotateVenueOptOutTokens(db, entry.id);
 }
