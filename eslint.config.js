@@ -56,7 +56,7 @@ const featureExports = {
   'client/regions': ['location-selector.tsx'],
   'client/sites': ['site-parts.tsx'],
 };
-const compositionRoots = ['src/server/app.ts', 'src/server/services.ts', 'src/client/app/'];
+const compositionRoots = ['src/server/app.ts', 'src/server/create-services.ts', 'src/server/jobs/register-jobs.ts', 'src/client/app/'];
 for (const [feature, files] of Object.entries(featureExports)) {
   for (const file of files) {
     if (!existsSync(path.join(import.meta.dirname, 'src', feature.replace('/', '/features/'), file))) {

@@ -22,7 +22,7 @@ import type { Database } from '../src/server/db/client.ts';
 import { prepareDatabase } from '../src/server/db/prepare-database.ts';
 import { readEnv } from '../src/server/env.ts';
 import { createLogger } from '../src/server/logger.ts';
-import { createServices } from '../src/server/services.ts';
+import { createServices } from '../src/server/create-services.ts';
 import { createStorage } from '../src/server/storage/create-storage.ts';
 import type { LoadResult } from './load.ts';
 import { benchBandSlug, benchVenueRegion, benchVenueSlug, seedLargeScene } from './seed-large-scene.ts';

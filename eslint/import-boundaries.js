@@ -32,6 +32,8 @@ export const importBoundaries = {
     messages: {
       coreImportsApp: 'src/core is shared by server and client and must not import from {{target}}.',
       clientImportsServer: 'Client code must not import server code ({{target}}).',
+      featureImportsRoot:
+        "Features must not import the composition root ({{target}}): import the Services type from src/server/services.ts and register jobs in src/server/jobs/register-jobs.ts.",
       featureInternals:
         "'{{file}}' is internal to the {{feature}} feature. Import one of its public files ({{allowed}}) or add this file to featureExports in eslint.config.js on purpose.",
     },
@@ -53,6 +55,11 @@ export const importBoundaries = {
       }
       if (from.startsWith('src/client/') && /^src\/server(\/|$)/.test(target)) {
         context.report({ node, messageId: 'clientImportsServer', data: { target } });
+        return;
+      }
+      const isRootTarget = compositionRoots.some((prefix) => target === prefix.replace(/\.ts$/, '') + '.ts' || target === prefix);
+      if (fromFeature && fromFeature[1] === 'server' && isRootTarget) {
+        context.report({ node, messageId: 'featureImportsRoot', data: { target } });
         return;
       }
       const toFeature = target.match(FEATURE);

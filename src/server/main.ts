@@ -7,7 +7,7 @@ import { InvalidSettingsError, readEnv } from './env.ts';
 import { grantAdmins } from './features/admin/grant-admins.ts';
 import { serveBackupRequests } from './features/ops/serve-backup-requests.ts';
 import { createLogger } from './logger.ts';
-import { createServices } from './services.ts';
+import { createServices } from './create-services.ts';
 import { createStorage } from './storage/create-storage.ts';
 
 const DRAIN_MS = 15_000;

@@ -6,7 +6,8 @@ import { openEmbeddedDatabase } from '../../src/server/db/client.ts';
 import { prepareDatabase } from '../../src/server/db/prepare-database.ts';
 import { readEnv } from '../../src/server/env.ts';
 import { createLogger } from '../../src/server/logger.ts';
-import { createServices, type Services } from '../../src/server/services.ts';
+import { createServices } from '../../src/server/create-services.ts';
+import type { Services } from '../../src/server/services.ts';
 import { createStorage } from '../../src/server/storage/create-storage.ts';
 import { openTestDatabase } from './test-database.ts';
 

@@ -6,7 +6,7 @@ import { and, eq, inArray, isNull, like } from 'drizzle-orm';
 import { bandBookings, bandFollowers, bandNotices, gigApplications, gigs, managedArtists, outbox } from '../../src/server/db/schema.ts';
 import { BAND_NOT_CHOSEN_MESSAGE, PROMOTER_SPLIT_MESSAGE, VENUE_SPLIT_MESSAGE } from '../../src/core/schemas/gigs.ts';
 import { sendPendingBandNotices } from '../../src/server/features/booking/notify-bands.ts';
-import { createServices } from '../../src/server/services.ts';
+import { createServices } from '../../src/server/create-services.ts';
 import { sendNewGigNotices } from '../../src/server/features/followers/notify-followers.ts';
 import { createLogger } from '../../src/server/logger.ts';
 import { createTestApp, type TestApp, type TestClient } from '../helpers/test-app.ts';

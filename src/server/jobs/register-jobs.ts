@@ -1,0 +1,84 @@
+// Every job Marquee runs on the queue (pg-boss), registered beside the queue so that the
+// composition root (`create-services.ts`) wires it in one call and no feature imports the root.
+import type { Services } from '../services.ts';
+import type { PaymentEvent } from '../payments/payment-provider.ts';
+import { sendPendingBandNotices } from '../features/booking/notify-bands.ts';
+import { sendNewGigNotices } from '../features/followers/notify-followers.ts';
+import { sendPendingTransfers } from '../features/payouts/send-pending-transfers.ts';
+import { processPendingRefunds } from '../features/payouts/process-pending-refunds.ts';
+import { deliverSandboxEvent } from '../features/tickets/receive-payment-event.ts';
+import { deliverSandboxEvents } from '../features/tickets/deliver-sandbox-events.ts';
+import { settleExpiredOrders } from '../features/tickets/settle-expired-orders.ts';
+import { sendOutreachCampaigns } from '../features/outreach/send-outreach-campaigns.ts';
+import { sendWeeklyDigests } from '../features/digest/send-weekly-digest.ts';
+import { QUEUES, type JobQueue } from './job-queue.ts';
+
+/** Registers each job's handler and its schedule (the e-mail delivery worker is the mailer's own, in create-services.ts). */
+export async function registerJobs(services: Services, jobs: JobQueue): Promise<void> {
+  const { logger } = services;
+  await jobs.work(QUEUES.notifyBands, async () => {
+    const sent = await sendPendingBandNotices(services);
+    if (sent) logger.info({ sent }, 'band notices sent');
+  });
+  // A sweep, for a notice whose wake-up was lost to a restart between recording and queueing;
+  // and one pass at start-up, so such a notice goes out now rather than within the minute.
+  await jobs.schedule(QUEUES.notifyBands, '* * * * *');
+  await jobs.send(QUEUES.notifyBands);
+  await jobs.work(QUEUES.notifyFollowers, async () => {
+    const announced = await sendNewGigNotices(services);
+    if (announced) logger.info({ announced }, 'new gigs announced to followers');
+  });
+  await jobs.schedule(QUEUES.notifyFollowers, '* * * * *');
+  await jobs.send(QUEUES.notifyFollowers);
+  // Money owed (D11): sent after each payment, completion or refund, with a sweep for retries.
+  await jobs.work(QUEUES.sendTransfers, async () => {
+    const sent = await sendPendingTransfers(services);
+    if (sent) logger.info({ sent }, 'transfers sent');
+  });
+  await jobs.schedule(QUEUES.sendTransfers, '* * * * *');
+  await jobs.work(QUEUES.processRefunds, async () => {
+    const refunded = await processPendingRefunds(services);
+    if (refunded) logger.info({ refunded }, 'refunds completed');
+  });
+  await jobs.schedule(QUEUES.processRefunds, '* * * * *');
+  // Outreach campaigns (D26): woken after each payment, with a sweep that finishes any a restart cut short.
+  await jobs.work<{ campaignId?: string }>(QUEUES.sendOutreach, async (data) => {
+    const sent = await sendOutreachCampaigns(services, { campaignId: data?.campaignId });
+    if (sent) logger.info({ sent }, 'outreach e-mails written');
+  });
+  await jobs.schedule(QUEUES.sendOutreach, '* * * * *');
+  // Texts (D29): queued in the outbox, sent through the provider after the transaction, with a sweep for retries.
+  if (services.sms.name !== 'outbox') {
+    await jobs.work(QUEUES.deliverTexts, async () => {
+      await services.sms.deliverQueued();
+    });
+    await jobs.schedule(QUEUES.deliverTexts, '* * * * *');
+  }
+  // The weekly digest (D30): each region's, once its local send time has come, checked every 15 minutes.
+  await jobs.work(QUEUES.weeklyDigest, async () => {
+    await sendWeeklyDigests(services);
+  });
+  await jobs.schedule(QUEUES.weeklyDigest, '*/15 * * * *');
+  // The sandbox's webhook (decision 35): each event is recorded on its checkout and delivered
+  // until applied; a failed delivery is retried by pg-boss with backoff, and the sweep every
+  // minute (and once at start-up) delivers any a crash left behind. ({ event } is a job queued
+  // by an older version.)
+  if (services.sandbox) {
+    const sandboxProvider = services.sandbox;
+    await jobs.work<{ sessionId?: string; event?: PaymentEvent }>(QUEUES.deliverSandboxEvents, async ({ sessionId, event }) => {
+      if (event) await deliverSandboxEvent(services, sandboxProvider, event);
+      const delivered = await deliverSandboxEvents(services, sandboxProvider, { sessionId });
+      if (delivered && !sessionId) logger.info({ delivered }, 'sandbox payment events delivered by the sweep');
+    });
+    await jobs.schedule(QUEUES.deliverSandboxEvents, '* * * * *');
+    await jobs.send(QUEUES.deliverSandboxEvents);
+  }
+  // Checkouts whose time is up (decision 35): asks the provider about each (reconciliation), then gives unpaid holds' seats back.
+  if (services.env.PAYMENTS !== 'off') {
+    await jobs.work(QUEUES.settleExpiredOrders, async () => {
+      const { reconciled, released } = await settleExpiredOrders(services);
+      if (released) logger.info({ released, reconciled }, 'expired checkouts settled');
+    });
+    await jobs.schedule(QUEUES.settleExpiredOrders, '* * * * *');
+  }
+}
