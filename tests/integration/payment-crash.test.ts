@@ -3,9 +3,9 @@
 // become a ticket (or a refund), and nothing may be doubled. Before decision 35 the sandbox marked its
 // checkout paid and then applied the event in the same process: a kill in between lost the payment.
 //
-// Runs on PostgreSQL (DATABASE_URL, as CI's `npm run test:db` sets it). On the embedded database a
-// process killed this way leaves the data folder's lock behind, and a restart within 15 s is
-// refused (issue 20, finding 15, fixed separately), so there it is skipped.
+// Runs on PostgreSQL (DATABASE_URL, as CI's `npm run test:db` sets it): it uses the several-instances
+// harness, which starts real server processes on one PostgreSQL database. Taking over the embedded
+// database's folder after such a kill is tested in src/server/db/client.test.ts (finding 15).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { orders, refunds, sandboxCheckouts, tickets, transfers } from '../../src/server/db/schema.ts';
@@ -29,7 +29,7 @@ const pay = (instance: Instance, checkoutUrl: string) =>
     () => null,
   );
 
-describe.skipIf(!hasPostgres)('a crash while buyers pay on the sandbox (PostgreSQL only: the embedded database refuses a restart this soon after SIGKILL)', () => {
+describe.skipIf(!hasPostgres)('a crash while buyers pay on the sandbox (PostgreSQL only: real server processes share one database)', () => {
   let cluster: Cluster;
   beforeAll(async () => {
     cluster = await startCluster({ count: 1 });
