@@ -36,7 +36,7 @@ describe('the embedded data folder', () => {
     expect(await modeOf(path.join(dataDir, 'db'))).toBe('700');
     expect(found).toEqual({ dirs: new Set(['700']), files: new Set(['600']) });
     await fs.rm(parent, { recursive: true, force: true });
-  });
+  }, 90_000); // a fresh PGlite folder: a few seconds, far more on a loaded machine
 
   it('after its holder is killed, the lock is taken over at once and the log says so; a live holder still refuses (issue 20)', async () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'marquee-crash-'));
@@ -57,14 +57,14 @@ describe('the embedded data folder', () => {
     const said: string[] = [];
     const started = Date.now();
     const release = await lockDataFolder(dir, { log: (message) => said.push(message) });
-    expect(Date.now() - started).toBeLessThan(2_000); // not the 15 s the stale rule would take
+    expect(Date.now() - started).toBeLessThan(10_000); // not the 15 s the stale rule would take (generous: a loaded machine is slow)
     expect(said).toEqual([expect.stringMatching(new RegExp(`was locked by process ${holder.pid} on ${os.hostname()} since .*, which is no longer running .*: this process took the lock over\\.$`))]);
     // Now this process holds it: another attempt is refused, naming this process.
     await expect(lockDataFolder(dir)).rejects.toThrow(`process ${process.pid} on ${os.hostname()}`);
     await release();
     await (await lockDataFolder(dir))();
     await fs.rm(dir, { recursive: true, force: true });
-  }, 30_000);
+  }, 60_000);
 
   it('a lock left by an earlier start with this same process id (a restarted container, pid 1 again) is taken over too', async () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'marquee-restart-'));
