@@ -17,6 +17,7 @@ import { clientIp } from '../../http/client-ip.ts';
 import { findBandSite } from '../sites/get-band-site.ts';
 import { resolveSite } from '../sites/resolve-site.ts';
 import { LIVE_TOPICS } from '../live/live-events.ts';
+import { getTicketOffer } from './get-ticket-offer.ts';
 import { listHomeGigs } from './list-home-gigs.ts';
 import { gigFiltersSchema, listGenres, listGigs } from './list-gigs.ts';
 import { listRegionGigs } from './list-region-gigs.ts';
@@ -39,6 +40,8 @@ export function discoveryRoutes(services: Services) {
 
   publicGet('/gigs/home', () => listHomeGigs(db));
   publicGet('/gigs', (c) => listGigs(db, parseInput(gigFiltersSchema, c.req.query())), Object.keys(gigFiltersSchema.shape));
+  // After /gigs/home, which the router tries first.
+  publicGet('/gigs/:gigId/ticket-offer', (c) => getTicketOffer(db, c.req.param('gigId') ?? ''));
   publicGet('/genres', async () => ({ genres: await listGenres(db) }));
   publicGet('/regions/:path/gigs', (c) => listRegionGigs(db, c.req.param('path') ?? ''));
   publicGet('/sites/:slug', async (c) => {
