@@ -33,10 +33,14 @@ test('a fan switches the weekly digest off and on from the dashboard', async ({ 
   await logIn(page, demoAccount('fan').email, demoAccount('fan').password);
   const toggle = page.getByRole('switch', { name: 'Weekly digest e-mails' });
   await expect(toggle).toBeChecked();
+  await expect(page.getByText(/^You'll receive weekly emails with upcoming gigs in /)).toBeVisible();
   await toggle.click();
   await expect(toggle).not.toBeChecked();
   await page.reload();
   await expect(page.getByRole('switch', { name: 'Weekly digest e-mails' })).not.toBeChecked();
+  // Issue 21: once it is off, the dashboard promises no weekly e-mails.
+  await expect(page.getByText(/The weekly digest is off: you get no weekly e-mails\./)).toBeVisible();
+  await expect(page.getByText(/You'll receive weekly emails/)).toHaveCount(0);
   await expectAccessible(page);
   await shot(page, 'digest-switch-off');
   await page.getByRole('switch', { name: 'Weekly digest e-mails' }).click();

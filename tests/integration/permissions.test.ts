@@ -124,6 +124,7 @@ const PUBLIC = new Set([
   'GET /api/regions/:path/gigs',
   'GET /api/sites/:slug',
   'GET /api/bands/site',
+  'GET /api/promoters/site',
   'GET /api/bands',
   'GET /api/venues',
   'GET /api/venues/page',

@@ -15,6 +15,7 @@ import { confirmFollow, followBand } from '../followers/follow-band.ts';
 import { unsubscribeByToken } from '../digest/unsubscribe-by-token.ts';
 import { clientIp } from '../../http/client-ip.ts';
 import { findBandSite } from '../sites/get-band-site.ts';
+import { getPromoterSite } from '../sites/get-promoter-site.ts';
 import { resolveSite } from '../sites/resolve-site.ts';
 import { LIVE_TOPICS } from '../live/live-events.ts';
 import { getTicketOffer } from './get-ticket-offer.ts';
@@ -54,6 +55,12 @@ export function discoveryRoutes(services: Services) {
     if (!band) throw new AppError('NOT_FOUND', "Band not found - Sorry, that band doesn't exist here.");
     return { band };
   }, ['id', 'name']);
+  // /promoter/{slug}: a promoter's site on the main domain (spec 1 §2 'Promoter not found.').
+  publicGet('/promoters/site', async (c) => {
+    const promoter = await getPromoterSite(db, c.req.query('slug') ?? '');
+    if (!promoter) throw new AppError('NOT_FOUND', 'Promoter not found.');
+    return { promoter };
+  }, ['slug']);
   publicGet('/bands', (c) => listBands(db, parseInput(pageSchema, c.req.query())), Object.keys(pageSchema.shape));
   publicGet('/venues', (c) => listVenues(db, parseInput(pageSchema, c.req.query())), Object.keys(pageSchema.shape));
   publicGet('/venues/page', async (c) => {
