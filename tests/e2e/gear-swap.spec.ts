@@ -206,7 +206,7 @@ test('gear shows where each listing is, and filters by location and by words, pa
 
   await filters.getByLabel('Search gear').fill(word.toLowerCase());
   await filters.getByRole('button', { name: 'Search' }).click();
-  await expect(page.getByText('1 listing match')).toBeVisible();
+  await expect(page.getByText('1 listing matches')).toBeVisible();
   await expect(card).toBeVisible();
   await expectAccessible(page);
   await shot(page, 'gear-swap-filtered');

@@ -118,7 +118,7 @@ export function GearSwapPage() {
           <h2 className="sr-only">Gear for sale</h2>
           <p className="mb-4 text-sm text-zinc-400" aria-live="polite">
             {data.total === 1 ? '1 listing' : `${data.total} listings`}
-            {isFiltered && ' match'}
+            {isFiltered && (data.total === 1 ? ' matches' : ' match')}
           </p>
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {listings.map((listing) => (
