@@ -171,13 +171,13 @@ function GearFiltersForm({ location, search, onChange }: { location: string; sea
         <input id="gear-search" type="search" className="field-input" value={words} onChange={(e) => setWords(e.target.value)} maxLength={100} placeholder="Amp, pedal, Stratocaster…" />
       </div>
       <div className="flex gap-2">
-        <button type="submit" className="btn-primary flex-1 sm:flex-none">
+        <button type="submit" className="btn-primary min-h-11 flex-1 sm:flex-none">
           Search
         </button>
         {(search || location) && (
           <button
             type="button"
-            className="btn-secondary flex-1 sm:flex-none"
+            className="btn-secondary min-h-11 flex-1 sm:flex-none"
             onClick={() => {
               setWords('');
               onChange({ search: '', location: '' });
