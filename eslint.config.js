@@ -35,7 +35,7 @@ const featureExports = {
   'server/outreach': ['answer-outreach.ts', 'apply-outreach-payment.ts', 'wake-outreach.ts', 'send-outreach-campaigns.ts'],
   'server/payouts': ['payment-accounts.ts', 'record-ticket-shares.ts', 'refund-ticket.ts'],
   'server/profiles': ['assert-own-images.ts', 'update-promoter-profile.ts'],
-  'server/sites': ['find-by-name.ts', 'get-band-site.ts', 'resolve-site.ts'],
+  'server/sites': ['find-by-name.ts', 'get-band-site.ts', 'get-promoter-site.ts', 'resolve-site.ts'],
   'server/tickets': ['admit-ticket.ts', 'apply-payment-event.ts', 'place-ticket-order.ts', 'ticket-sales.ts', 'settle-expired-orders.ts'],
   'server/uploads': ['store-image.ts'],
   'client/admin': ['admin-dashboard.tsx'],

@@ -31,10 +31,15 @@ export type GearListingView = {
   description: string;
   price: string;
   imageUrls: string[];
+  /** The seller's location (issue 21); null only if it names no region. */
+  city: string | null;
   createdAt: string;
   isOwn: boolean;
   contact: { email: string | null; phone: string | null } | null;
 };
+
+/** The list's filters (issue 21): a region slug, and words found in a title or description. */
+export type GearFilters = { page?: number; location?: string; search?: string };
 
 export type GearPage = {
   listings: GearListingView[];

@@ -47,5 +47,6 @@ export const JAM_MESSAGES = {
   songRemoved: 'Song removed successfully',
   signedUp: "You're signed up for a slot on a song!",
   failedToAdd: 'Failed to add new song. Please try again.',
+  failedToDelete: 'Failed to delete song. Please try again.',
   operationFailed: 'Operation failed. Please try again.',
 } as const;

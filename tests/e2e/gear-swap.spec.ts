@@ -6,12 +6,12 @@ const ORIGIN = `http://localhost:${PORT}`;
 const PASSWORD = 'correct-horse-e2e-9';
 
 /** A fresh musician or fan, signed in on a page of its own: the demo scene stays as other specs expect it. */
-async function signedInPage(browser: Browser, role: 'musician' | 'fan'): Promise<{ page: Page; email: string }> {
+async function signedInPage(browser: Browser, role: 'musician' | 'fan', location = 'chicagoland'): Promise<{ page: Page; email: string }> {
   const page = await (await browser.newContext()).newPage();
   const email = `gear-${role}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.test`;
   const res = await page.request.post('/api/register', {
     headers: { origin: ORIGIN },
-    multipart: { data: JSON.stringify({ email, password: PASSWORD, location: 'chicagoland', role }) },
+    multipart: { data: JSON.stringify({ email, password: PASSWORD, location, role }) },
   });
   expect(res.status(), await res.text()).toBe(201);
   return { page, email };
@@ -38,6 +38,10 @@ test('a musician lists gear with two cropped photos; signed-in users see the con
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
   const form = page.getByRole('form', { name: 'List Your Gear' });
   await expect(form).toBeVisible();
+
+  // Issue 21: the seller's own address is filled in.
+  await expect(form.getByLabel('Email')).toHaveValue(seller.email);
+  await form.getByLabel('Email').fill('');
 
   // Every rule of spec 1 §5, with its message.
   await form.getByRole('button', { name: 'List Gear' }).click();
@@ -177,4 +181,40 @@ test('a seller deletes a listing after confirming, and an admin removes spam', a
   await spamCard.getByRole('button', { name: 'Yes, remove' }).click();
   await expect(spamCard).toBeHidden();
   await expect(page.getByRole('article', { name: spam })).toBeHidden(); // live, on the seller's page too
+});
+
+test('gear shows where each listing is, and filters by location and by words, page by page (issue 21)', async ({ browser, page }) => {
+  const word = `Theremin${String(Date.now()).slice(-6)}`;
+  const seller = await signedInPage(browser, 'musician', 'cleveland');
+  const listed = await seller.page.request.post('/api/gear', {
+    headers: { origin: ORIGIN },
+    data: { title: `Moog Etherwave ${word}`, price: '$400', description: 'Spooky and in tune.', email: seller.email, phone: '' },
+  });
+  expect(listed.status(), await listed.text()).toBe(201);
+
+  await page.goto('/gear-swap');
+  const card = page.getByRole('article', { name: `Moog Etherwave ${word}` });
+  await expect(card.getByText('Cleveland', { exact: true })).toBeVisible();
+
+  const filters = page.getByRole('search', { name: 'Gear' });
+  await filters.getByLabel('Location').selectOption({ label: 'Cortland, NY' });
+  await expect(page).toHaveURL(/location=cortland/);
+  await expect(card).toHaveCount(0);
+  await filters.getByLabel('Location').selectOption({ label: 'Cleveland' });
+  await expect(card).toBeVisible();
+  await expect(page.getByRole('article').filter({ hasText: 'Chicagoland' })).toHaveCount(0);
+
+  await filters.getByLabel('Search gear').fill(word.toLowerCase());
+  await filters.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByText('1 listing matches')).toBeVisible();
+  await expect(card).toBeVisible();
+  await expectAccessible(page);
+  await shot(page, 'gear-swap-filtered');
+
+  await filters.getByLabel('Search gear').fill('no such thing at all');
+  await filters.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByText('No gear matches your search.')).toBeVisible();
+  await filters.getByRole('button', { name: 'Clear' }).click();
+  await expect(page).toHaveURL(/\/gear-swap$/);
+  await expect(card).toBeVisible();
 });

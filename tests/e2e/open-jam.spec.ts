@@ -103,11 +103,31 @@ test('a venue adds a jam session from its dashboard; it opens on the sheet, and 
   await expect(card.getByText('No songs found for this jam session.')).toBeVisible();
   await card.getByRole('button', { name: 'Add First Song' }).click();
   await expect(page.getByText("New song row added. Click on 'Song' to edit the name.")).toBeVisible();
+  const song = unique('Gone Tomorrow');
+  await card.getByRole('button', { name: 'Song for the new song: empty. Name it' }).click();
+  await card.getByRole('textbox', { name: 'Song for the new song' }).fill(song);
+  await card.getByRole('textbox', { name: 'Song for the new song' }).press('Enter');
+  await expect(page.getByText(`Song name updated to "${song}"`)).toBeVisible();
+  await card.getByRole('button', { name: '+ Add Song' }).click();
+  await expect(card.getByRole('button', { name: 'Song for the new song: empty. Name it' })).toBeVisible();
 
+  // Clearing a name deletes its row; when that fails, the sheet says the delete failed (spec 1 §8).
+  await page.route('**/api/jam/songs/*/song', (route) => route.abort());
+  await card.getByRole('button', { name: new RegExp(`^Song for ${song}: ${song}\\. Edit`) }).click();
+  await card.getByRole('textbox', { name: `Song for ${song}` }).fill('');
+  await card.getByRole('textbox', { name: `Song for ${song}` }).press('Enter');
+  await expect(page.getByRole('alert')).toHaveText('Failed to delete song. Please try again.');
+  await page.unroute('**/api/jam/songs/*/song');
+
+  // Issue 21: the dashboard counts the sheet's songs, and the Delete confirmation says what goes with it.
   await page.goto('/dashboard');
   const row = jams.getByRole('listitem').filter({ hasText: houseBand });
+  await expect(row.getByText(`House band: ${houseBand}, Second Band · 2 songs on the sheet`)).toBeVisible();
   await row.getByRole('button', { name: /^Delete/ }).click();
-  await page.getByRole('dialog', { name: 'Delete this jam session?' }).getByRole('button', { name: 'Delete Jam Session' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete this jam session?' });
+  await expect(confirm.getByText(/will be deleted with its sheet: 2 songs and everyone signed up for them\. This cannot be undone\./)).toBeVisible();
+  await shot(page, 'jam-session-delete-confirmation');
+  await confirm.getByRole('button', { name: 'Delete Jam Session' }).click();
   await expect(jams.getByText('Jam session deleted.')).toBeVisible();
   await expect(jams.getByText(houseBand)).toHaveCount(0);
 });

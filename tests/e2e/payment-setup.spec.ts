@@ -25,9 +25,12 @@ test('a band sets up payments: not set up, then INCOMPLETE with what is missing,
   await page.getByRole('button', { name: 'Save and finish later' }).click();
 
   await expect(page).toHaveURL(/\/dashboard$/); // back with connected=true, then the query is cleared
-  await expect(page.getByText("Payment setup saved. Your account's status is shown below.")).toBeVisible();
+  // Issue 21: an unfinished setup is not announced as good news, and what is missing is in words.
   await expect(card.getByText('INCOMPLETE')).toBeVisible();
-  await expect(card.getByText('Bank account for payouts')).toBeVisible();
+  await expect(card.getByRole('status').filter({ hasText: 'Your details are saved, but setup is not finished: you cannot be paid until the items below are done.' })).toBeVisible();
+  await expect(card.getByText('Payment setup complete.')).toHaveCount(0);
+  await expect(card.getByRole('listitem')).toHaveText(['Your legal last name', 'A bank account for payouts', "Acceptance of the payment provider's terms of service"]);
+  await expect(card.getByText(/individual\.|external_account|tos_acceptance/)).toHaveCount(0);
   await expect(card.getByRole('button', { name: 'Check Status' })).toBeVisible();
   await expectAccessible(page);
   await shot(page, 'payment-setup-incomplete');
@@ -35,12 +38,19 @@ test('a band sets up payments: not set up, then INCOMPLETE with what is missing,
   await card.getByRole('button', { name: 'Complete Setup' }).click();
   await expect(page).toHaveURL(/\/sandbox\/onboarding\//);
   await page.getByLabel('Legal first name').fill('Dana');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    "Please complete every field. Still needed: your legal last name, a bank account for payouts and acceptance of the payment provider's terms of service.",
+  );
+  await shot(page, 'sandbox-onboarding-missing');
+  await page.getByLabel('Legal first name').fill('Dana');
   await page.getByLabel('Legal last name').fill('Rivers');
   await page.getByLabel('Bank account number').fill('000123456789');
   await page.getByLabel("I accept the test provider's terms of service.").check();
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(card.getByText('Connected', { exact: true })).toBeVisible();
+  await expect(card.getByText('Payment setup complete. Your share of ticket sales will be paid to your account.')).toBeVisible();
   await expect(card.getByText('Your payouts go to your connected account.')).toBeVisible();
   await shot(page, 'payment-setup-connected');
 });

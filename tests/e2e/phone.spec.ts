@@ -190,3 +190,37 @@ test("a new fan's dashboard asks to confirm the e-mail address, and the notice f
   await expectAccessible(page);
   await shot(page, 'phone-dashboard-unconfirmed-email');
 });
+
+test('the gear filters fit a phone, and each card says where the gear is (issue 21)', async ({ page }) => {
+  await page.goto('/gear-swap');
+  const filters = page.getByRole('search', { name: 'Gear' });
+  await filters.getByLabel('Location').selectOption({ label: 'Chicagoland' });
+  await filters.getByLabel('Search gear').fill('amp');
+  await filters.getByRole('button', { name: 'Search' }).tap();
+  await expect(page).toHaveURL(/location=chicagoland.*search=amp|search=amp.*location=chicagoland/);
+  await expect(page.getByRole('article').first().getByText('Chicagoland', { exact: true })).toBeVisible();
+  const search = await filters.getByRole('button', { name: 'Search' }).boundingBox();
+  expect(search!.height).toBeGreaterThanOrEqual(44);
+  await expectNoSidewaysScroll(page);
+  await shot(page, 'phone-gear-filters');
+});
+
+test("the ticket page shows the gig's own price on a phone, whatever the link says (issue 21)", async ({ page }) => {
+  await page.goto('/chicago');
+  const link = new URL((await page.getByRole('link', { name: /^Buy Tickets \$/ }).first().getAttribute('href'))!, page.url());
+  link.searchParams.set('price', '1.15');
+  await page.goto(`${link.pathname}${link.search}`);
+  await expect(page.getByRole('button', { name: /^Buy Ticket · \$/ })).toBeVisible();
+  await expect(page.getByText('$1.15')).toHaveCount(0);
+  await expectNoSidewaysScroll(page);
+  await shot(page, 'phone-tickets-page');
+});
+
+test("a musician's dashboard on a phone: no tickets yet, and the weekly digest note (issue 21)", async ({ page }) => {
+  await logIn(page, demoAccount('musician').email, demoAccount('musician').password);
+  await expect(page.getByRole('region', { name: 'Your tickets' }).getByText('No tickets yet.')).toBeVisible();
+  await expect(page.getByText(/You'll receive weekly emails with upcoming gigs in/)).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await expectAccessible(page);
+  await shot(page, 'phone-musician-dashboard');
+});

@@ -90,3 +90,25 @@ test("a signed-in fan's e-mail is filled in, and the ticket waits on the fan's d
   await expectAccessible(page);
   await shot(page, 'fan-dashboard-tickets');
 });
+
+test('an edited or stale ticket link shows the price checkout charges, never the price in the link (issue 21)', async ({ page }) => {
+  await page.goto('/chicago');
+  const link = new URL((await page.getByRole('link', { name: /^Buy Tickets \$/ }).first().getAttribute('href'))!, page.url());
+  const realBand = link.searchParams.get('band')!;
+  link.searchParams.set('price', '1.15');
+  link.searchParams.set('band', 'Someone Else');
+  await page.goto(`${link.pathname}${link.search}`);
+  await expect(page.getByRole('heading', { name: realBand })).toBeVisible();
+  await expect(page.getByText('Someone Else')).toHaveCount(0);
+  await expect(page.getByText('$1.15')).toHaveCount(0);
+  const buy = page.getByRole('button', { name: /^Buy Ticket · \$/ });
+  const total = (await buy.textContent())!.replace('Buy Ticket · ', '');
+  await shot(page, 'tickets-page-server-price');
+  await page.getByLabel('Email for your ticket').fill(uniqueEmail('stale-link'));
+  await buy.click();
+  await expect(page).toHaveURL(/\/sandbox\/checkout\/sbx_cs_/);
+  await expect(page.getByRole('button', { name: `Pay ${total}` })).toBeVisible();
+
+  await page.goto('/tickets?gigId=00000000-0000-4000-8000-000000000000&band=Ghost&price=5');
+  await expect(page.getByText('Invalid event details.')).toBeVisible();
+});

@@ -118,10 +118,13 @@ const PUBLIC = new Set([
   'POST /api/contact',
   'GET /api/gigs/home',
   'GET /api/gigs',
+  // What /tickets shows: the gig's own price, never the link's (issue 21).
+  'GET /api/gigs/:gigId/ticket-offer',
   'GET /api/genres',
   'GET /api/regions/:path/gigs',
   'GET /api/sites/:slug',
   'GET /api/bands/site',
+  'GET /api/promoters/site',
   'GET /api/bands',
   'GET /api/venues',
   'GET /api/venues/page',

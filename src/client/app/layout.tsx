@@ -21,7 +21,7 @@ const NAV_LINKS = [
 
 function Header() {
   const { data: config } = usePublicConfig();
-  const { data: me } = useSession();
+  const { data: me, isPending } = useSession();
   const refresh = useRefreshSession();
   const navigate = useNavigate();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -85,7 +85,10 @@ function Header() {
       {config?.smsNumber && (
         <p className="bg-brand-400 px-4 py-1.5 text-center text-xs font-semibold text-zinc-950 sm:text-sm">
           Get weekly gig updates: text <strong>MUSIC</strong> to <span className="whitespace-nowrap" data-testid="sms-number">{config.smsNumber}</span>
-          <span className="hidden sm:inline"> · Musicians and venues, <MainSiteLink to="/register" className="underline">register free</MainSiteLink></span>
+          {/* Only for visitors: people signed in have an account already (issue 21). */}
+          {!me && !isPending && (
+            <span className="hidden sm:inline"> · Musicians and venues, <MainSiteLink to="/register" className="underline">register free</MainSiteLink></span>
+          )}
         </p>
       )}
       <nav aria-label="Main" className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
@@ -160,6 +163,9 @@ function usePageEffects() {
 export function Layout() {
   usePageEffects();
   const { data: me, isPending } = useSession();
+  const { pathname } = useLocation();
+  // /dashboard waits for the account's role and profile: spec 2 §1 names that wait.
+  const loading = <p className="p-8 text-center text-zinc-400">{pathname === '/dashboard' ? 'Loading profile…' : 'Loading…'}</p>;
   return (
     <div className="flex min-h-screen flex-col">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-black">
@@ -174,9 +180,9 @@ export function Layout() {
       {/* At least a screen tall, so the footer never starts in view and jumps away as the page loads (CLS). */}
       <main id="main" className="min-h-[100svh] flex-1">
         {isPending ? (
-          <p className="p-8 text-center text-zinc-400">Loading…</p>
+          loading
         ) : (
-          <Suspense fallback={<p className="p-8 text-center text-zinc-400">Loading…</p>}>
+          <Suspense fallback={loading}>
             <Outlet />
           </Suspense>
         )}

@@ -40,6 +40,7 @@ const DeclineBookingPage = signedInScreen('DeclineBookingPage');
 const HomePage = screen(() => import('../features/home/home-page.tsx'), 'HomePage');
 const BandDirectoryPage = screen(() => import('../features/directories/band-directory-page.tsx'), 'BandDirectoryPage');
 const BandSitePage = screen(() => import('../features/sites/band-site.tsx'), 'BandSitePage');
+const PromoterSitePage = screen(() => import('../features/sites/promoter-site.tsx'), 'PromoterSitePage');
 const VenueDirectoryPage = screen(() => import('../features/directories/venue-directory-page.tsx'), 'VenueDirectoryPage');
 const VenuePage = screen(() => import('../features/directories/venue-page.tsx'), 'VenuePage');
 const RehearsalSpacePage = screen(() => import('../features/directories/rehearsal-space-page.tsx'), 'RehearsalSpacePage');
@@ -78,6 +79,7 @@ function MainRoutes() {
         <Route path="/email-confirmed" element={<EmailConfirmedPage />} />
         <Route path="/bands" element={<BandDirectoryPage />} />
         <Route path="/band/:bandName" element={<BandSitePage />} />
+        <Route path="/promoter/:slug" element={<PromoterSitePage />} />
         <Route path="/venues" element={<VenueDirectoryPage />} />
         <Route path="/venue/:venueName" element={<VenuePage />} />
         <Route path="/rehearsal-space" element={<RehearsalSpacePage />} />

@@ -45,13 +45,8 @@ function ListenerDashboard({ me }: { me: Me }) {
         </dl>
       </section>
       <MyTickets />
+      {/* The weekly-updates note lives in the switch, so it never promises e-mails that are off. */}
       <DigestSwitch regionName={me.user.locationName} />
-      <section className="card border-brand-400/40 bg-brand-400/10">
-        <h2 className="text-lg font-semibold text-brand-400">Weekly gig updates</h2>
-        <p className="mt-2 text-zinc-200">
-          You'll receive weekly emails or texts with upcoming gigs in {me.user.locationName}, so you never miss a local show.
-        </p>
-      </section>
     </DashboardFrame>
   );
 }
@@ -145,6 +140,9 @@ function ProfileDashboard({ me, role }: { me: Me; role: Role }) {
   );
 }
 
+/** Roles whose dashboard is built on their profile. */
+const PROFILE_ROLES: ReadonlySet<Role> = new Set(['band', 'venue', 'promoter', 'artist_manager', 'rehearsal_space']);
+
 export function DashboardPage() {
   useTitle('Dashboard');
   const { data: me, isPending } = useSession();
@@ -156,6 +154,16 @@ export function DashboardPage() {
       <div className="mx-auto max-w-3xl px-4 py-10">
         <p role="alert" className="rounded-lg border border-red-500 bg-red-950 p-4 font-semibold text-red-200">
           No role assigned - Role: {String(role)}
+        </p>
+      </div>
+    );
+  }
+  if (PROFILE_ROLES.has(role) && !me.profile) {
+    // The account's role has a profile and none was found (spec 2 §8 'User data not found').
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-10">
+        <p role="alert" className="rounded-lg border border-red-500 bg-red-950 p-4 font-semibold text-red-200">
+          User data not found
         </p>
       </div>
     );

@@ -21,7 +21,12 @@ export function DigestSwitch({ regionName }: { regionName: string }) {
           <h2 id="digest-switch-heading" className="text-xl font-semibold">
             Weekly digest
           </h2>
-          <p className="text-sm text-zinc-300">Every week, the coming seven days of shows in {regionName}, by e-mail.</p>
+          {/* Spec 2 §2's note while the digest is on; once it is off, no promise of e-mails (issue 21). */}
+          {isOn ? (
+            <p className="text-zinc-200">You'll receive weekly emails with upcoming gigs in {regionName}, so you never miss a local show.</p>
+          ) : (
+            <p className="text-zinc-200">The weekly digest is off: you get no weekly e-mails. Switch it on to hear about upcoming gigs in {regionName} every week.</p>
+          )}
         </div>
         <label className="flex cursor-pointer items-center gap-3">
           <span className="font-semibold">{isOn ? 'On' : 'Off'}</span>

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Alert, TextField } from '../../components/ui/field.tsx';
+import { Modal } from '../../components/ui/modal.tsx';
 import { ApiError, postJson } from '../../lib/api.ts';
 
 /**
@@ -9,6 +10,7 @@ import { ApiError, postJson } from '../../lib/api.ts';
  */
 export function WeeklyDigestCard() {
   const [testEmail, setTestEmail] = useState('');
+  const [isConfirming, setIsConfirming] = useState(false);
   const send = useMutation({ mutationFn: () => postJson<{ sent: number }>('/api/admin/weekly-digest', {}) });
   const test = useMutation({ mutationFn: () => postJson<{ sent: number }>(`/api/admin/weekly-digest?testEmail=${encodeURIComponent(testEmail)}`, {}) });
   const submitTest = (event: FormEvent) => {
@@ -27,10 +29,31 @@ export function WeeklyDigestCard() {
         </p>
       </div>
       <div className="flex flex-wrap items-end gap-3">
-        <button type="button" className="btn-primary" onClick={() => send.mutate()} disabled={send.isPending}>
+        <button type="button" className="btn-primary" onClick={() => setIsConfirming(true)} disabled={send.isPending}>
           {send.isPending ? 'Sending…' : 'Send Weekly Digest'}
         </button>
       </div>
+      {isConfirming && (
+        // It mails everyone at once and cannot be called back (issue 21): ask first.
+        <Modal title="Send the weekly digest to everyone now?" onClose={() => setIsConfirming(false)}>
+          <p>Every fan, musician and SMS subscriber who has not had this week's digest gets it now, by e-mail or text. This cannot be undone.</p>
+          <div className="mt-4 flex flex-wrap gap-3">
+            <button
+              type="button"
+              className="btn-primary"
+              onClick={() => {
+                setIsConfirming(false);
+                send.mutate();
+              }}
+            >
+              Send to everyone
+            </button>
+            <button type="button" className="btn-secondary" onClick={() => setIsConfirming(false)}>
+              Cancel
+            </button>
+          </div>
+        </Modal>
+      )}
       {send.isSuccess && <Alert tone="success">Weekly Digest sent successfully! Sent to {send.data.sent} users.</Alert>}
       {send.isError && <Alert>Error sending weekly digest. Please try again.</Alert>}
       <form onSubmit={submitTest} noValidate className="flex flex-wrap items-end gap-3">
@@ -41,7 +64,8 @@ export function WeeklyDigestCard() {
           {test.isPending ? 'Sending…' : 'Send Test Digest'}
         </button>
       </form>
-      {test.isSuccess && <Alert tone="success">Test digest sent to {testEmail}.</Alert>}
+      {/* Spec 2 §8's one success text for both buttons; the test's count is its one address. */}
+      {test.isSuccess && <Alert tone="success">Weekly Digest sent successfully! Sent to {test.data.sent} users.</Alert>}
       {test.isError && !testFieldError && <Alert>Error sending test weekly digest. Please try again.</Alert>}
     </section>
   );

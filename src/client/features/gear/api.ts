@@ -1,15 +1,20 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { GearPage } from '../../../core/gear-rules.ts';
+import type { GearFilters, GearPage } from '../../../core/gear-rules.ts';
 import { apiFetch, postJson } from '../../lib/api.ts';
 
 export const gearQueryKey = ['gear'] as const;
 
-/** One page of unsold listings, newest first; with contact details only when signed in (D21). */
-export function useGearPage(page: number, viewerId: string | null) {
+/** One page of unsold listings, newest first, filtered on the server; with contact details only when signed in (D21). */
+export function useGearPage({ page, location, search }: Required<GearFilters>, viewerId: string | null) {
   return useQuery({
     // Who is asking changes the answer (contact details, own listings).
-    queryKey: [...gearQueryKey, viewerId, page],
-    queryFn: () => apiFetch<GearPage>(`/api/gear?page=${page}`),
+    queryKey: [...gearQueryKey, viewerId, page, location, search],
+    queryFn: () => {
+      const query = new URLSearchParams({ page: String(page) });
+      if (location) query.set('location', location);
+      if (search) query.set('search', search);
+      return apiFetch<GearPage>(`/api/gear?${query.toString()}`);
+    },
     placeholderData: keepPreviousData,
   });
 }

@@ -50,7 +50,14 @@ export function GearCard({ listing, isAdmin }: { listing: GearListingView; isAdm
           </p>
         </div>
         <Description text={listing.description} />
-        <p className="text-xs text-zinc-400">Listed {listedOn.format(new Date(listing.createdAt))}</p>
+        <p className="text-xs text-zinc-400">
+          {listing.city && (
+            <>
+              <span className="font-semibold text-zinc-300">{listing.city}</span> ·{' '}
+            </>
+          )}
+          Listed {listedOn.format(new Date(listing.createdAt))}
+        </p>
         <Contact listing={listing} />
         {(listing.isOwn || isAdmin) && <Actions listing={listing} />}
       </div>

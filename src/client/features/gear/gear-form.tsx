@@ -5,6 +5,7 @@ import { gearListingSchema } from '../../../core/schemas/gear.ts';
 import { ImageCropModal } from '../../components/image-crop-modal.tsx';
 import { Alert, TextAreaField, TextField } from '../../components/ui/field.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { useSession } from '../../lib/session.ts';
 import { createGearListing, uploadGearImage } from './api.ts';
 
 const EMPTY = { title: '', price: '', description: '', email: '', phone: '' };
@@ -16,7 +17,9 @@ const FIELD_ORDER = ['title', 'price', 'description', 'email', 'phone'] as const
  * zod and the crop modal. The server checks everything again with the same schema.
  */
 export function GearForm({ id, labelledBy, onListed }: { id: string; labelledBy: string; onListed: () => void }) {
-  const [values, setValues] = useState<Values>(EMPTY);
+  // The seller's own address to start with (issue 21): most people are reached where they signed up.
+  const { data: me } = useSession();
+  const [values, setValues] = useState<Values>(() => ({ ...EMPTY, email: me?.user.email ?? '' }));
   const [imageUrls, setImageUrls] = useState<string[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState('');
@@ -55,7 +58,7 @@ export function GearForm({ id, labelledBy, onListed }: { id: string; labelledBy:
     setFailure('');
     try {
       await createGearListing(input);
-      setValues(EMPTY);
+      setValues({ ...EMPTY, email: me?.user.email ?? '' });
       setImageUrls([]);
       setErrors({});
       onListed();

@@ -69,7 +69,12 @@ function Cell({ session, song, field, isSignedIn, notify }: { session: JamSessio
       { songId: song.id, field, value: next, expected: before },
       {
         onSuccess: ({ message }) => notify({ tone: 'success', text: message }),
-        onError: (error) => notify({ tone: 'error', text: error instanceof ApiError && error.code !== 'NETWORK' ? (error.fields.value ?? error.message) : JAM_MESSAGES.operationFailed }),
+        onError: (error) => {
+          if (error instanceof ApiError && error.code !== 'NETWORK') return notify({ tone: 'error', text: error.fields.value ?? error.message });
+          // Clearing a song's name deletes its row (spec 1 §4), so a failure then is a failed delete (spec 1 §8).
+          const isDelete = field === 'song' && normaliseJamText(next) === '';
+          notify({ tone: 'error', text: isDelete ? JAM_MESSAGES.failedToDelete : JAM_MESSAGES.operationFailed });
+        },
       },
     );
   };

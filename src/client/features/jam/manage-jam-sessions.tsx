@@ -8,6 +8,7 @@ import { ApiError, apiFetch, postJson } from '../../lib/api.ts';
 import { TimeSelect } from '../booking/gig-fields.tsx';
 
 type ManagedSession = { id: string; regionSlug: string; localDate: string; location: string; timeStart: string; timeEnd: string; timeZone: string; houseBand: string[]; songCount: number };
+const songs = (n: number) => `${n} ${n === 1 ? 'song' : 'songs'}`;
 type Manage = { sessions: ManagedSession[]; regions: { slug: string; name: string }[]; defaultLocation: string };
 type Form = { localDate: string; timeStart: string; timeEnd: string; location: string; houseBand: string; regionSlug: string };
 type Notice = { tone: 'success' | 'error'; text: string } | null;
@@ -109,7 +110,7 @@ function SessionRow({ session, regions, isAdmin, onNotice }: { session: ManagedS
           </p>
           <p className="text-sm text-zinc-300">{session.location}</p>
           <p className="text-sm text-zinc-400">
-            House band: {session.houseBand.join(', ') || 'TBA'} · {session.songCount} {session.songCount === 1 ? 'song' : 'songs'} on the sheet
+            House band: {session.houseBand.join(', ') || 'TBA'} · {songs(session.songCount)} on the sheet
           </p>
         </div>
         <div className="flex gap-2">
@@ -134,9 +135,13 @@ function SessionRow({ session, regions, isAdmin, onNotice }: { session: ManagedS
       )}
       {isDeleting && (
         <Modal title="Delete this jam session?" onClose={() => setIsDeleting(false)}>
-          <p>
-            The jam on {formatLocalDate(session.localDate)} and its sheet of {session.songCount} {session.songCount === 1 ? 'song' : 'songs'} will be deleted.
-          </p>
+          {session.songCount > 0 ? (
+            <p>
+              The jam on {formatLocalDate(session.localDate)} will be deleted with its sheet: <strong>{songs(session.songCount)}</strong> and everyone signed up for them. This cannot be undone.
+            </p>
+          ) : (
+            <p>The jam on {formatLocalDate(session.localDate)} will be deleted. Its sheet has no songs yet.</p>
+          )}
           {remove.isError && <Alert>{remove.error.message}</Alert>}
           <div className="mt-4 flex gap-3">
             <button type="button" className="btn-danger" onClick={() => remove.mutate()} disabled={remove.isPending}>

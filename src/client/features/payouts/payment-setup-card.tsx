@@ -1,24 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { PAYOUT_RULES } from '../../../core/payout-rules.ts';
+import { describeRequirements } from '../../../core/payment-requirements.ts';
 import { Alert, TextField } from '../../components/ui/field.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useContinuePaymentSetup, usePaymentAccount, useStartPaymentSetup } from './api.ts';
 import { TestModeNotice } from '../../components/test-mode-notice.tsx';
-
-/** The provider's requirement codes, in words; anything else is shown as the provider names it. */
-const REQUIREMENT_LABELS: Record<string, string> = {
-  'individual.first_name': 'Legal first name',
-  'individual.last_name': 'Legal last name',
-  'individual.dob.day': 'Date of birth',
-  'individual.address.line1': 'Address',
-  'individual.ssn_last_4': 'Last 4 digits of SSN',
-  external_account: 'Bank account for payouts',
-  'tos_acceptance.date': 'Acceptance of the terms of service',
-  'business_profile.url': 'Website',
-  'business_profile.mcc': 'Business category',
-};
-const requirementLabel = (code: string) => REQUIREMENT_LABELS[code] ?? code.replace(/[._]/g, ' ');
 
 type Props = { role: 'band' | 'venue' | 'promoter'; email: string; name: string };
 
@@ -59,7 +46,9 @@ export function PaymentSetupCard({ role, email, name }: Props) {
         {status === 'pending' && <span className="rounded-full bg-amber-400 px-3 py-1 text-sm font-bold text-zinc-950">INCOMPLETE</span>}
       </div>
       <TestModeNotice />
-      {banner === 'connected' && <Alert tone="success">Payment setup saved. Your account's status is shown below.</Alert>}
+      {/* The return from onboarding is good news only when nothing is missing (issue 21). */}
+      {banner === 'connected' && status === 'complete' && <Alert tone="success">Payment setup complete. Your share of ticket sales will be paid to your account.</Alert>}
+      {banner === 'connected' && status === 'pending' && <Alert tone="info">Your details are saved, but setup is not finished: you cannot be paid until the items below are done.</Alert>}
       {banner === 'refresh' && <Alert tone="info">Your setup link expired. Choose Complete Setup to carry on where you left off.</Alert>}
 
       <div className="space-y-1 text-sm text-zinc-300">
@@ -82,7 +71,7 @@ export function PaymentSetupCard({ role, email, name }: Props) {
           <p className="text-zinc-200">Your payment account needs more information before it can receive money:</p>
           <ul className="list-inside list-disc text-zinc-200">
             {account.data!.requirements.currently_due.length > 0 ? (
-              account.data!.requirements.currently_due.map((code) => <li key={code}>{requirementLabel(code)}</li>)
+              describeRequirements(account.data!.requirements.currently_due).map((item) => <li key={item}>{item}</li>)
             ) : (
               <li>Additional information</li>
             )}

@@ -2,7 +2,12 @@ import { formatLocalDate, formatTimeRange } from '../../../core/time.ts';
 import { siteUrl } from '../../../core/site-urls.ts';
 import { MainSiteLink } from '../../components/main-site-link.tsx';
 import { TicketButton } from '../gigs/ticket-button.tsx';
-import { SocialLinks } from './site-parts.tsx';
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { LoadingImage } from '../../components/ui/states.tsx';
+import { ApiError, apiFetch } from '../../lib/api.ts';
+import { usePublicConfig } from '../../lib/config.ts';
+import { NotFoundNotice, SocialLinks } from './site-parts.tsx';
 import { Gallery } from './band-site.tsx';
 import { youtubeEmbedUrl, youtubeVideoId } from '../../../core/embeds.ts';
 import type { PromoterSite } from '../../../core/public-pages.ts';
@@ -102,4 +107,18 @@ export function PromoterSiteView({ promoter, publicUrl }: { promoter: PromoterSi
       </section>
     </div>
   );
+}
+
+/** /promoter/{slug}: the promoter's site on the main domain; an unknown slug says so (spec 1 §2, §8). */
+export function PromoterSitePage() {
+  const { slug = '' } = useParams();
+  const { data: config } = usePublicConfig();
+  const { data, isPending, error } = useQuery({
+    queryKey: ['promoter-site', slug],
+    queryFn: () => apiFetch<{ promoter: PromoterSite }>(`/api/promoters/site?${new URLSearchParams({ slug })}`),
+    retry: (count, err) => !(err instanceof ApiError && err.status === 404) && count < 1,
+  });
+  if (isPending || !config) return <LoadingImage />;
+  if (error || !data) return <NotFoundNotice title="Promoter not found." />;
+  return <PromoterSiteView promoter={data.promoter} publicUrl={config.publicUrl} />;
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Alert, TextField } from '../../components/ui/field.tsx';
 import { ApiError, apiFetch, postJson } from '../../lib/api.ts';
@@ -7,16 +7,12 @@ type SmsOverview = { provider: 'outbox' | 'twilio'; number: string; regions: { s
 
 /**
  * SMS updates on the admin dashboard (D29): subscribers per region, and, with no texting provider
- * configured, a box that sends an inbound text by hand, so the keyword flow works offline.
+ * configured, a box that tries an inbound text by hand and shows the answer, subscribing nobody.
  */
 export function SmsCard() {
-  const client = useQueryClient();
   const { data } = useQuery({ queryKey: ['admin-sms'], queryFn: () => apiFetch<SmsOverview>('/api/admin/sms') });
   const [form, setForm] = useState({ from: '', body: 'MUSIC' });
-  const send = useMutation({
-    mutationFn: () => postJson<{ reply: string; segments: number }>('/api/admin/sms/test-inbound', form),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['admin-sms'] }),
-  });
+  const send = useMutation({ mutationFn: () => postJson<{ reply: string; segments: number }>('/api/admin/sms/test-inbound', form) });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     send.mutate();
@@ -57,6 +53,7 @@ export function SmsCard() {
       {send.isSuccess && (
         <Alert tone="success">
           Reply ({send.data.segments} {send.data.segments === 1 ? 'segment' : 'segments'}): {send.data.reply}
+          <span className="mt-1 block">A test only: no subscription was changed.</span>
         </Alert>
       )}
       {send.isError && !(send.error instanceof ApiError && send.error.fields.from) && <Alert>{send.error.message}</Alert>}

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { formatLocalDate, formatTimeRange } from '../../../core/time.ts';
 import { apiFetch } from '../../lib/api.ts';
 
@@ -17,13 +18,13 @@ type MyTicket = {
 
 const STATUS_TEXT = { valid: 'Valid', used: 'Used', refunded: 'Refunded' } as const;
 
-/** The tickets bought with this account's e-mail, with their QR codes, on its dashboard. */
+/** The tickets bought with this account's e-mail, with their QR codes, on its dashboard; or where to find one. */
 export function MyTickets() {
   const { data } = useQuery({
     queryKey: ['tickets', 'mine'],
     queryFn: () => apiFetch<{ tickets: MyTicket[]; notice: string | null }>('/api/tickets/mine'),
   });
-  if (!data || (!data.tickets.length && !data.notice)) return null;
+  if (!data) return null;
   return (
     <section className="card space-y-4" aria-labelledby="my-tickets-heading">
       <h2 id="my-tickets-heading" className="text-xl font-semibold">
@@ -31,6 +32,15 @@ export function MyTickets() {
       </h2>
       {/* D32: guest purchases wait for the address to be confirmed. */}
       {data.notice && <p className="text-zinc-300">{data.notice}</p>}
+      {!data.notice && data.tickets.length === 0 && (
+        <div className="rounded-xl border border-dashed border-zinc-700 p-6 text-center">
+          <p className="font-semibold text-zinc-100">No tickets yet.</p>
+          <p className="mt-1 text-zinc-300">Tickets you buy with this account's e-mail appear here, with the QR code the door scans.</p>
+          <Link to="/gigs" className="btn-primary mt-4">
+            Find a show
+          </Link>
+        </div>
+      )}
       {data.tickets.length > 0 && (
         <ul className="grid gap-4 sm:grid-cols-2">
           {data.tickets.map((ticket) => (

@@ -1,9 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { formatCents, parseDollarsToCents, serviceFeeCents, SERVICE_FEE_PERCENT } from '../../../core/money.ts';
-import { formatClock, formatLocalDate } from '../../../core/time.ts';
+import { formatCents, serviceFeeCents, SERVICE_FEE_PERCENT } from '../../../core/money.ts';
+import type { PublicGig } from '../../../core/public-pages.ts';
+import { formatLocalDate, formatTimeRange } from '../../../core/time.ts';
 import { Alert, TextField } from '../../components/ui/field.tsx';
-import { ApiError, postJson } from '../../lib/api.ts';
+import { LoadingImage } from '../../components/ui/states.tsx';
+import { ApiError, apiFetch, postJson } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.ts';
 import { useTitle } from '../../lib/use-title.ts';
 import { TestModeNotice } from '../../components/test-mode-notice.tsx';
@@ -11,31 +14,55 @@ import { TestModeNotice } from '../../components/test-mode-notice.tsx';
 /** The query /tickets was opened with, so /cancel's Try Again returns to the same ticket. */
 export const LAST_TICKETS_QUERY = 'marquee:last-tickets-query';
 
+type Offer = { gig: PublicGig & { band: NonNullable<PublicGig['band']>; ticketPriceCents: number } };
+
+function InvalidEvent() {
+  return (
+    <div className="mx-auto max-w-xl px-4 py-16">
+      <Alert>Invalid event details.</Alert>
+    </div>
+  );
+}
+
 /**
- * Ticket purchase (spec 1 §2): the query names the show and shows the price, the 15% fee and the
- * total; the server charges what the gig says, not what the address says. Guest checkout (D14).
+ * Ticket purchase (spec 1 §2). The link names the gig; the band, venue, date and price shown are
+ * the server's (issue 21), the same price checkout charges, so a stale or edited link cannot
+ * show one price and charge another. Guest checkout (D14).
  */
 export function TicketsPage() {
   useTitle('Tickets');
   const [params] = useSearchParams();
-  const { data: me } = useSession();
-  const band = params.get('band');
-  const event = params.get('event') ?? params.get('venue');
-  const priceCents = parseDollarsToCents(params.get('price') ?? '');
-  const gigId = params.get('gigId');
-  const date = params.get('eventDate') ?? params.get('date');
-  const time = params.get('eventTime');
-  const [email, setEmail] = useState<string | null>(null);
-  const [state, setState] = useState<'idle' | 'processing'>('idle');
-  const [error, setError] = useState('');
-
-  if (!band || !event || priceCents === null || !gigId) {
+  const gigId = params.get('gigId') ?? '';
+  const offer = useQuery({
+    queryKey: ['ticket-offer', gigId],
+    queryFn: () => apiFetch<Offer>(`/api/gigs/${encodeURIComponent(gigId)}/ticket-offer`),
+    enabled: gigId !== '',
+    retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 2,
+  });
+  if (!gigId) return <InvalidEvent />;
+  if (offer.isPending) return <LoadingImage label="Loading the show…" />;
+  if (offer.isError) {
+    if (offer.error instanceof ApiError && offer.error.status === 404) return <InvalidEvent />;
     return (
       <div className="mx-auto max-w-xl px-4 py-16">
-        <Alert>Invalid event details.</Alert>
+        <Alert>
+          The show could not be loaded.{' '}
+          <button type="button" className="link font-semibold" onClick={() => void offer.refetch()}>
+            Retry
+          </button>
+        </Alert>
       </div>
     );
   }
+  return <TicketForm gig={offer.data.gig} query={params.toString()} />;
+}
+
+function TicketForm({ gig, query }: { gig: Offer['gig']; query: string }) {
+  const { data: me } = useSession();
+  const [email, setEmail] = useState<string | null>(null);
+  const [state, setState] = useState<'idle' | 'processing'>('idle');
+  const [error, setError] = useState('');
+  const priceCents = gig.ticketPriceCents;
   const fee = serviceFeeCents(priceCents);
   const buyerEmail = email ?? me?.user.email ?? '';
 
@@ -43,9 +70,9 @@ export function TicketsPage() {
     e.preventDefault();
     setError('');
     setState('processing');
-    sessionStorage.setItem(LAST_TICKETS_QUERY, `?${params.toString()}`);
+    sessionStorage.setItem(LAST_TICKETS_QUERY, `?${query}`);
     try {
-      const { url } = await postJson<{ url: string }>('/api/tickets/checkout', { gigId, email: buyerEmail });
+      const { url } = await postJson<{ url: string }>('/api/tickets/checkout', { gigId: gig.id, email: buyerEmail });
       window.location.assign(url);
     } catch (err) {
       setState('idle');
@@ -61,12 +88,10 @@ export function TicketsPage() {
         <TestModeNotice />
         <div>
           <h2 id="show-heading" className="text-2xl font-semibold">
-            {band}
+            {gig.band.name}
           </h2>
           <p className="text-zinc-300">
-            {event}
-            {date && ` · ${formatLocalDate(date)}`}
-            {time && ` · ${/^\d{2}:\d{2}$/.test(time) ? formatClock(time) : time}`}
+            {gig.venue.name} · {formatLocalDate(gig.localDate)} · {formatTimeRange(gig.localDate, gig.startTime, gig.endTime, gig.timeZone)}
           </p>
         </div>
         <dl className="grid grid-cols-[1fr_auto] gap-y-1 text-lg">
@@ -78,13 +103,17 @@ export function TicketsPage() {
           <dd className="border-t border-zinc-700 pt-2 text-right font-bold">{formatCents(priceCents + fee)}</dd>
         </dl>
         <p className="text-sm text-zinc-400">The fee covers payment processing, SMS notifications and platform maintenance. One ticket per order.</p>
-        <form onSubmit={(e) => void buy(e)} className="space-y-4" noValidate>
-          <TextField label="Email for your ticket" type="email" autoComplete="email" required value={buyerEmail} onChange={(e) => setEmail(e.target.value)} hint="Your ticket and its QR code are sent here." />
-          {error && <Alert>{error}</Alert>}
-          <button type="submit" className="btn-primary w-full py-3 text-lg" disabled={state === 'processing'}>
-            {state === 'processing' ? 'Processing…' : `Buy Ticket · ${formatCents(priceCents + fee)}`}
-          </button>
-        </form>
+        {gig.isSoldOut ? (
+          <Alert tone="info">Sold out</Alert>
+        ) : (
+          <form onSubmit={(e) => void buy(e)} className="space-y-4" noValidate>
+            <TextField label="Email for your ticket" type="email" autoComplete="email" required value={buyerEmail} onChange={(e) => setEmail(e.target.value)} hint="Your ticket and its QR code are sent here." />
+            {error && <Alert>{error}</Alert>}
+            <button type="submit" className="btn-primary w-full py-3 text-lg" disabled={state === 'processing'}>
+              {state === 'processing' ? 'Processing…' : `Buy Ticket · ${formatCents(priceCents + fee)}`}
+            </button>
+          </form>
+        )}
       </section>
     </div>
   );

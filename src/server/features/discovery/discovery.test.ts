@@ -107,6 +107,17 @@ describe('band sites: resolution and contents', () => {
     expect(none.status).toBe(404);
     expect(none.json.error.message).toBe("Page not found - Sorry, that page doesn't exist here.");
   });
+
+  it('/promoter/{slug} shows a promoter, and an unknown slug says "Promoter not found." (issue 21)', async () => {
+    const promoter = await createPromoter(t.db, { name: 'Late Owls' });
+    expect((await t.client().get(`/api/promoters/site?slug=${promoter.slug}`)).json).toMatchObject({ promoter: { name: 'Late Owls' } });
+    // A band's slug is not a promoter's.
+    for (const slug of ['saltandstatic', 'nobody-at-all']) {
+      const missing = await t.client().get(`/api/promoters/site?slug=${slug}`);
+      expect(missing.status).toBe(404);
+      expect(missing.json.error.message).toBe('Promoter not found.');
+    }
+  });
 });
 
 describe('directories', () => {

@@ -15,8 +15,10 @@ import { confirmFollow, followBand } from '../followers/follow-band.ts';
 import { unsubscribeByToken } from '../digest/unsubscribe-by-token.ts';
 import { clientIp } from '../../http/client-ip.ts';
 import { findBandSite } from '../sites/get-band-site.ts';
+import { getPromoterSite } from '../sites/get-promoter-site.ts';
 import { resolveSite } from '../sites/resolve-site.ts';
 import { LIVE_TOPICS } from '../live/live-events.ts';
+import { getTicketOffer } from './get-ticket-offer.ts';
 import { listHomeGigs } from './list-home-gigs.ts';
 import { gigFiltersSchema, listGenres, listGigs } from './list-gigs.ts';
 import { listRegionGigs } from './list-region-gigs.ts';
@@ -39,6 +41,8 @@ export function discoveryRoutes(services: Services) {
 
   publicGet('/gigs/home', () => listHomeGigs(db));
   publicGet('/gigs', (c) => listGigs(db, parseInput(gigFiltersSchema, c.req.query())), Object.keys(gigFiltersSchema.shape));
+  // After /gigs/home, which the router tries first.
+  publicGet('/gigs/:gigId/ticket-offer', (c) => getTicketOffer(db, c.req.param('gigId') ?? ''));
   publicGet('/genres', async () => ({ genres: await listGenres(db) }));
   publicGet('/regions/:path/gigs', (c) => listRegionGigs(db, c.req.param('path') ?? ''));
   publicGet('/sites/:slug', async (c) => {
@@ -51,6 +55,12 @@ export function discoveryRoutes(services: Services) {
     if (!band) throw new AppError('NOT_FOUND', "Band not found - Sorry, that band doesn't exist here.");
     return { band };
   }, ['id', 'name']);
+  // /promoter/{slug}: a promoter's site on the main domain (spec 1 §2 'Promoter not found.').
+  publicGet('/promoters/site', async (c) => {
+    const promoter = await getPromoterSite(db, c.req.query('slug') ?? '');
+    if (!promoter) throw new AppError('NOT_FOUND', 'Promoter not found.');
+    return { promoter };
+  }, ['slug']);
   publicGet('/bands', (c) => listBands(db, parseInput(pageSchema, c.req.query())), Object.keys(pageSchema.shape));
   publicGet('/venues', (c) => listVenues(db, parseInput(pageSchema, c.req.query())), Object.keys(pageSchema.shape));
   publicGet('/venues/page', async (c) => {

@@ -215,6 +215,32 @@ describe('the list', () => {
     expect((await visitor.get('/api/gear?page=9999')).json.listings).toEqual([]);
     expect((await visitor.get('/api/gear?page=abc')).status).toBe(422);
   });
+
+  it('shows each listing’s city and filters by location and by words, on the server and paged (issue 21)', async () => {
+    const clevelander = await signUpAs(t, 'musician', { location: 'cleveland' });
+    const tag = `zq${Date.now() % 100000}`;
+    const inChicago = await list(seller.client, { title: `Gibson Les Paul ${tag}` });
+    const inCleveland = await list(clevelander.client, { title: 'Gibson SG', description: `Cherry red, ${tag} case included.` });
+    await list(clevelander.client, { title: 'Boss DS-1 pedal' });
+
+    const cities = Object.fromEntries(((await visitor.get('/api/gear')).json.listings as { id: string; city: string }[]).map((l) => [l.id, l.city]));
+    expect(cities[inChicago]).toBe('Chicagoland');
+    expect(cities[inCleveland]).toBe('Cleveland');
+
+    const ids = async (query: string) => {
+      const res = await visitor.get(`/api/gear?${query}`);
+      expect(res.status, res.text).toBe(200);
+      return { ids: (res.json.listings as { id: string }[]).map((l) => l.id), total: res.json.total as number };
+    };
+    // Words in the title or the description, any case.
+    expect(await ids(`search=${tag.toUpperCase()}`)).toEqual({ ids: [inCleveland, inChicago], total: 2 });
+    expect(await ids(`search=${tag}&location=cleveland`)).toEqual({ ids: [inCleveland], total: 1 });
+    expect((await ids('location=cleveland')).total).toBe(2); // the Clevelander's two, and nothing else
+    // A search's wildcards are taken as text.
+    expect((await ids('search=%25')).total).toBe(0);
+    expect((await ids(`search=${tag}&page=2`)).ids).toEqual([]);
+    expect((await visitor.get(`/api/gear?search=${'x'.repeat(101)}`)).status).toBe(422);
+  });
 });
 
 describe('live updates', () => {

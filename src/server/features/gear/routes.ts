@@ -12,6 +12,12 @@ import { listGear } from './list-gear.ts';
 import { markGearSold } from './mark-gear-sold.ts';
 import { uploadGearImage } from './upload-gear-image.ts';
 
+const gearFiltersSchema = z.object({
+  page: pageNumber(),
+  location: z.string().trim().max(50).optional(),
+  search: z.string().trim().max(100).optional(),
+});
+
 /** A listing id from the path; anything that is not one names no listing (404, never a 500). */
 function toListingId(value: string | undefined): string {
   if (!z.uuid().safeParse(value).success) throw new AppError('NOT_FOUND', 'This listing no longer exists.');
@@ -25,9 +31,9 @@ export function gearRoutes(services: Services) {
 
   // Depends on who asks (contact details, own listings), so it is never cached (no-store).
   app.get('/gear', async (c) => {
-    const { page } = parseInput(z.object({ page: pageNumber() }), { page: c.req.query('page') });
+    const filters = parseInput(gearFiltersSchema, { page: c.req.query('page'), location: c.req.query('location') || undefined, search: c.req.query('search') || undefined });
     const session = await getCurrentSession(services, c);
-    return c.json(await listGear(db, session?.user ?? null, page));
+    return c.json(await listGear(db, session?.user ?? null, filters));
   });
 
   /** One upload per image, cropped in the browser; the listing then names the returned address. */

@@ -76,6 +76,19 @@ describe('jam sessions (D22)', () => {
   });
 });
 
+describe('the dashboard’s list of sessions (issue 21)', () => {
+  it('counts every song on each sheet: 8 on a full sheet, 0 on an empty one', async () => {
+    const full = await newSession({ location: 'Eight Songs' });
+    const empty = await newSession({ location: 'No Songs Yet' });
+    for (let i = 0; i < 8; i++) await addSong(i % 2 ? maya.client : jordan.client, full, `Song ${i + 1}`);
+    const listed = (await venue.client.get('/api/jam/manage')).json.sessions as { id: string; songCount: number }[];
+    expect(listed.find((s) => s.id === full)?.songCount).toBe(8);
+    expect(listed.find((s) => s.id === empty)?.songCount).toBe(0);
+    const asAdmin = (await admin.client.get('/api/jam/manage')).json.sessions as { id: string; songCount: number }[];
+    expect(asAdmin.find((s) => s.id === full)?.songCount).toBe(8);
+  });
+});
+
 describe('the sheet’s rules (spec 1 §5)', () => {
   let sessionId: string;
   beforeAll(async () => {

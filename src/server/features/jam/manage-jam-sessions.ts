@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte } from 'drizzle-orm';
 import { jamSessionSchema } from '../../../core/schemas/jam.ts';
 import { todayIn } from '../../../core/time.ts';
 import type { Db } from '../../db/client.ts';
@@ -32,10 +32,14 @@ export async function listManagedJamSessions(db: Db, manager: Manager) {
         timeEnd: jamSessions.timeEnd,
         timeZone: jamSessions.timeZone,
         houseBand: jamSessions.houseBand,
-        songCount: sql<number>`(select count(*) from ${jamSongs} where ${jamSongs.sessionId} = ${jamSessions.id})`.mapWith(Number),
+        // A join, not a correlated subquery: in a subquery drizzle leaves column names unqualified,
+        // and jam_songs' own "id" shadowed the session's, so every sheet counted 0 songs (issue 21).
+        songCount: count(jamSongs.id),
       })
       .from(jamSessions)
+      .leftJoin(jamSongs, eq(jamSongs.sessionId, jamSessions.id))
       .where(and(managedBy(manager), gte(jamSessions.localDate, weekAgo)))
+      .groupBy(jamSessions.id)
       .orderBy(desc(jamSessions.localDate))
       .limit(100),
     db.select({ slug: regions.slug, name: regions.name }).from(regions).orderBy(regions.sortOrder),

@@ -306,7 +306,12 @@ describe('payment setup through the API and the sandbox onboarding', () => {
     expect(later.status).toBe(303);
     expect(later.headers.get('location')).toBe('http://localhost:3000/dashboard?connected=true');
     expect((await band.client.get('/api/payments/account')).json).toMatchObject({ status: 'pending', requirements: { currently_due: expect.arrayContaining(['individual.last_name']) } });
-    expect((await submit({ firstName: 'Ada', lastName: 'Lovelace', bankAccount: '1', action: 'submit' })).status).toBe(422);
+    const incomplete = await submit({ firstName: 'Ada', lastName: 'Lovelace', bankAccount: '1', action: 'submit' });
+    expect(incomplete.status).toBe(422);
+    // Issue 21: what is missing, in words, never as the provider's codes.
+    const said = await incomplete.text();
+    expect(said).toContain('Please complete every field. Still needed: a bank account for payouts and acceptance of the payment provider&#39;s terms of service.');
+    expect(said).not.toMatch(/external_account|tos_acceptance/);
     const done = await submit({ firstName: 'Ada', lastName: 'Lovelace', bankAccount: '000123456789', acceptsTerms: 'yes', action: 'submit' });
     expect(done.status).toBe(303);
     expect((await band.client.get('/api/payments/account')).json).toEqual({ connected: true, status: 'complete', requirements: { currently_due: [] } });

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { html } from 'hono/html';
 import { eq } from 'drizzle-orm';
+import { describeRequirements, joinInWords } from '../../../core/payment-requirements.ts';
 import { sandboxAccounts } from '../../db/schema.ts';
 import { readFormBody } from '../../http/validate.ts';
 import { sandboxPage } from '../../payments/sandbox-page.ts';
@@ -10,7 +11,7 @@ import { refreshPaymentAccount } from './payment-accounts.ts';
 
 type Fields = { firstName: string; lastName: string; bankAccount: string; acceptsTerms: boolean };
 
-/** What is still due, in the provider's words, for what the form has so far. */
+/** What is still due, as the provider's codes, for what the form has so far. */
 function requirementsFor(fields: Fields): string[] {
   const due: Record<(typeof SANDBOX_REQUIREMENTS)[number], boolean> = {
     'individual.first_name': !fields.firstName,
@@ -78,7 +79,9 @@ export function sandboxOnboardingRoutes(services: Services, sandbox: SandboxProv
     const fields: Fields = { firstName: text('firstName'), lastName: text('lastName'), bankAccount: text('bankAccount').replace(/\D/g, ''), acceptsTerms: body.acceptsTerms === 'yes' };
     const due = requirementsFor(fields);
     if (body.action === 'submit' && due.length > 0) {
-      const error = `Please complete every field. Still needed: ${due.join(', ')}.`;
+      // In words, not the provider's codes (issue 21).
+      const needed = describeRequirements(due).map((item) => item.charAt(0).toLowerCase() + item.slice(1));
+      const error = `Please complete every field. Still needed: ${joinInWords(needed)}.`;
       return c.html(sandboxPage('Set up payouts', form(accountId, new URL(c.req.url).search.slice(1), account, error)), 422);
     }
     await db

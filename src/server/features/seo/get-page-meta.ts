@@ -2,6 +2,7 @@ import type { Services } from '../../services.ts';
 import { listHomeGigs } from '../discovery/list-home-gigs.ts';
 import { listRegionGigs } from '../discovery/list-region-gigs.ts';
 import { findBandSite } from '../sites/get-band-site.ts';
+import { getPromoterSite } from '../sites/get-promoter-site.ts';
 import { resolveSite, siteSlugFromHost } from '../sites/resolve-site.ts';
 import { findVenuePage } from '../directories/get-venue-page.ts';
 import { siteUrl as siteUrlOf } from '../../../core/site-urls.ts';
@@ -83,6 +84,20 @@ export async function getPageMeta(services: Services, host: string | undefined, 
       canonical: siteUrl(band.slug),
       type: 'music.group',
       jsonLd: events(band.gigs),
+    };
+  }
+
+  const promoterMatch = /^\/promoter\/([^/]+)\/?$/.exec(path);
+  if (promoterMatch) {
+    const p = await getPromoterSite(db, decodeURIComponent(promoterMatch[1]!));
+    if (!p) return { ...generic, title: 'Promoter not found | Marquee', status: 404 };
+    return {
+      title: `${p.name} | Marquee`,
+      description: p.description || `${p.name}, music promoter: upcoming events on Marquee.`,
+      image: absolute(p.imageUrl),
+      canonical: siteUrl(p.slug),
+      type: 'profile',
+      jsonLd: events(p.gigs),
     };
   }
 

@@ -17,9 +17,13 @@ export function normalisePhone(value: string): string | null {
  * An inbound text (D29): 'MUSIC' (any case, optionally followed by a region, e.g. 'MUSIC
  * CLEVELAND'; else the default region) subscribes the number to the weekly digest by text; the
  * stop words unsubscribe it; 'START' subscribes it again; 'HELP' explains; anything else gets a
- * hint. Every answer fits in one SMS segment. Returns the answer to send back.
+ * hint. Every answer fits in one SMS segment. Returns the answer to send back. A dry run (the
+ * admin's 'Send Test Text', issue 21) answers the same and changes no subscription.
  */
-export async function handleInboundText(db: DbOrTx, { from, body, supportEmail }: { from: string; body: string; supportEmail: string }): Promise<{ reply: string; phone: string }> {
+export async function handleInboundText(
+  db: DbOrTx,
+  { from, body, supportEmail, isDryRun = false }: { from: string; body: string; supportEmail: string; isDryRun?: boolean },
+): Promise<{ reply: string; phone: string }> {
   const phone = normalisePhone(from);
   if (!phone) throw new AppError('VALIDATION', 'That phone number is not valid.', { from: 'That phone number is not valid.' });
   const [keyword = '', ...rest] = body.trim().split(/\s+/);
@@ -27,6 +31,7 @@ export async function handleInboundText(db: DbOrTx, { from, body, supportEmail }
   const allRegions = await db.select().from(regions);
   const defaultRegion = allRegions.find((r) => r.isDefault) ?? allRegions[0]!;
   const subscribe = async (regionSlug: string) => {
+    if (isDryRun) return;
     await db
       .insert(smsSubscribers)
       .values({ phone, regionSlug })
@@ -41,7 +46,7 @@ export async function handleInboundText(db: DbOrTx, { from, body, supportEmail }
     return { phone, reply: `Marquee: you're subscribed to weekly gig updates for ${region.name}. Reply STOP to end, HELP for help.` };
   }
   if (STOP_WORDS.includes(word)) {
-    await db.update(smsSubscribers).set({ unsubscribedAt: sql`coalesce(${smsSubscribers.unsubscribedAt}, now())` }).where(eq(smsSubscribers.phone, phone));
+    if (!isDryRun) await db.update(smsSubscribers).set({ unsubscribedAt: sql`coalesce(${smsSubscribers.unsubscribedAt}, now())` }).where(eq(smsSubscribers.phone, phone));
     return { phone, reply: "Marquee: you're unsubscribed and will get no more texts. Reply START to subscribe again." };
   }
   if (word === 'START') {

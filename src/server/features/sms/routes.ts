@@ -57,12 +57,15 @@ export function smsRoutes(services: Services) {
     return c.json({ provider: services.sms.name, number: env.SMS_NUMBER, regions: rows });
   });
 
-  /** With no provider, an admin sends an inbound text by hand, so the whole flow works offline. */
+  /**
+   * With no provider, an admin tries an inbound text by hand and reads the answer; a dry run, so
+   * the test number is never subscribed (issue 21) and the counts stay real people's.
+   */
   app.post('/admin/sms/test-inbound', async (c) => {
     await requireRole(services, c, 'admin');
     if (services.sms.name !== 'outbox') throw new AppError('CONFLICT', 'A texting provider is configured: send a real text to the number instead.');
     const input = parseInput(z.object({ from: z.string().max(40), body: z.string().max(480) }), await readJsonBody(c));
-    const { reply, phone } = await handleInboundText(db, { ...input, supportEmail: env.SUPPORT_EMAIL });
+    const { reply, phone } = await handleInboundText(db, { ...input, supportEmail: env.SUPPORT_EMAIL, isDryRun: true });
     await services.sms.record({ to: phone, body: reply, kind: 'sms_reply' });
     return c.json({ reply, segments: smsSegments(reply) });
   });

@@ -101,7 +101,7 @@ describe('offline: the admin’s test text', () => {
   });
   afterAll(() => t.close());
 
-  it('runs the same keywords, keeps the answer in the outbox and counts subscribers per region', async () => {
+  it('runs the same keywords and keeps the answer in the outbox, without subscribing the test number (issue 21)', async () => {
     expect((await t.client().post('/api/sms/inbound', {})).status).toBe(404);
     const admin = await signUpAs(t, 'admin');
     const res = await admin.client.post('/api/admin/sms/test-inbound', { from: '(312) 555-0199', body: 'MUSIC Cortland' });
@@ -110,7 +110,13 @@ describe('offline: the admin’s test text', () => {
     expect(kept).toMatchObject({ channel: 'sms', status: 'stored' });
     const counts = (await admin.client.get('/api/admin/sms')).json as { provider: string; regions: { slug: string; subscribers: number }[] };
     expect(counts.provider).toBe('outbox');
-    expect(counts.regions.find((r) => r.slug === 'cortland')?.subscribers).toBe(1);
+    expect(counts.regions.find((r) => r.slug === 'cortland')?.subscribers).toBe(0);
+    expect(await t.db.select().from(smsSubscribers)).toHaveLength(0);
+    // STOP in a test changes nobody's subscription either.
+    await t.db.insert(smsSubscribers).values({ phone: '+13125550198', regionSlug: 'cortland' });
+    expect((await admin.client.post('/api/admin/sms/test-inbound', { from: '(312) 555-0198', body: 'STOP' })).json.reply).toMatch(/unsubscribed/);
+    const [still] = await t.db.select().from(smsSubscribers).where(eq(smsSubscribers.phone, '+13125550198'));
+    expect(still!.unsubscribedAt).toBeNull();
   });
 });
 

@@ -260,6 +260,25 @@ describe('payment events (D13)', () => {
   });
 });
 
+describe('the ticket page reads the gig (issue 21)', () => {
+  it('shows the price checkout charges, whatever the link says; gigs that sell nothing are invalid', async () => {
+    const gigId = await ticketedGig(4, { ticketPriceCents: 2500 });
+    const offer = await t.client().get(`/api/gigs/${gigId}/ticket-offer?price=1.15&band=Someone%20Else`);
+    expect(offer.status).toBe(200);
+    expect(offer.json.gig).toMatchObject({ id: gigId, ticketPriceCents: 2500, isSoldOut: false, band: { id: bandId } });
+    const charged = await t.client().post('/api/tickets/checkout', { gigId, email: 'offer@tickets.test' });
+    const sessionId = new URL(charged.json.url as string).pathname.split('/').pop()!;
+    expect((await t.client().get(`/api/tickets/checkout/${sessionId}`)).json.order.totalCents).toBe(2500 + 375);
+
+    const free = await createGig(t.db, { venueId, bandId, localDate: dayIn(ZONE, 3) });
+    for (const id of [free, await ticketedGig(5, { isApproved: false }), await ticketedGig(5, { localDate: dayIn(ZONE, -1) }), 'not-a-gig']) {
+      const res = await t.client().get(`/api/gigs/${id}/ticket-offer`);
+      expect(res.status).toBe(404);
+      expect(res.json.error.message).toBe('Invalid event details.');
+    }
+  });
+});
+
 describe('checkout through the API and the sandbox page', () => {
   const post = (path: string, fields: Record<string, string>) => t.app.request(path, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields) });
 
