@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatCents } from '../../../core/money.ts';
-import { BAND_DRAW_MAX, OUTREACH_MESSAGES } from '../../../core/outreach.ts';
+import { BAND_DRAW_MAX, OUTREACH_MESSAGES, describePackageDifference } from '../../../core/outreach.ts';
 import { Alert, TextField } from '../../components/ui/field.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
 import { LoadingImage } from '../../components/ui/states.tsx';
@@ -9,7 +9,7 @@ import { useSession } from '../../lib/session.ts';
 import { useTitle } from '../../lib/use-title.ts';
 import { reachOf, useBandCampaigns, useEmailPreview, useOutreachCheckout, useOutreachOptions, type OutreachOptions, type OutreachPackage } from './api.ts';
 import { TestModeNotice } from '../../components/test-mode-notice.tsx';
-import { CampaignStatusBadge, CampaignTable, Cell, LocationSelect, LogInNotice, PackageCard, campaignDate, venues } from './outreach-parts.tsx';
+import { CampaignStatusBadge, CampaignTable, Cell, FollowUpNote, LocationSelect, LogInNotice, PackageCard, campaignDate, venues } from './outreach-parts.tsx';
 
 /** The beta outreach tool (spec 3 §2): for bands with beta access (D25), its elements in the spec's order. */
 export function BetaOutreachPage() {
@@ -94,7 +94,14 @@ function BetaTool({ options }: { options: OutreachOptions }) {
           </h2>
           <ul className="grid gap-5 md:grid-cols-3">
             {packages.map((p) => (
-              <PackageCard key={p.id} pkg={p} reach={reachOf(location, p)} isSelected={p.id === packageId} onSelect={() => setPackageId(p.id)} />
+              <PackageCard
+                key={p.id}
+                pkg={p}
+                reach={reachOf(location, p)}
+                difference={describePackageDifference(p, packages, location)}
+                isSelected={p.id === packageId}
+                onSelect={() => setPackageId(p.id)}
+              />
             ))}
           </ul>
         </section>
@@ -185,7 +192,10 @@ function BetaCampaigns() {
               <Cell>{campaignDate(c.createdAt)}</Cell>
               <Cell>{c.outreachType ? TYPE_LABELS[c.outreachType] : c.packageName}</Cell>
               <Cell>{c.location}</Cell>
-              <Cell isNumeric>{c.venuesReached}</Cell>
+              <Cell isNumeric>
+                {c.venuesReached}
+                <FollowUpNote campaign={c} />
+              </Cell>
               <Cell>
                 <CampaignStatusBadge status={c.status} otherTone="grey" />
               </Cell>
