@@ -4,6 +4,7 @@ import { FOLLOW_UP_AFTER_DAYS } from '../../../core/outreach.ts';
 import { bandProfiles, outbox, outreachCampaigns, outreachEmails, outreachPackages, regions, venueDirectory } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { reachableIn, venueEmail } from './reachable-venues.ts';
+import { awaitingFollowUp } from './send-outreach-follow-ups.ts';
 
 const campaignColumns = {
   id: outreachCampaigns.id,
@@ -23,29 +24,30 @@ const campaignColumns = {
   // The follow-up a package advertises (issue 21): how many venues got it, and when it is due
   // (a week after the campaign's first e-mail was handed over).
   hasFollowUp: outreachPackages.hasFollowUp,
-  followUpsSent: sql<number>`(select count(*) from ${outreachEmails} where ${outreachEmails.campaignId} = ${outreachCampaigns.id} and ${outreachEmails.followedUpAt} is not null)`.mapWith(Number),
+  followUpsSent: sql<number>`case when ${outreachPackages.hasFollowUp} then (select count(*) from ${outreachEmails} where ${outreachEmails.campaignId} = ${outreachCampaigns.id} and ${outreachEmails.followedUpAt} is not null) else 0 end`.mapWith(Number),
+  followUpsPending: sql<number>`case when ${outreachPackages.hasFollowUp} then (select count(*) from ${outreachEmails} inner join ${outbox} on ${outbox.id} = ${outreachEmails.outboxId} inner join ${venueDirectory} on ${venueDirectory.id} = ${outreachEmails.venueDirectoryId} where ${outreachEmails.campaignId} = ${outreachCampaigns.id} and ${awaitingFollowUp()}) else 0 end`.mapWith(Number),
   followUpDueAt: sql<string | null>`case when ${outreachPackages.hasFollowUp} and not ${outreachCampaigns.isTest} then (select min(coalesce(${outbox.sentAt}, ${outbox.createdAt})) + make_interval(days => ${sql.raw(String(FOLLOW_UP_AFTER_DAYS))}) from ${outreachEmails} join ${outbox} on ${outbox.id} = ${outreachEmails.outboxId} where ${outreachEmails.campaignId} = ${outreachCampaigns.id}) end`.mapWith(
     (value: string | Date | null) => (value === null ? null : new Date(value).toISOString()),
   ),
 };
 
 /**
- * Where a campaign's follow-up stands (issue 21): scheduled (due later), going out (due within
- * the last hour: the job looks every 15 minutes), sent (to followUpsSent venues), or not needed
- * (every venue answered or opted out). Null for packages without one and for test campaigns.
+ * Where a campaign's follow-up stands (issue 21): scheduled (due later), going out (due, and
+ * venues still to get it: the job looks every 15 minutes), sent (to followUpsSent venues), or not
+ * needed (every venue answered or opted out first). Null for packages without one and for tests.
  */
-function withFollowUpState<T extends { hasFollowUp: boolean; isTest: boolean; followUpsSent: number; followUpDueAt: string | null }>(campaign: T, now = Date.now()) {
+function withFollowUpState<T extends { hasFollowUp: boolean; isTest: boolean; followUpsSent: number; followUpsPending: number; followUpDueAt: string | null }>({ followUpsPending, ...campaign }: T) {
   const due = campaign.followUpDueAt ? new Date(campaign.followUpDueAt).getTime() : null;
   const followUp =
     !campaign.hasFollowUp || campaign.isTest || due === null
       ? null
-      : campaign.followUpsSent > 0
-        ? ('sent' as const)
-        : due > now
+      : followUpsPending > 0
+        ? due > Date.now()
           ? ('scheduled' as const)
-          : due > now - 60 * 60 * 1000
-            ? ('going_out' as const)
-            : ('not_needed' as const);
+          : ('going_out' as const)
+        : campaign.followUpsSent > 0
+          ? ('sent' as const)
+          : ('not_needed' as const);
   return { ...campaign, followUp };
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { FOLLOW_UP_AFTER_DAYS } from '../../../core/outreach.ts';
 import { outbox, outreachCampaigns, outreachEmails, outreachPackages, regions, venueDirectory } from '../../db/schema.ts';
 import { stopIfStopping } from '../../jobs/job-queue.ts';
@@ -8,6 +8,20 @@ import { loadBandPitch, renderOutreachEmail, venueLinkSecrets, type BandPitch } 
 import { reachableVenue, venueEmail } from './reachable-venues.ts';
 
 const BATCH = 25;
+
+/**
+ * A campaign e-mail still owed its follow-up, once due (joined with its outbox row and venue):
+ * handed over, not followed up, not answered, and its venue still reachable at the same address.
+ */
+export function awaitingFollowUp(): SQL {
+  return and(
+    isNull(outreachEmails.followedUpAt),
+    isNull(outreachEmails.respondedAt),
+    inArray(outbox.status, ['stored', 'sent']),
+    reachableVenue(),
+    sql`lower(${venueEmail}) = lower(${outreachEmails.toEmail})`,
+  )!;
+}
 const DAY_MS = 24 * 60 * 60 * 1000;
 type Deps = Pick<Services, 'db' | 'mailer' | 'env'> & Partial<Pick<Services, 'stopping'>>;
 
@@ -50,12 +64,8 @@ export async function sendOutreachFollowUps({ db, mailer, env, stopping }: Deps,
           and(
             eq(outreachPackages.hasFollowUp, true),
             eq(outreachCampaigns.isTest, false),
-            isNull(outreachEmails.followedUpAt),
-            isNull(outreachEmails.respondedAt),
-            inArray(outbox.status, ['stored', 'sent']),
+            awaitingFollowUp(),
             lte(sql`coalesce(${outbox.sentAt}, ${outbox.createdAt})`, handedBefore),
-            reachableVenue(),
-            sql`lower(${venueEmail}) = lower(${outreachEmails.toEmail})`,
           ),
         )
         .orderBy(asc(outreachEmails.id))
