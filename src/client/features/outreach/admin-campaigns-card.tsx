@@ -14,7 +14,7 @@ export function AdminCampaignsCard() {
       {campaigns.isError && <Alert>The outreach campaigns could not be loaded. Please try again.</Alert>}
       {campaigns.data?.length === 0 && <p className="text-zinc-300">No outreach campaigns yet.</p>}
       {campaigns.data && campaigns.data.length > 0 && (
-        <CampaignTable label="Outreach campaigns" head={['Date', 'Band', 'Package', 'Location', 'Venues Reached', 'Responses', 'Status']}>
+        <CampaignTable label="Outreach campaigns table" head={['Date', 'Band', 'Package', 'Location', 'Venues Reached', 'Responses', 'Status']}>
           {campaigns.data.map((c) => (
             <tr key={c.id}>
               <Cell>{campaignDate(c.createdAt)}</Cell>
