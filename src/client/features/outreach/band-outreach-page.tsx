@@ -73,14 +73,7 @@ function StandardOutreach({ options, isBand }: { options: OutreachOptions; isBan
           </h2>
           <ul className="grid gap-5 md:grid-cols-3">
             {packages.map((p) => (
-              <PackageCard
-                key={p.id}
-                pkg={p}
-                reach={reachOf(location, p)}
-                difference={describePackageDifference(p, packages, location)}
-                isSelected={p.id === packageId}
-                onSelect={() => setPackageId(p.id)}
-              />
+              <PackageCard key={p.id} pkg={p} packages={packages} location={location} isSelected={p.id === packageId} onSelect={() => setPackageId(p.id)} />
             ))}
           </ul>
           {single && <SingleCampaignNote single={single} packages={options.packages} location={location} />}

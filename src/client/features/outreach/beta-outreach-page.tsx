@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatCents } from '../../../core/money.ts';
-import { BAND_DRAW_MAX, OUTREACH_MESSAGES, describePackageDifference } from '../../../core/outreach.ts';
+import { BAND_DRAW_MAX, OUTREACH_MESSAGES } from '../../../core/outreach.ts';
 import { Alert, TextField } from '../../components/ui/field.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
 import { LoadingImage } from '../../components/ui/states.tsx';
@@ -94,14 +94,7 @@ function BetaTool({ options }: { options: OutreachOptions }) {
           </h2>
           <ul className="grid gap-5 md:grid-cols-3">
             {packages.map((p) => (
-              <PackageCard
-                key={p.id}
-                pkg={p}
-                reach={reachOf(location, p)}
-                difference={describePackageDifference(p, packages, location)}
-                isSelected={p.id === packageId}
-                onSelect={() => setPackageId(p.id)}
-              />
+              <PackageCard key={p.id} pkg={p} packages={packages} location={location} isSelected={p.id === packageId} onSelect={() => setPackageId(p.id)} />
             ))}
           </ul>
         </section>

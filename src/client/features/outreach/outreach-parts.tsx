@@ -1,8 +1,8 @@
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatCents } from '../../../core/money.ts';
-import type { CampaignStatus } from '../../../core/outreach.ts';
-import type { Campaign, OutreachLocation, OutreachPackage } from './api.ts';
+import { describePackageDifference, type CampaignStatus } from '../../../core/outreach.ts';
+import { reachOf, type Campaign, type OutreachLocation, type OutreachPackage } from './api.ts';
 
 /** A signed-out visitor's notice, with the way in. */
 export function LogInNotice({ message }: { message: string }) {
@@ -40,8 +40,13 @@ export function LocationSelect({ locations, value, onChange, count }: { location
 
 export const venues = (n: number) => `${n} ${n === 1 ? 'venue' : 'venues'}`;
 
-/** A package (spec 3 §2): name, badge, price, description, reach, features, and its select button. */
-export function PackageCard({ pkg, reach, difference, isSelected, onSelect }: { pkg: OutreachPackage; reach: number; difference?: string | null; isSelected: boolean; onSelect: () => void }) {
+/**
+ * A package (spec 3 §2): name, badge, price, description, reach, features, and its select button;
+ * and what it adds over a cheaper package among `packages` that reaches the same venues (issue 21).
+ */
+export function PackageCard({ pkg, packages, location, isSelected, onSelect }: { pkg: OutreachPackage; packages: OutreachPackage[]; location: OutreachLocation; isSelected: boolean; onSelect: () => void }) {
+  const reach = reachOf(location, pkg);
+  const difference = describePackageDifference(pkg, packages, location);
   return (
     <li className={`card flex flex-col gap-3 ${isSelected ? 'border-brand-400 ring-2 ring-brand-400/50' : ''}`}>
       <div className="flex flex-wrap items-start justify-between gap-2">
