@@ -49,7 +49,7 @@ const featureExports = {
   'client/jam': ['manage-jam-sessions.tsx'],
   'client/digest': ['weekly-digest-card.tsx', 'digest-switch.tsx'],
   'client/sms': ['sms-card.tsx'],
-  'client/outreach': ['outreach-card.tsx'],
+  'client/outreach': ['outreach-card.tsx', 'admin-campaigns-card.tsx'],
   'client/followers': ['follow-form.tsx'],
   'client/gigs': ['types.ts', 'ticket-button.tsx', 'home-gig-card.tsx', 'region-gig-card.tsx'],
   'client/home': ['home-page.tsx'],

@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { demoAccount, expectAccessible, logIn, shot, uniqueEmail } from './helpers.ts';
+import { OUTREACH_MESSAGES } from '../../src/core/outreach.ts';
 
 // Each story uses its own location, so their campaigns and e-mails never mix:
 // beta Milwaukee, standard Detroit, admin bypass Madison, test e-mail Indianapolis.
@@ -242,4 +243,134 @@ test("the dashboard card counts a location's venues, previews them, sends a test
   await page.goto('/dashboard?outreach_success=true');
   await expect(card.getByText('Payment received! Your outreach campaign is on its way.', { exact: false })).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+// Issue 21: Nashville is the follow-up story's location, Austin the package comparison's.
+
+type Options = { locations: { slug: string; name: string; venuesWithEmail: number }[] };
+async function venuesWithEmail(page: Page, slug: string): Promise<number> {
+  const options = (await (await page.request.get('/api/outreach/options')).json()) as Options;
+  return options.locations.find((l) => l.slug === slug)!.venuesWithEmail;
+}
+const venuesText = (n: number) => `${n} ${n === 1 ? 'venue' : 'venues'}`;
+
+test("a beta band's profile facts reach the e-mail, Opener Premium says what it adds, and its follow-up shows in the band's and the admin's record", async ({ page, browser }) => {
+  await page.goto('/register');
+  await page.getByLabel('Email', { exact: true }).fill(uniqueEmail('goldtop-follow-up'));
+  await page.getByLabel('Password', { exact: true }).fill('e2e-password-123');
+  await page.getByLabel('Account type').selectOption({ label: 'Band / Artist' });
+  const bandName = `Goldtop Follow Up ${Date.now()}`;
+  await page.getByLabel('Band name', { exact: true }).fill(bandName);
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  // The facts campaign e-mails tell venues (spec 3 §3), from the band's own profile.
+  await page.goto('/edit-profile');
+  await page.getByLabel('Years active').fill('Since 2016');
+  await page.getByLabel('Performance style').fill('High-energy rock show with a light rig');
+  await page.getByRole('button', { name: 'Add member' }).click();
+  await page.getByLabel('Member name 1').fill('Ann Lee');
+  await page.getByLabel('Instrument 1').fill('Vocals');
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Save Profile' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await page.getByRole('link', { name: /Beta Venue Outreach/ }).click();
+  const n = await venuesWithEmail(page, 'nashville');
+  expect(n).toBeGreaterThan(0);
+  await page.getByRole('main').getByLabel('Location', { exact: true }).selectOption('nashville');
+  const premium = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Opener Premium' }) });
+  await expect(premium.getByText('Follow-up after 1 week')).toBeVisible();
+  if (n <= 25) {
+    // Both opener packages reach every venue here: the card says what the dearer one adds.
+    await expect(premium.getByText(`In Nashville this e-mails the same ${venuesText(n)} as Opener Basic ($19.99); what it adds is a follow-up e-mail after 1 week.`)).toBeVisible();
+  }
+  await shot(page, 'outreach-beta-packages-compared');
+  await page.setViewportSize(PHONE);
+  await premium.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/screenshots/outreach-beta-packages-compared-phone.png' });
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await premium.getByRole('button', { name: /Select Package/ }).click();
+  await page.getByRole('button', { name: 'Preview Email' }).click();
+  const modal = page.getByRole('dialog', { name: 'Opener Opportunity' });
+  await expect(modal.getByText('Members: Ann Lee (Vocals)')).toBeVisible();
+  await expect(modal.getByText('Years active: Since 2016')).toBeVisible();
+  await expect(modal.getByText('Performance style: High-energy rock show with a light rig')).toBeVisible();
+  await expect(modal.getByText(/Followers:/)).toHaveCount(0); // no confirmed followers yet: no line, no 'Active'
+  await shot(page, 'outreach-preview-band-facts');
+  await modal.getByRole('button', { name: 'Close', exact: true }).last().click();
+
+  await page.getByLabel('Band Draw Information').fill('80-120 people');
+  await page.getByRole('button', { name: 'Launch Campaign $39.99' }).click();
+  await payOnSandbox(page, '$39.99');
+  await expect(page.getByText(`Campaign completed: ${venuesText(Math.min(n, 50))} reached.`)).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('link', { name: 'Back to Beta Venue Outreach' }).click();
+
+  const due = new Date(Date.now() + 7 * 24 * 3600 * 1000).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+  const row = page.getByRole('region', { name: 'Your Beta Campaigns' }).getByRole('row').filter({ hasText: 'Nashville' });
+  await expect(row.getByText(`Follow-up due ${due}`)).toBeVisible();
+  await expectAccessible(page);
+  await shot(page, 'outreach-beta-follow-up');
+  await page.setViewportSize(PHONE);
+  await shot(page, 'outreach-beta-follow-up-phone');
+
+  // The admin's view of every band's campaigns.
+  const admin = await signedIn(browser, 'admin');
+  const campaigns = admin.getByRole('region', { name: 'Outreach campaigns', exact: true });
+  const adminRow = campaigns.getByRole('row').filter({ hasText: bandName });
+  await expect(adminRow.getByRole('cell')).toHaveText([/\w/, bandName, 'Opener Premium', 'Nashville', new RegExp(`^${Math.min(n, 50)} of ${Math.min(n, 50)}Follow-up due ${escape(due)}$`), '0', 'Completed']);
+  await expectAccessible(admin);
+  await campaigns.scrollIntoViewIfNeeded();
+  await admin.screenshot({ path: 'test-results/screenshots/outreach-admin-campaigns.png' });
+  await admin.setViewportSize(PHONE);
+  await campaigns.scrollIntoViewIfNeeded();
+  await admin.screenshot({ path: 'test-results/screenshots/outreach-admin-campaigns-phone.png' });
+});
+
+test('the package cards say plainly what each price adds where they reach the same venues, and a test e-mail that cannot reach the mail server shows a simulated preview', async ({ page }) => {
+  const band = demoAccount('band');
+  await logIn(page, band.email, band.password);
+  const n = await venuesWithEmail(page, 'austin');
+  expect(n).toBeGreaterThan(0);
+  expect(n).toBeLessThanOrEqual(50); // the demo's Austin: every package reaches every venue
+
+  await page.goto('/band-outreach');
+  await page.getByRole('main').getByLabel('Location', { exact: true }).selectOption('austin');
+  const card = (name: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
+  await expect(card('Basic Outreach').getByText(/In Austin this e-mails/)).toHaveCount(0);
+  await expect(card('Premium Outreach').getByText(`In Austin this e-mails the same ${venuesText(n)} as Basic Outreach ($29.99), with the same e-mail: only the price differs.`)).toBeVisible();
+  await expect(card('Pro Campaign').getByText(`In Austin this e-mails the same ${venuesText(n)} as Premium Outreach ($49.99); what it adds is your own custom message.`)).toBeVisible();
+  await expect(page.getByText(`The Venue Outreach Campaign on your band dashboard ($199.00, a one-time fee per location) e-mails every venue with an e-mail address, with an optional custom message. In Austin this e-mails the same ${venuesText(n)} as Pro Campaign ($99.99), with the same e-mail: only the price differs.`)).toBeVisible();
+  await expectAccessible(page);
+  await shot(page, 'outreach-packages-compared');
+  await page.setViewportSize(PHONE);
+  await shot(page, 'outreach-packages-compared-phone');
+  await page.setViewportSize({ width: 1366, height: 900 });
+
+  await page.goto('/dashboard');
+  const dashboardCard = page.getByRole('region', { name: 'Venue Outreach Campaign' });
+  await dashboardCard.getByLabel('Location', { exact: true }).selectOption('austin');
+  await expect(dashboardCard.getByText(`In Austin this e-mails the same ${venuesText(n)} as Pro Campaign ($99.99), with the same e-mail: only the price differs.`)).toBeVisible();
+  await expect(dashboardCard.getByRole('link', { name: 'Compare packages' })).toHaveAttribute('href', '/band-outreach');
+
+  // The server's answer when SMTP cannot be reached (its own test is outreach-follow-ups.test.ts):
+  // this browser's server has no SMTP, so the answer is given here as the server would give it.
+  const subject = `[Test] Booking inquiry: ${band.name} at The Continental Club`;
+  await page.route('**/api/outreach/test-email', (route) =>
+    route.fulfill({
+      json: { success: false, message: OUTREACH_MESSAGES.testEmailSimulated, preview: { to: band.email, subject, text: `Hello The Continental Club team,\n\n${band.name} is a live music act from the Austin area.` } },
+    }),
+  );
+  await dashboardCard.getByRole('button', { name: 'Send Test Email' }).click();
+  const preview = dashboardCard.getByRole('region', { name: 'Simulated preview' });
+  await expect(preview.getByRole('status')).toHaveText(OUTREACH_MESSAGES.testEmailSimulated);
+  await expect(preview.getByText(subject)).toBeVisible();
+  await expect(preview.getByText(`${band.name} is a live music act from the Austin area.`)).toBeVisible();
+  await expect(dashboardCard.getByText(`Test email sent to ${band.email}.`)).toHaveCount(0);
+  await expectAccessible(page);
+  await dashboardCard.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/screenshots/outreach-simulated-preview.png' });
+  await page.setViewportSize(PHONE);
+  await preview.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/screenshots/outreach-simulated-preview-phone.png' });
 });

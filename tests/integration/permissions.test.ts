@@ -76,6 +76,7 @@ const ALLOWED: Record<string, Rule> = {
   'POST /api/outreach/test-email': { allowed: ['band'], body: async () => ({ regionSlug: 'chicagoland' }) },
   'POST /api/outreach/admin-bypass': { allowed: ['admin'], body: async () => ({ regionSlug: 'chicagoland' }) },
   'PUT /api/admin/bands/:bandId/beta-outreach': { allowed: ['admin'], body: async () => ({ enabled: true }) },
+  'GET /api/admin/outreach/campaigns': ['admin'],
   'POST /api/admin/weekly-digest': { allowed: ['admin'], path: '/api/admin/weekly-digest?testEmail=permissions@digest.test' },
   'GET /api/me/digest': ['fan', 'musician'],
   'GET /api/admin/sms': ['admin'],

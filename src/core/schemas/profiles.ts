@@ -68,6 +68,9 @@ export const bandProfileSchema = z.object({
   bio: optionalText(5000, { isMultiline: true }),
   performerType: z.enum(['BAND', 'SOLO', 'DJ', 'DUO', 'OTHER'], { error: 'Please choose a performer type.' }).default('BAND'),
   genres: z.array(requiredText('Please remove the empty genre.', 40)).max(10, { error: 'Please choose up to 10 genres.' }).default([]),
+  /** Told to venues in outreach e-mails (spec 3 §3): free text such as 'Since 2016'. */
+  yearsActive: optionalText(40),
+  performanceStyle: optionalText(200),
   phone: optionalPhone(),
   contactEmail: optionalEmail(),
   contactPhone: optionalPhone(),

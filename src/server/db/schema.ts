@@ -169,6 +169,9 @@ export const bandProfiles = pgTable(
     phone: text(),
     contactEmail: text(),
     contactPhone: text(),
+    /** What campaign e-mails say about the band (spec 3 §3); left out of them while empty. */
+    yearsActive: text(),
+    performanceStyle: text(),
     hasBetaOutreach: boolean().notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -967,6 +970,8 @@ export const outreachPackages = pgTable('outreach_packages', {
   venueLimit: integer().notNull(),
   features: text().array().notNull().default(sql`'{}'::text[]`),
   allowsCustomMessage: boolean().notNull().default(false),
+  /** The package advertises a follow-up a week after the first e-mail (Opener Premium, spec 3 §9). */
+  hasFollowUp: boolean().notNull().default(false),
   sortOrder: integer().notNull().default(0),
 });
 
@@ -1016,6 +1021,9 @@ export const outreachEmails = pgTable(
     outboxId: uuid().references(() => outbox.id, { onDelete: 'set null' }),
     responseToken: text().notNull().unique(),
     respondedAt: timestamp({ withTimezone: true }),
+    /** The follow-up's e-mail (issue 21); followedUpAt is the once-only mark, kept if the outbox row goes. */
+    followUpOutboxId: uuid().references(() => outbox.id, { onDelete: 'set null' }),
+    followedUpAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('outreach_emails_once').on(t.campaignId, t.venueDirectoryId)],

@@ -37,6 +37,7 @@ export const QUEUES = {
   deliverSandboxEvents: 'deliver-sandbox-events',
   settleExpiredOrders: 'settle-expired-orders',
   sendOutreach: 'send-outreach',
+  outreachFollowUps: 'outreach-follow-ups',
   weeklyDigest: 'weekly-digest',
   deliverTexts: 'deliver-texts',
 } as const;

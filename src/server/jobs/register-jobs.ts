@@ -10,6 +10,7 @@ import { deliverSandboxEvent } from '../features/tickets/receive-payment-event.t
 import { deliverSandboxEvents } from '../features/tickets/deliver-sandbox-events.ts';
 import { settleExpiredOrders } from '../features/tickets/settle-expired-orders.ts';
 import { sendOutreachCampaigns } from '../features/outreach/send-outreach-campaigns.ts';
+import { sendOutreachFollowUps } from '../features/outreach/send-outreach-follow-ups.ts';
 import { sendWeeklyDigests } from '../features/digest/send-weekly-digest.ts';
 import { QUEUES, type JobQueue } from './job-queue.ts';
 
@@ -47,6 +48,12 @@ export async function registerJobs(services: Services, jobs: JobQueue): Promise<
     if (sent) logger.info({ sent }, 'outreach e-mails written');
   });
   await jobs.schedule(QUEUES.sendOutreach, '* * * * *');
+  // 'Follow-up after 1 week' (issue 21): each venue's follow-up goes within 15 minutes of its week.
+  await jobs.work(QUEUES.outreachFollowUps, async () => {
+    const sent = await sendOutreachFollowUps(services);
+    if (sent) logger.info({ sent }, 'outreach follow-ups written');
+  });
+  await jobs.schedule(QUEUES.outreachFollowUps, '*/15 * * * *');
   // Texts (D29): queued in the outbox, sent through the provider after the transaction, with a sweep for retries.
   if (services.sms.name !== 'outbox') {
     await jobs.work(QUEUES.deliverTexts, async () => {

@@ -30,8 +30,16 @@ export type Mailer = {
   send(message: MailMessage, tx?: DbOrTx): Promise<{ id: string }>;
   /** Delivers queued messages over SMTP; returns how many went out. Run by the job queue. */
   deliverQueued(): Promise<number>;
+  /**
+   * Delivers one message now, for a person waiting on the answer (a test e-mail). Without SMTP
+   * the outbox is the transport ('stored'). A message that fails is marked failed, never retried
+   * later: the person has been told. `isNetworkError`: the mail server could not be reached.
+   */
+  deliverNow(id: string): Promise<Delivery>;
   readonly usesSmtp: boolean;
 };
+
+export type Delivery = { status: 'stored' | 'sent' } | { status: 'failed'; isNetworkError: boolean };
 
 export type MailerDeps = {
   db: Db;
@@ -52,6 +60,12 @@ function unsubscribeHeaders(key: string | null, secrets: Record<string, string> 
   return url ? { 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : undefined;
 }
 const STALE_CLAIM_MS = 10 * 60 * 1000;
+/** How long deliverNow waits for a delivery the worker claimed first. */
+const DELIVER_NOW_WAIT_MS = 30_000;
+
+/** Nodemailer's codes (and the socket's) for a mail server that could not be reached or went away. */
+const NETWORK_ERROR = /\b(ECONNECTION|ESOCKET|ETIMEDOUT|EDNS|ECONNREFUSED|ECONNRESET|EHOSTUNREACH|ENETUNREACH|ENOTFOUND|EAI_AGAIN)\b|Connection timeout|Greeting never received/i;
+const isNetworkError = (error: { code?: unknown; message?: string | null }) => NETWORK_ERROR.test(`${typeof error.code === 'string' ? error.code : ''} ${error.message ?? ''}`);
 
 /**
  * D28: every e-mail is kept in the outbox; with SMTP settings the outbox is also the durable
@@ -73,6 +87,20 @@ export function createMailer({ db, from, transport, requestDelivery, maxAttempts
       .set({ status: 'sending', claimedAt: new Date(), attempts: sql`${outbox.attempts} + 1` })
       .where(inArray(outbox.id, ids))
       .returning();
+  };
+
+  const sendRow = async (row: typeof outbox.$inferSelect) => {
+    await transport!.sendMail({
+      from: row.fromAddress,
+      to: row.toAddress,
+      replyTo: row.replyTo ?? undefined,
+      subject: row.subject,
+      text: fillSecrets(row.textBody, row.secrets),
+      html: row.htmlBody ? fillSecrets(row.htmlBody, row.secrets, escapeHtml) : undefined,
+      attachments: await resolveAttachments(row.attachments, row.secrets),
+      headers: unsubscribeHeaders(row.unsubscribeSecret, row.secrets),
+    });
+    await db.update(outbox).set({ status: 'sent', sentAt: new Date(), error: null }).where(eq(outbox.id, row.id));
   };
 
   return {
@@ -111,17 +139,7 @@ export function createMailer({ db, from, transport, requestDelivery, maxAttempts
             stopIfStopping(stopping);
           }
           try {
-            await transport.sendMail({
-              from: row.fromAddress,
-              to: row.toAddress,
-              replyTo: row.replyTo ?? undefined,
-              subject: row.subject,
-              text: fillSecrets(row.textBody, row.secrets),
-              html: row.htmlBody ? fillSecrets(row.htmlBody, row.secrets, escapeHtml) : undefined,
-              attachments: await resolveAttachments(row.attachments, row.secrets),
-              headers: unsubscribeHeaders(row.unsubscribeSecret, row.secrets),
-            });
-            await db.update(outbox).set({ status: 'sent', sentAt: new Date(), error: null }).where(eq(outbox.id, row.id));
+            await sendRow(row);
             delivered++;
           } catch (error) {
             const isFinal = row.attempts >= maxAttempts;
@@ -134,6 +152,34 @@ export function createMailer({ db, from, transport, requestDelivery, maxAttempts
         }
       }
       return delivered;
+    },
+    async deliverNow(id) {
+      if (!transport) return { status: 'stored' };
+      const [row] = await db
+        .update(outbox)
+        .set({ status: 'sending', claimedAt: new Date(), attempts: sql`${outbox.attempts} + 1` })
+        .where(and(eq(outbox.id, id), eq(outbox.status, 'queued')))
+        .returning();
+      if (row) {
+        try {
+          await sendRow(row);
+          return { status: 'sent' };
+        } catch (error) {
+          await db.update(outbox).set({ status: 'failed', error: (error as Error).message }).where(eq(outbox.id, id));
+          return { status: 'failed', isNetworkError: isNetworkError(error as Error & { code?: unknown }) };
+        }
+      }
+      // The delivery worker claimed it first: wait for its attempt, and stop any retry of a failure.
+      for (const deadline = Date.now() + DELIVER_NOW_WAIT_MS; ; await new Promise((resolve) => setTimeout(resolve, 200))) {
+        const [seen] = await db.select({ status: outbox.status, error: outbox.error }).from(outbox).where(eq(outbox.id, id));
+        if (!seen) return { status: 'failed', isNetworkError: false };
+        if (seen.status === 'sent' || seen.status === 'stored') return { status: 'sent' };
+        if (seen.status === 'queued' || seen.status === 'failed') {
+          await db.update(outbox).set({ status: 'failed' }).where(and(eq(outbox.id, id), eq(outbox.status, 'queued')));
+          return { status: 'failed', isNetworkError: isNetworkError({ message: seen.error }) };
+        }
+        if (Date.now() > deadline) return { status: 'sent' }; // still being sent: it is on its way
+      }
     },
   };
 }

@@ -11,6 +11,7 @@ import { WeeklyDigestCard } from '../digest/weekly-digest-card.tsx';
 import { SmsCard } from '../sms/sms-card.tsx';
 import { Pager } from '../../components/pager.tsx';
 import { VenueVerificationQueue } from './venue-verification-queue.tsx';
+import { AdminCampaignsCard } from '../outreach/admin-campaigns-card.tsx';
 
 type Overview = { counts: { users: number; usersByRole: Record<string, number>; gigs: number; approvedGigs: number; upcomingGigs: number } };
 type AdminUser = { id: string; email: string; name: string; role: Role; location: string; createdAt: string };
@@ -195,6 +196,7 @@ export function AdminDashboard({ me }: { me: Me }) {
             </div>
             {gigs.data && <Pager label="Gigs pages" page={gigs.page} pageSize={gigs.data.pageSize} total={gigs.data.total} onPage={gigs.setPage} />}
           </section>
+          <AdminCampaignsCard />
           <div className="mt-8 grid gap-8 lg:grid-cols-2">
             <WeeklyDigestCard />
             <SmsCard />

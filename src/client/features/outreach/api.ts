@@ -15,6 +15,7 @@ export type OutreachPackage = {
   venueLimit: number;
   features: string[];
   allowsCustomMessage: boolean;
+  hasFollowUp: boolean;
 };
 export type OutreachOptions = { locations: OutreachLocation[]; packages: OutreachPackage[]; band: { name: string; hasBetaOutreach: boolean } | null };
 export type Campaign = {
@@ -32,7 +33,14 @@ export type Campaign = {
   venuesReached: number;
   responses: number;
   isTest: boolean;
+  hasFollowUp: boolean;
+  followUpsSent: number;
+  followUpDueAt: string | null;
+  followUp: 'scheduled' | 'going_out' | 'sent' | 'not_needed' | null;
 };
+export type AdminCampaign = Campaign & { bandName: string };
+/** The test e-mail's answer: sent, or (mail server unreachable, spec 3 §7) a simulated preview. */
+export type TestEmailResult = { success: boolean; message: string; preview?: { to: string; subject: string; text: string } };
 export type PreviewVenue = { id: string; name: string; venueType: string; city: string | null; state: string | null };
 export type CheckoutInput = { packageId: string; regionSlug: string; customMessage?: string; bandDraw?: string };
 
@@ -73,6 +81,15 @@ export function useCampaignBySession(sessionId: string) {
     enabled: Boolean(sessionId),
     retry: false,
     refetchInterval: (query) => (query.state.data && isUnderWay(query.state.data) ? 2000 : false),
+  });
+}
+
+/** The admin dashboard's list of every band's campaigns. */
+export function useAdminCampaigns() {
+  return useQuery({
+    queryKey: ['outreach', 'admin-campaigns'],
+    queryFn: async () => (await apiFetch<{ campaigns: AdminCampaign[] }>('/api/admin/outreach/campaigns')).campaigns,
+    refetchInterval: (query) => pollWhileUnderWay(query.state.data),
   });
 }
 
@@ -117,7 +134,7 @@ export function useOutreachCheckout() {
 }
 
 export function useTestOutreachEmail() {
-  return useMutation({ mutationFn: (input: { regionSlug: string; customMessage?: string }) => postJson<{ success: boolean; message: string }>('/api/outreach/test-email', input) });
+  return useMutation({ mutationFn: (input: { regionSlug: string; customMessage?: string }) => postJson<TestEmailResult>('/api/outreach/test-email', input) });
 }
 
 export function useAdminBypass() {

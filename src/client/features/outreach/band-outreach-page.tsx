@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { formatCents } from '../../../core/money.ts';
-import { CUSTOM_MESSAGE_MAX, OUTREACH_MESSAGES } from '../../../core/outreach.ts';
+import { CUSTOM_MESSAGE_MAX, OUTREACH_MESSAGES, SINGLE_CAMPAIGN_PACKAGE_ID, describePackageDifference } from '../../../core/outreach.ts';
 import { Alert, TextAreaField } from '../../components/ui/field.tsx';
 import { LoadingImage, PageHeading } from '../../components/ui/states.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.ts';
 import { useTitle } from '../../lib/use-title.ts';
-import { reachOf, useBandCampaigns, useOutreachCheckout, useOutreachOptions, type OutreachOptions } from './api.ts';
+import { reachOf, useBandCampaigns, useOutreachCheckout, useOutreachOptions, type OutreachLocation, type OutreachOptions, type OutreachPackage } from './api.ts';
 import { TestModeNotice } from '../../components/test-mode-notice.tsx';
 import { CampaignStatusBadge, CampaignTable, Cell, LocationSelect, LogInNotice, PackageCard, campaignDate, venues } from './outreach-parts.tsx';
 
@@ -36,6 +36,7 @@ function StandardOutreach({ options, isBand }: { options: OutreachOptions; isBan
   const checkout = useOutreachCheckout();
   const location = options.locations.find((l) => l.slug === regionSlug);
   const packages = options.packages.filter((p) => p.kind === 'standard');
+  const single = options.packages.find((p) => p.id === SINGLE_CAMPAIGN_PACKAGE_ID);
   const pkg = packages.find((p) => p.id === packageId);
   const reach = pkg ? reachOf(location, pkg) : 0;
   const messageError = checkout.error instanceof ApiError ? checkout.error.fields.customMessage : undefined;
@@ -72,9 +73,10 @@ function StandardOutreach({ options, isBand }: { options: OutreachOptions; isBan
           </h2>
           <ul className="grid gap-5 md:grid-cols-3">
             {packages.map((p) => (
-              <PackageCard key={p.id} pkg={p} reach={reachOf(location, p)} isSelected={p.id === packageId} onSelect={() => setPackageId(p.id)} />
+              <PackageCard key={p.id} pkg={p} packages={packages} location={location} isSelected={p.id === packageId} onSelect={() => setPackageId(p.id)} />
             ))}
           </ul>
+          {single && <SingleCampaignNote single={single} packages={options.packages} location={location} />}
         </section>
       )}
 
@@ -109,6 +111,17 @@ function StandardOutreach({ options, isBand }: { options: OutreachOptions; isBan
         </section>
       )}
     </div>
+  );
+}
+
+/** The band dashboard's single-price campaign, next to these packages: what its price buys here (issue 21). */
+function SingleCampaignNote({ single, packages, location }: { single: OutreachPackage; packages: OutreachPackage[]; location: OutreachLocation }) {
+  const difference = describePackageDifference(single, packages, location);
+  return (
+    <p className="max-w-3xl text-sm text-zinc-300">
+      The {single.name} on your band dashboard ({formatCents(single.priceCents)}, a one-time fee per location) e-mails every venue with an e-mail address, with an optional custom message.{' '}
+      {difference ?? `In ${location.name} it reaches ${venues(reachOf(location, single))}.`}
+    </p>
   );
 }
 

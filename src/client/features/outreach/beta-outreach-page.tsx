@@ -9,7 +9,7 @@ import { useSession } from '../../lib/session.ts';
 import { useTitle } from '../../lib/use-title.ts';
 import { reachOf, useBandCampaigns, useEmailPreview, useOutreachCheckout, useOutreachOptions, type OutreachOptions, type OutreachPackage } from './api.ts';
 import { TestModeNotice } from '../../components/test-mode-notice.tsx';
-import { CampaignStatusBadge, CampaignTable, Cell, LocationSelect, LogInNotice, PackageCard, campaignDate, venues } from './outreach-parts.tsx';
+import { CampaignStatusBadge, CampaignTable, Cell, FollowUpNote, LocationSelect, LogInNotice, PackageCard, campaignDate, venues } from './outreach-parts.tsx';
 
 /** The beta outreach tool (spec 3 §2): for bands with beta access (D25), its elements in the spec's order. */
 export function BetaOutreachPage() {
@@ -94,7 +94,7 @@ function BetaTool({ options }: { options: OutreachOptions }) {
           </h2>
           <ul className="grid gap-5 md:grid-cols-3">
             {packages.map((p) => (
-              <PackageCard key={p.id} pkg={p} reach={reachOf(location, p)} isSelected={p.id === packageId} onSelect={() => setPackageId(p.id)} />
+              <PackageCard key={p.id} pkg={p} packages={packages} location={location} isSelected={p.id === packageId} onSelect={() => setPackageId(p.id)} />
             ))}
           </ul>
         </section>
@@ -185,7 +185,10 @@ function BetaCampaigns() {
               <Cell>{campaignDate(c.createdAt)}</Cell>
               <Cell>{c.outreachType ? TYPE_LABELS[c.outreachType] : c.packageName}</Cell>
               <Cell>{c.location}</Cell>
-              <Cell isNumeric>{c.venuesReached}</Cell>
+              <Cell isNumeric>
+                {c.venuesReached}
+                <FollowUpNote campaign={c} />
+              </Cell>
               <Cell>
                 <CampaignStatusBadge status={c.status} otherTone="grey" />
               </Cell>

@@ -2,12 +2,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatCents } from '../../../core/money.ts';
-import { CUSTOM_MESSAGE_MAX, OUTREACH_MESSAGES, SINGLE_CAMPAIGN_PACKAGE_ID } from '../../../core/outreach.ts';
+import { CUSTOM_MESSAGE_MAX, OUTREACH_MESSAGES, SINGLE_CAMPAIGN_PACKAGE_ID, describePackageDifference } from '../../../core/outreach.ts';
 import { Alert, TextAreaField } from '../../components/ui/field.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.ts';
-import { useAdminBypass, useDashboardCampaigns, useOutreachCheckout, useOutreachOptions, useTestOutreachEmail, useVenuePreview } from './api.ts';
-import { CampaignStatusBadge, CampaignTable, Cell, LocationSelect, campaignDate, venues } from './outreach-parts.tsx';
+import { useAdminBypass, useDashboardCampaigns, useOutreachCheckout, useOutreachOptions, useTestOutreachEmail, useVenuePreview, type TestEmailResult } from './api.ts';
+import { CampaignStatusBadge, CampaignTable, Cell, FollowUpNote, LocationSelect, campaignDate, venues } from './outreach-parts.tsx';
 
 /** A test e-mail the server refused for a reason the band can act on (issue 20: unverified address, hourly limit). */
 const isRefusal = (error: unknown): error is ApiError => error instanceof ApiError && (error.code === 'FORBIDDEN' || error.code === 'RATE_LIMITED');
@@ -43,6 +43,7 @@ export function OutreachCard() {
   const withEmail = location?.venuesWithEmail ?? 0;
   const pkg = options.data?.packages.find((p) => p.id === SINGLE_CAMPAIGN_PACKAGE_ID);
   const price = formatCents(pkg?.priceCents ?? 19900);
+  const difference = pkg && location ? describePackageDifference(pkg, options.data?.packages ?? [], location) : null;
   const isIdle = !checkout.isPending && !checkout.isSuccess && !testEmail.isPending && !bypass.isPending;
   const canRun = Boolean(location) && withEmail > 0 && isIdle;
   const preview = useVenuePreview(regionSlug, isPreviewShown);
@@ -113,6 +114,14 @@ export function OutreachCard() {
             </p>
           )}
           {location && withEmail === 0 && <p className="text-sm text-zinc-400">{OUTREACH_MESSAGES.noVenues}</p>}
+          {difference && (
+            <p className="rounded-lg border border-sky-800 bg-sky-950/50 px-3 py-2 text-sm text-sky-100">
+              {difference}{' '}
+              <Link to="/band-outreach" className="link">
+                Compare packages
+              </Link>
+            </p>
+          )}
         </div>
         <TextAreaField label="Custom message (optional)" maxLength={CUSTOM_MESSAGE_MAX} value={customMessage} onChange={(e) => setCustomMessage(e.target.value)} hint="Added to every e-mail of your campaign." />
       </div>
@@ -131,7 +140,8 @@ export function OutreachCard() {
         )}
       </div>
       {checkout.isError && <Alert>{OUTREACH_MESSAGES.dashboardCheckoutFailed}</Alert>}
-      {testEmail.isSuccess && <Alert tone="success">{testEmail.data.message}</Alert>}
+      {testEmail.isSuccess && !testEmail.data.preview && <Alert tone="success">{testEmail.data.message}</Alert>}
+      {testEmail.data?.preview && <SimulatedPreview message={testEmail.data.message} preview={testEmail.data.preview} />}
       {testEmail.isError && <Alert>{isRefusal(testEmail.error) ? testEmail.error.message : OUTREACH_MESSAGES.testEmailFailed}</Alert>}
       {bypass.isSuccess && <Alert tone="success">{bypass.data.message}</Alert>}
       {bypass.isError && <Alert>{OUTREACH_MESSAGES.bypassIssues}</Alert>}
@@ -168,7 +178,10 @@ export function OutreachCard() {
                 <Cell>{campaignDate(c.createdAt)}</Cell>
                 <Cell>{c.packageName}</Cell>
                 <Cell>{c.location}</Cell>
-                <Cell isNumeric>{c.venuesReached}</Cell>
+                <Cell isNumeric>
+                  {c.venuesReached}
+                  <FollowUpNote campaign={c} />
+                </Cell>
                 <Cell isNumeric>{c.responses}</Cell>
                 <Cell>
                   <CampaignStatusBadge status={c.status} otherTone="red" />
@@ -178,6 +191,27 @@ export function OutreachCard() {
           </CampaignTable>
         )}
       </div>
+    </section>
+  );
+}
+
+/** Spec 3 §7: the test e-mail could not reach the mail server, so the band sees what it would have said. */
+function SimulatedPreview({ message, preview }: { message: string; preview: NonNullable<TestEmailResult['preview']> }) {
+  return (
+    <section className="space-y-3 rounded-xl border border-amber-700 bg-amber-950/40 p-4" aria-labelledby="simulated-preview-heading">
+      <h3 id="simulated-preview-heading" className="font-semibold text-amber-100">
+        Simulated preview
+      </h3>
+      <p className="text-sm text-amber-100" role="status">
+        {message}
+      </p>
+      <dl className="grid gap-1 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-3">
+        <dt className="text-zinc-400">To</dt>
+        <dd className="break-all">{preview.to}</dd>
+        <dt className="text-zinc-400">Subject</dt>
+        <dd>{preview.subject}</dd>
+      </dl>
+      <pre className="max-h-96 overflow-auto whitespace-pre-wrap break-words rounded-lg bg-zinc-950 p-3 font-sans text-sm text-zinc-200">{preview.text}</pre>
     </section>
   );
 }

@@ -1,8 +1,8 @@
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatCents } from '../../../core/money.ts';
-import type { CampaignStatus } from '../../../core/outreach.ts';
-import type { OutreachLocation, OutreachPackage } from './api.ts';
+import { describePackageDifference, type CampaignStatus } from '../../../core/outreach.ts';
+import { reachOf, type Campaign, type OutreachLocation, type OutreachPackage } from './api.ts';
 
 /** A signed-out visitor's notice, with the way in. */
 export function LogInNotice({ message }: { message: string }) {
@@ -40,8 +40,13 @@ export function LocationSelect({ locations, value, onChange, count }: { location
 
 export const venues = (n: number) => `${n} ${n === 1 ? 'venue' : 'venues'}`;
 
-/** A package (spec 3 §2): name, badge, price, description, reach, features, and its select button. */
-export function PackageCard({ pkg, reach, isSelected, onSelect }: { pkg: OutreachPackage; reach: number; isSelected: boolean; onSelect: () => void }) {
+/**
+ * A package (spec 3 §2): name, badge, price, description, reach, features, and its select button;
+ * and what it adds over a cheaper package among `packages` that reaches the same venues (issue 21).
+ */
+export function PackageCard({ pkg, packages, location, isSelected, onSelect }: { pkg: OutreachPackage; packages: OutreachPackage[]; location: OutreachLocation; isSelected: boolean; onSelect: () => void }) {
+  const reach = reachOf(location, pkg);
+  const difference = describePackageDifference(pkg, packages, location);
   return (
     <li className={`card flex flex-col gap-3 ${isSelected ? 'border-brand-400 ring-2 ring-brand-400/50' : ''}`}>
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -57,6 +62,7 @@ export function PackageCard({ pkg, reach, isSelected, onSelect }: { pkg: Outreac
       <p className="text-3xl font-bold text-brand-400">{formatCents(pkg.priceCents)}</p>
       <p className="text-zinc-300">{pkg.description}</p>
       <p className="font-semibold">Will reach {venues(reach)}</p>
+      {difference && <p className="rounded-lg border border-sky-800 bg-sky-950/50 px-3 py-2 text-sm text-sky-100">{difference}</p>}
       <ul className="flex-1 space-y-1 text-sm text-zinc-300">
         {pkg.features.map((f) => (
           <li key={f} className="flex gap-2">
@@ -86,6 +92,21 @@ export function CampaignStatusBadge({ status, otherTone }: { status: CampaignSta
   const tone =
     shown === 'completed' ? 'bg-emerald-500 text-emerald-950' : shown === 'processing' ? 'bg-yellow-400 text-yellow-950' : otherTone === 'red' ? 'bg-red-600 text-white' : 'bg-zinc-600 text-zinc-50';
   return <span className={`inline-block whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-bold ${tone}`}>{STATUS_LABELS[shown]}</span>;
+}
+
+/** A campaign's follow-up (issue 21), for the packages that advertise one; nothing for others. */
+export function FollowUpNote({ campaign }: { campaign: Pick<Campaign, 'followUp' | 'followUpsSent' | 'followUpDueAt'> }) {
+  const text =
+    campaign.followUp === 'sent'
+      ? `Follow-up sent to ${venues(campaign.followUpsSent)}`
+      : campaign.followUp === 'scheduled' && campaign.followUpDueAt
+        ? `Follow-up due ${campaignDate(campaign.followUpDueAt)}`
+        : campaign.followUp === 'going_out'
+          ? 'Follow-up going out'
+          : campaign.followUp === 'not_needed'
+            ? 'No follow-up needed: every venue answered or opted out'
+            : null;
+  return text ? <span className="block text-xs text-zinc-400">{text}</span> : null;
 }
 
 export const campaignDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });

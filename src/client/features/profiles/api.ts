@@ -14,6 +14,8 @@ export type BandProfile = Links & {
   bio: string | null;
   performerType: string;
   genres: string[];
+  yearsActive: string | null;
+  performanceStyle: string | null;
   phone: string | null;
   contactEmail: string | null;
   contactPhone: string | null;

@@ -22,6 +22,8 @@ const TEXT_FIELDS = [
   'description',
   'bio',
   'performerType',
+  'yearsActive',
+  'performanceStyle',
   'phone',
   'contactEmail',
   'contactPhone',
@@ -147,6 +149,8 @@ export function BandEditor({ band }: { band: BandProfile }) {
             </select>
           </div>
           <TextField label="Genres" name="genres" value={genres} onChange={(e) => setGenres(e.target.value)} error={save.errors.genres} hint="Separate genres with commas, e.g. Rock, Indie." />
+          <TextField label="Years active" {...field('yearsActive')} maxLength={40} hint="For example: Since 2016. Venue outreach e-mails say it; leave it empty to leave it out." />
+          <TextField label="Performance style" {...field('performanceStyle')} maxLength={200} hint="For example: High-energy rock show with a light rig. Also told to venues in outreach e-mails." />
           <ImageUploadField label="Band image" kind="photo" value={imageUrl} onChange={setImageUrl} error={save.errors.imageUrl} />
           <ImageUploadField label="Logo" kind="logo" value={logoUrl} onChange={setLogoUrl} error={save.errors.logoUrl} hint="PNG or SVG." />
         </Section>

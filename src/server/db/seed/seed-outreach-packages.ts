@@ -17,6 +17,7 @@ export const OUTREACH_PACKAGES: readonly OutreachPackageSeed[] = [
     features: [
       'Reach up to 50 venues',
       'Professional booking e-mail with your profile, genres and upcoming shows',
+      'Links to your music, videos and socials',
       'Venue replies go straight to your inbox',
       'Campaign results on your dashboard',
     ],
@@ -90,6 +91,7 @@ export const OUTREACH_PACKAGES: readonly OutreachPackageSeed[] = [
       'Follow-up after 1 week',
     ],
     allowsCustomMessage: false,
+    hasFollowUp: true,
     sortOrder: 5,
   },
   {
@@ -144,6 +146,7 @@ export async function seedOutreachPackages(db: DbOrTx): Promise<void> {
         venueLimit: sql`excluded.venue_limit`,
         features: sql`excluded.features`,
         allowsCustomMessage: sql`excluded.allows_custom_message`,
+        hasFollowUp: sql`excluded.has_follow_up`,
         sortOrder: sql`excluded.sort_order`,
       },
     });

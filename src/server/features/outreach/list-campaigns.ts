@@ -1,8 +1,10 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { outreachCampaigns, outreachPackages, regions, venueDirectory } from '../../db/schema.ts';
+import { FOLLOW_UP_AFTER_DAYS } from '../../../core/outreach.ts';
+import { bandProfiles, outbox, outreachCampaigns, outreachEmails, outreachPackages, regions, venueDirectory } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { reachableIn, venueEmail } from './reachable-venues.ts';
+import { awaitingFollowUp } from './send-outreach-follow-ups.ts';
 
 const campaignColumns = {
   id: outreachCampaigns.id,
@@ -19,11 +21,39 @@ const campaignColumns = {
   venuesReached: outreachCampaigns.venuesReached,
   responses: outreachCampaigns.responses,
   isTest: outreachCampaigns.isTest,
+  // The follow-up a package advertises (issue 21): how many venues got it, and when it is due
+  // (a week after the campaign's first e-mail was handed over).
+  hasFollowUp: outreachPackages.hasFollowUp,
+  followUpsSent: sql<number>`case when ${outreachPackages.hasFollowUp} then (select count(*) from ${outreachEmails} where ${outreachEmails.campaignId} = ${outreachCampaigns.id} and ${outreachEmails.followedUpAt} is not null) else 0 end`.mapWith(Number),
+  followUpsPending: sql<number>`case when ${outreachPackages.hasFollowUp} then (select count(*) from ${outreachEmails} inner join ${outbox} on ${outbox.id} = ${outreachEmails.outboxId} inner join ${venueDirectory} on ${venueDirectory.id} = ${outreachEmails.venueDirectoryId} where ${outreachEmails.campaignId} = ${outreachCampaigns.id} and ${awaitingFollowUp()}) else 0 end`.mapWith(Number),
+  followUpDueAt: sql<string | null>`case when ${outreachPackages.hasFollowUp} and not ${outreachCampaigns.isTest} then (select min(coalesce(${outbox.sentAt}, ${outbox.createdAt})) + make_interval(days => ${sql.raw(String(FOLLOW_UP_AFTER_DAYS))}) from ${outreachEmails} join ${outbox} on ${outbox.id} = ${outreachEmails.outboxId} where ${outreachEmails.campaignId} = ${outreachCampaigns.id}) end`.mapWith(
+    (value: string | Date | null) => (value === null ? null : new Date(value).toISOString()),
+  ),
 };
+
+/**
+ * Where a campaign's follow-up stands (issue 21): scheduled (due later), going out (due, and
+ * venues still to get it: the job looks every 15 minutes), sent (to followUpsSent venues), or not
+ * needed (every venue answered or opted out first). Null for packages without one and for tests.
+ */
+function withFollowUpState<T extends { hasFollowUp: boolean; isTest: boolean; followUpsSent: number; followUpsPending: number; followUpDueAt: string | null }>({ followUpsPending, ...campaign }: T) {
+  const due = campaign.followUpDueAt ? new Date(campaign.followUpDueAt).getTime() : null;
+  const followUp =
+    !campaign.hasFollowUp || campaign.isTest || due === null
+      ? null
+      : followUpsPending > 0
+        ? due > Date.now()
+          ? ('scheduled' as const)
+          : ('going_out' as const)
+        : campaign.followUpsSent > 0
+          ? ('sent' as const)
+          : ('not_needed' as const);
+  return { ...campaign, followUp };
+}
 
 /** A band's own campaigns, newest first (spec 3 §7): only ever the caller's. Unpaid checkouts are left out. */
 export async function listBandCampaigns(db: Db, bandId: string, { kind, limit = 50 }: { kind?: 'standard' | 'beta' | 'single'; limit?: number } = {}) {
-  return db
+  const campaigns = await db
     .select(campaignColumns)
     .from(outreachCampaigns)
     .innerJoin(outreachPackages, eq(outreachPackages.id, outreachCampaigns.packageId))
@@ -31,6 +61,21 @@ export async function listBandCampaigns(db: Db, bandId: string, { kind, limit = 
     .where(and(eq(outreachCampaigns.bandId, bandId), sql`(${outreachCampaigns.status} <> 'pending' or ${outreachCampaigns.createdAt} > now() - interval '1 hour')`, kind ? eq(outreachPackages.kind, kind) : undefined))
     .orderBy(desc(outreachCampaigns.createdAt))
     .limit(limit);
+  return campaigns.map((c) => withFollowUpState(c));
+}
+
+/** The admin's view of every band's campaigns, newest first, with the band's name. */
+export async function listAllCampaigns(db: Db, { limit = 50 }: { limit?: number } = {}) {
+  const campaigns = await db
+    .select({ ...campaignColumns, bandName: bandProfiles.name })
+    .from(outreachCampaigns)
+    .innerJoin(outreachPackages, eq(outreachPackages.id, outreachCampaigns.packageId))
+    .innerJoin(regions, eq(regions.slug, outreachCampaigns.regionSlug))
+    .innerJoin(bandProfiles, eq(bandProfiles.userId, outreachCampaigns.bandId))
+    .where(sql`(${outreachCampaigns.status} <> 'pending' or ${outreachCampaigns.createdAt} > now() - interval '1 hour')`)
+    .orderBy(desc(outreachCampaigns.createdAt))
+    .limit(limit);
+  return campaigns.map((c) => withFollowUpState(c));
 }
 
 /** /outreach-success: the campaign a checkout paid for, if it is the caller's. */
@@ -42,7 +87,7 @@ export async function findCampaignBySession(db: Db, bandId: string, sessionId: s
     .innerJoin(regions, eq(regions.slug, outreachCampaigns.regionSlug))
     .where(and(eq(outreachCampaigns.providerSessionId, sessionId), eq(outreachCampaigns.bandId, bandId)));
   if (!campaign) throw new AppError('NOT_FOUND', 'That campaign was not found.');
-  return campaign;
+  return withFollowUpState(campaign);
 }
 
 /** The dashboard's venue preview (spec 3 §2): the first 10 venues a campaign would e-mail. */

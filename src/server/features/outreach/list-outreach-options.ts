@@ -26,7 +26,7 @@ export async function listOutreachOptions(db: Db, viewer: SessionUser) {
   const reachableBySlug = new Map(reachable.map((r) => [r.slug, r.n]));
   return {
     locations: locationRows.map((l) => ({ ...l, venuesWithEmail: reachableBySlug.get(l.slug) ?? 0 })),
-    packages: packages.map((p) => ({ id: p.id, kind: p.kind, outreachType: p.outreachType, name: p.name, priceCents: p.priceCents, description: p.description, venueLimit: p.venueLimit, features: p.features, allowsCustomMessage: p.allowsCustomMessage })),
+    packages: packages.map((p) => ({ id: p.id, kind: p.kind, outreachType: p.outreachType, name: p.name, priceCents: p.priceCents, description: p.description, venueLimit: p.venueLimit, features: p.features, allowsCustomMessage: p.allowsCustomMessage, hasFollowUp: p.hasFollowUp })),
     band: band ? { name: band.name, hasBetaOutreach: band.hasBetaOutreach } : null,
   };
 }

@@ -9,7 +9,7 @@ import { getCurrentSession, requireRole, requireSession } from '../../http/sessi
 import { parseInput, readJsonBody } from '../../http/validate.ts';
 import type { Services } from '../../services.ts';
 import { optOutVenue, respondToOutreach } from './answer-outreach.ts';
-import { findCampaignBySession, listBandCampaigns, previewVenues } from './list-campaigns.ts';
+import { findCampaignBySession, listAllCampaigns, listBandCampaigns, previewVenues } from './list-campaigns.ts';
 import { listOutreachOptions } from './list-outreach-options.ts';
 import { runAdminBypass } from './run-admin-bypass.ts';
 import { previewOutreachEmail, sendTestOutreachEmail } from './send-test-outreach-email.ts';
@@ -75,6 +75,13 @@ export function outreachRoutes(services: Services) {
   // The venue's links: no account, the token is the key; a button press, never a bare GET.
   app.post('/outreach/responses', async (c) => c.json(await respondToOutreach(services, parseInput(outreachTokenSchema, await readJsonBody(c)).token)));
   app.post('/outreach/opt-out', async (c) => c.json(await optOutVenue(db, parseInput(outreachTokenSchema, await readJsonBody(c)).token)));
+
+  /** The admin dashboard's list of every band's campaigns, with their follow-ups (issue 21). */
+  app.get('/admin/outreach/campaigns', async (c) => {
+    await requireRole(services, c, 'admin');
+    const { limit } = parseInput(z.object({ limit: z.coerce.number().int().min(1).max(100).default(50) }), c.req.query());
+    return c.json({ campaigns: await listAllCampaigns(db, { limit }) });
+  });
 
   /** D25: an admin grants or revokes a band's beta outreach access. Audited. */
   app.put('/admin/bands/:bandId/beta-outreach', async (c) => {

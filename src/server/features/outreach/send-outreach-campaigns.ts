@@ -3,7 +3,7 @@ import { outbox, outreachCampaigns, outreachEmails, outreachPackages, regions, v
 import { stopIfStopping } from '../../jobs/job-queue.ts';
 import type { Services } from '../../services.ts';
 import { mintVenueOptOutToken } from './answer-outreach.ts';
-import { loadBandPitch, renderOutreachEmail, type OutreachKind } from './outreach-email.ts';
+import { loadBandPitch, renderOutreachEmail, venueLinkSecrets, type OutreachKind } from './outreach-email.ts';
 import { reachableVenue } from './reachable-venues.ts';
 
 const BATCH = 25;
@@ -67,7 +67,6 @@ async function sendCampaign({ db, mailer, env, logger, stopping }: Deps, campaig
           await tx.delete(outreachEmails).where(eq(outreachEmails.id, email.id));
           continue;
         }
-        const optOutToken = campaign.isTest ? null : await mintVenueOptOutToken(tx, venue.id);
         const message = renderOutreachEmail({ kind, band, venueName: venue.name, contactPerson: venue.contactPerson, locationName: campaign.locationName, customMessage: campaign.customMessage, bandDraw: campaign.bandDraw });
         const { id: outboxId } = await mailer.send(
           {
@@ -78,14 +77,7 @@ async function sendCampaign({ db, mailer, env, logger, stopping }: Deps, campaig
             // A test run's e-mails all reach the admin: their links must not answer or opt out for the real venue.
             ...(campaign.isTest
               ? { secrets: { respond: `${env.PUBLIC_URL}/dashboard`, optout: `${env.PUBLIC_URL}/dashboard` } }
-              : {
-                  secrets: {
-                    respond: `${env.PUBLIC_URL}/outreach/respond/${email.responseToken}`,
-                    optout: `${env.PUBLIC_URL}/outreach/opt-out/${optOutToken}`,
-                    oneClick: `${env.PUBLIC_URL}/api/unsubscribe/${optOutToken}`,
-                  },
-                  unsubscribeSecret: 'oneClick',
-                }),
+              : venueLinkSecrets(env.PUBLIC_URL, email.responseToken, await mintVenueOptOutToken(tx, venue.id))),
           },
           tx,
         );

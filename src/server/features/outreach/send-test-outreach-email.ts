@@ -1,4 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
+import { OUTREACH_MESSAGES } from '../../../core/outreach.ts';
 import { outreachPreviewSchema, outreachTestEmailSchema } from '../../../core/schemas/outreach.ts';
 import { regions, venueDirectory } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -40,7 +41,15 @@ export async function sendTestOutreachEmail(services: Pick<Services, 'db' | 'env
   });
   const { band, message } = await renderSample(services, sender.id, input.regionSlug, 'booking', { customMessage: input.customMessage });
   const back = `${services.env.PUBLIC_URL}/dashboard`;
-  await services.mailer.send({ to: band.email, kind: 'venue_outreach_test', ...message, subject: `[Test] ${message.subject}`, secrets: { respond: back, optout: back } });
+  const subject = `[Test] ${message.subject}`;
+  const { id } = await services.mailer.send({ to: band.email, kind: 'venue_outreach_test', ...message, subject, secrets: { respond: back, optout: back } });
+  // Delivered while the band waits, so the answer is the truth (issue 21): when the mail server
+  // cannot be reached, spec 3 §7 shows a simulated preview instead.
+  const delivery = await services.mailer.deliverNow(id);
+  if (delivery.status === 'failed') {
+    if (!delivery.isNetworkError) throw new AppError('UNAVAILABLE', OUTREACH_MESSAGES.testEmailFailed);
+    return { success: false, message: OUTREACH_MESSAGES.testEmailSimulated, preview: { to: band.email, subject, text: hideSecrets(storedBody(message.text)) } };
+  }
   return { success: true, message: `Test email sent to ${band.email}.` };
 }
 

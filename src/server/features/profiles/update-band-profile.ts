@@ -32,6 +32,8 @@ export async function updateBandProfile(services: Services, bandId: string, inpu
       .set({
         ...fields,
         bio: fields.bio ?? null,
+        yearsActive: fields.yearsActive ?? null,
+        performanceStyle: fields.performanceStyle ?? null,
         phone: fields.phone ?? null,
         contactEmail: fields.contactEmail ?? null,
         contactPhone: fields.contactPhone ?? null,
