@@ -7,6 +7,10 @@ export function createSmtpTransport(env: Env) {
     // One connection kept open for many messages (a campaign sends hundreds), not one per message.
     pool: true,
     maxConnections: 3,
+    // A mail server that cannot be reached fails within seconds, not nodemailer's 2 minutes: a band
+    // waiting on its test e-mail then sees the simulated preview (issue 21), and a batch moves on.
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
     host: env.SMTP_HOST,
     port: env.SMTP_PORT,
     secure: env.SMTP_SECURE,
