@@ -181,7 +181,7 @@ export function TicketingFields({
   );
 }
 
-const VENUE_FORM_NOTE = 'Available once your venue is verified: see "Your venue is not verified yet" above.';
+const VENUE_FORM_NOTE = 'Available once your venue is verified: see "Your venue is not verified yet" on your dashboard.';
 
 /**
  * Decision 33, as the server applies it: why this organiser cannot sell tickets (or, for a venue,
