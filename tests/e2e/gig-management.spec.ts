@@ -32,6 +32,7 @@ test('an admin releases a gig’s held payment and refunds a ticket', async ({ p
   // Forfeiting needs a reason.
   await card.getByRole('button', { name: 'Complete Gig (Forfeit Payment)' }).click();
   const forfeit = admin.getByRole('dialog', { name: 'Complete Gig (Forfeit Payment)' });
+  await forfeit.getByLabel('Complete it before the show').check();
   await forfeit.getByRole('button', { name: 'Forfeit payment' }).click();
   await expect(forfeit.getByText('Please give a reason for forfeiting.')).toBeVisible();
   await forfeit.getByRole('button', { name: 'Cancel' }).click();

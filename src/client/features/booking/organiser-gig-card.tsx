@@ -249,7 +249,7 @@ export function OrganiserGigCard({
   };
 
   return (
-    <article id={`gig-card-${gig.id}`} tabIndex={-1} className={`card space-y-4 ${isFocused ? 'ring-2 ring-brand-400' : ''}`} aria-labelledby={headingId}>
+    <article id={`gig-card-${gig.id}`} tabIndex={-1} className={`card scroll-mt-32 space-y-4 ${isFocused ? 'ring-2 ring-brand-400' : ''}`} aria-labelledby={headingId}>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
           <h3 id={headingId} className="text-lg font-semibold">
