@@ -57,13 +57,14 @@ test("a venue accepts a promoter's request, and only then can the promoter post 
   await page.getByRole('button', { name: 'Save Profile' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('definition').filter({ hasText: 'The Lantern Room (waiting for the venue)' })).toBeVisible();
+  await page.getByRole('button', { name: 'Post a gig' }).click();
   await expect(page.getByText('Each venue is asked first: once it accepts, you post gigs for it here.')).toBeVisible();
   await page.goto('/edit-promoter-profile');
   await expect(page.getByRole('listitem').filter({ hasText: 'The Lantern Room' }).getByText('Waiting for the venue')).toBeVisible();
 
   const venue = await newPage(browser);
   await logIn(venue, demoAccount('venue').email, demoAccount('venue').password);
-  const promoters = venue.getByRole('region', { name: 'Promoters' });
+  const promoters = venue.getByRole('region', { name: 'Promoters', exact: true });
   const request = promoters.getByRole('listitem').filter({ hasText: promoterName });
   await expect(request.getByText('Asks to promote here')).toBeVisible();
   await expectAccessible(venue);

@@ -47,6 +47,7 @@ test('a follower gets the new-gig e-mail when a venue books the band, and unsubs
   await expect(opening.getByText('Applied')).toBeVisible();
   await venue.reload();
   await venue.getByRole('article').filter({ hasText: 'Late show for the followers' }).getByRole('button', { name: `Approve ${band.name}` }).click();
+  await venue.getByRole('dialog', { name: `Book ${band.name}?` }).getByRole('button', { name: `Book ${band.name}` }).click();
   await expect(venue.getByRole('tab', { name: /Upcoming Approved Gigs/ })).toBeVisible();
 
   // The notice is sent by a job after the booking commits: it lands in the outbox moments later.
