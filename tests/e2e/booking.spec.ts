@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { todayIn } from '../../src/core/time.ts';
+import { formatLocalDate, todayIn } from '../../src/core/time.ts';
 import { demoAccount, expectAccessible, logIn, shot, uniqueEmail } from './helpers.ts';
 
 // Today at midnight in Chicagoland sorts first among open opportunities, so it is on page one.
@@ -11,9 +11,18 @@ async function signedIn(browser: Browser, role: string): Promise<Page> {
   return page;
 }
 
-async function fillGig(page: Page, { description, hour }: { description: string; hour: string }) {
+/** 'Post a gig' at the top of the dashboard opens the add-gig form in a dialog (issue 21). */
+async function openGigForm(page: Page) {
+  await page.getByRole('button', { name: 'Post a gig' }).click();
+  const form = page.getByRole('dialog', { name: 'Add New Gig Opportunity' }).getByRole('region', { name: 'Add New Gig Opportunity' });
+  await expect(form).toBeVisible();
+  return form;
+}
+
+async function fillGig(page: Page, { description, hour, date = TODAY }: { description: string; hour: string; date?: string }) {
   const form = page.getByRole('region', { name: 'Add New Gig Opportunity' });
-  await form.getByLabel('Date').fill(TODAY);
+  if (!(await form.isVisible())) await openGigForm(page);
+  await form.getByLabel('Date').fill(date);
   await form.getByLabel('Start time hour').selectOption(hour);
   await form.getByLabel('Start time minute').selectOption('00');
   await form.getByLabel('End time hour').selectOption('23');
@@ -26,7 +35,9 @@ async function fillGig(page: Page, { description, hour }: { description: string;
 test('a venue posts a ticketed gig, a band and a manager apply, the venue books the band and the gig goes public', async ({ page, browser }) => {
   const venue = demoAccount('venue');
   await logIn(page, venue.email, venue.password);
-  await expect(page.getByRole('heading', { name: 'Add New Gig Opportunity' })).toBeVisible();
+  // Issue 21: 'Post a gig' is on the first screen, before the profile.
+  const post = page.getByRole('button', { name: 'Post a gig' });
+  await expect(post).toBeInViewport();
   await expect(page.getByRole('tab', { name: /Upcoming Gigs to be Approved/ })).toHaveAttribute('aria-selected', 'true');
   await expectAccessible(page);
 
@@ -44,7 +55,14 @@ test('a venue posts a ticketed gig, a band and a manager apply, the venue books 
   await expect(form.getByText('Remaining: 0%')).toBeVisible();
   await shot(page, 'venue-add-gig');
   await form.getByRole('button', { name: 'Add Gig Opportunity' }).click();
-  await expect(form.getByText('Gig opportunity created successfully!')).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByText('Gig opportunity created successfully!')).toBeVisible();
+  // The link opens the new gig in its tab, on screen and focused.
+  await page.getByRole('link', { name: "See it in 'Upcoming Gigs to be Approved'" }).click();
+  const posted = page.getByRole('article').filter({ hasText: 'Midnight Matinee' });
+  await expect(posted).toBeFocused();
+  await expect(posted).toBeInViewport();
+  await shot(page, 'venue-posted-gig');
 
   // A band applies from its dashboard.
   const band = await signedIn(browser, 'band');
@@ -71,10 +89,19 @@ test('a venue posts a ticketed gig, a band and a manager apply, the venue books 
   const card = page.getByRole('article').filter({ hasText: 'Midnight Matinee' });
   await expect(card.getByRole('link', { name: artistName })).toBeVisible();
   await shot(page, 'venue-applicants');
-  await card.getByRole('button', { name: `Approve ${demoAccount('band').name}` }).click();
-  await page.getByRole('tab', { name: /Upcoming Approved Gigs/ }).click();
+  // Issue 21: Approve asks first, with the date and who hears what; then says what happened.
+  const bandName = demoAccount('band').name;
+  await card.getByRole('button', { name: `Approve ${bandName}` }).click();
+  const confirm = page.getByRole('dialog', { name: `Book ${bandName}?` });
+  await expect(confirm.getByText(formatLocalDate(TODAY))).toBeVisible();
+  await expect(confirm.getByText('The other applicant is turned down and e-mailed that another act got the date.')).toBeVisible();
+  await shot(page, 'venue-approve-confirm');
+  await confirm.getByRole('button', { name: `Book ${bandName}` }).click();
+  await expect(page.getByText(`${bandName} is booked for ${formatLocalDate(TODAY)}. ${bandName} and the other applicant will get an e-mail with the outcome.`)).toBeVisible();
+  await page.getByRole('link', { name: "See it in 'Upcoming Approved Gigs'" }).click();
   const booked = page.getByRole('article').filter({ hasText: 'Midnight Matinee' });
-  await expect(booked.getByText(`Booked: ${demoAccount('band').name}`)).toBeVisible();
+  await expect(booked.getByText(`Booked: ${bandName}`)).toBeVisible();
+  await expect(page.getByRole('tab', { name: /Upcoming Approved Gigs/ })).toHaveAttribute('aria-selected', 'true');
 
   // The manager's artist was not chosen.
   await manager.reload();
@@ -94,7 +121,7 @@ test('a venue edits a gig inline and deletes another, with the spec messages', a
   for (const description of ['Edit me: open mic', 'Delete me: cancelled show']) {
     const form = await fillGig(page, { description, hour: '01' });
     await form.getByRole('button', { name: 'Add Gig Opportunity' }).click();
-    await expect(form.getByText('Gig opportunity created successfully!')).toBeVisible();
+    await expect(page.getByText('Gig opportunity created successfully!')).toBeVisible();
   }
 
   const card = page.getByRole('article').filter({ hasText: 'Edit me: open mic' });
@@ -129,24 +156,26 @@ test('a weekly series and a gig with its band already chosen', async ({ page }) 
   await form.getByLabel('Number of weeks').selectOption('3');
   await expect(form.getByText('This will create 3 separate gig opportunities, one for each week.')).toBeVisible();
   await form.getByRole('button', { name: 'Add Gig Opportunity' }).click();
-  await expect(form.getByText('Successfully created 3 recurring gig opportunities!')).toBeVisible();
+  await expect(page.getByText('Successfully created 3 recurring gig opportunities!')).toBeVisible();
 
   form = await fillGig(page, { description: 'Already booked: a night with friends', hour: '21' });
   await form.getByLabel('Band already Chosen').check();
   await form.getByRole('button', { name: 'Add Gig Opportunity' }).click();
   await expect(form.getByText('Please select a band for this gig or uncheck "Band already Chosen".')).toBeVisible();
   await form.getByLabel('Band', { exact: true }).selectOption({ label: demoAccount('band').name });
+  await expect(form.getByText('Please select a band for this gig or uncheck "Band already Chosen".')).toHaveCount(0);
   await form.getByRole('button', { name: 'Add Gig Opportunity' }).click();
-  await expect(form.getByText('Gig opportunity created successfully!')).toBeVisible();
-  await page.getByRole('tab', { name: /Upcoming Approved Gigs/ }).click();
-  await expect(page.getByRole('article').filter({ hasText: 'Already booked: a night with friends' })).toBeVisible();
+  await expect(page.getByText('Gig opportunity created successfully!')).toBeVisible();
+  await page.getByRole('link', { name: "See it in 'Upcoming Approved Gigs'" }).click();
+  await expect(page.getByRole('article').filter({ hasText: 'Already booked: a night with friends' })).toBeFocused();
 });
 
 test('a promoter posts for an associated venue and books an applicant; bands are notified by e-mail', async ({ page, browser }) => {
   const promoter = demoAccount('promoter');
   await logIn(page, promoter.email, promoter.password);
-  const form = page.getByRole('region', { name: 'Add New Gig Opportunity' });
-  const venueName = (await form.getByLabel('Venue', { exact: true }).locator('option').nth(1).textContent())!;
+  const form = await openGigForm(page);
+  // The demo promoter's venues include the demo venue, which then sees the gig (issue 21).
+  const venueName = (await form.getByLabel('Venue', { exact: true }).locator('option', { hasText: demoAccount('venue').name }).textContent())!;
   await form.getByLabel('Venue', { exact: true }).selectOption({ label: venueName });
   await fillGig(page, { description: 'Promoter presents: late-night jazz', hour: '00' });
   await form.getByLabel('Sell tickets through Marquee').check();
@@ -156,9 +185,18 @@ test('a promoter posts for an associated venue and books an applicant; bands are
   await expect(form.getByText('Band + Promoter must total 75%')).toBeVisible();
   await form.getByLabel('Promoter %').fill('25');
   await form.getByRole('button', { name: 'Add Gig Opportunity' }).click();
-  await expect(form.getByText('Gig opportunity created successfully!')).toBeVisible();
+  await expect(page.getByText('Gig opportunity created successfully!')).toBeVisible();
   await expectAccessible(page);
   await shot(page, 'promoter-dashboard');
+
+  // The venue sees the promoter's gig read-only, marked with the promoter's name (issue 21).
+  const venue = await signedIn(browser, 'venue');
+  const promoterGigs = venue.getByRole('region', { name: "Promoters' gigs at your venue" });
+  const atVenue = promoterGigs.getByRole('listitem').filter({ hasText: 'late-night jazz' });
+  await expect(atVenue.getByText('Run by Northside Sound')).toBeVisible();
+  await expect(atVenue.getByRole('button')).toHaveCount(0);
+  await atVenue.scrollIntoViewIfNeeded();
+  await shot(venue, 'venue-promoter-gigs');
 
   const band = await signedIn(browser, 'band');
   const gig = band.getByRole('listitem').filter({ hasText: 'late-night jazz' });
@@ -168,6 +206,7 @@ test('a promoter posts for an associated venue and books an applicant; bands are
   await page.reload();
   const card = page.getByRole('article').filter({ hasText: 'late-night jazz' });
   await card.getByRole('button', { name: `Approve ${demoAccount('band').name}` }).click();
+  await page.getByRole('dialog', { name: `Book ${demoAccount('band').name}?` }).getByRole('button', { name: `Book ${demoAccount('band').name}` }).click();
   await expect(page.getByRole('tab', { name: /Upcoming Approved Gigs/ })).toBeVisible();
 
   // Notify bands about the venue.
@@ -206,4 +245,38 @@ test("a band with the beta keyword in its name sees Beta Venue Outreach with its
   await logIn(other, demoAccount('band').email, demoAccount('band').password);
   await expect(other.getByRole('link', { name: 'Manage Profile & Website' })).toBeVisible();
   await expect(other.getByRole('link', { name: /Beta Venue Outreach/ })).toHaveCount(0);
+});
+
+test('the gig form clears each error as it is fixed, and a missing date is not a server failure (issue 21)', async ({ page }) => {
+  await logIn(page, demoAccount('venue').email, demoAccount('venue').password);
+  const form = await fillGig(page, { description: 'Error check: acoustic night', hour: '18', date: '' });
+  await form.getByLabel('Compensation').fill('');
+  await form.getByRole('button', { name: 'Add Gig Opportunity' }).click();
+  await expect(form.getByText('Please choose the date.')).toBeVisible();
+  await expect(form.getByText('Please describe the compensation.')).toBeVisible();
+  await expect(page.getByText(/Error creating gig/)).toHaveCount(0);
+  await expect(form.getByLabel('Date')).toBeFocused();
+  await shot(page, 'gig-form-errors');
+  await form.getByLabel('Date').fill(TODAY);
+  await expect(form.getByText('Please choose the date.')).toHaveCount(0);
+  await expect(form.getByText('Please describe the compensation.')).toBeVisible();
+  await form.getByLabel('Compensation').fill('Door split');
+  await expect(form.getByText('Please describe the compensation.')).toHaveCount(0);
+  await form.getByRole('button', { name: 'Add Gig Opportunity' }).click();
+  await expect(page.getByText('Gig opportunity created successfully!')).toBeVisible();
+});
+
+test('/promoter-dashboard shows the promoter its dashboard and sends others where /dashboard does (issue 21)', async ({ page, browser }) => {
+  await page.goto('/promoter-dashboard');
+  await expect(page).toHaveURL(/\/login/);
+  await logIn(page, demoAccount('promoter').email, demoAccount('promoter').password);
+  await page.goto('/promoter-dashboard');
+  await expect(page.getByRole('heading', { name: 'Promoter Dashboard' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Post a gig' })).toBeVisible();
+  await expect(page).toHaveURL(/\/promoter-dashboard$/);
+  await shot(page, 'promoter-dashboard-route');
+  const venue = await signedIn(browser, 'venue');
+  await venue.goto('/promoter-dashboard');
+  await expect(venue).toHaveURL(/\/dashboard$/);
+  await expect(venue.getByRole('heading', { name: 'Venue Dashboard' })).toBeVisible();
 });

@@ -31,6 +31,7 @@ test('a follower gets the new-gig e-mail when a venue books the band, and unsubs
   // (A band the venue chooses itself is announced only after its day to decline, D34.)
   const venue = await (await browser.newContext()).newPage();
   await logIn(venue, demoAccount('venue').email, demoAccount('venue').password);
+  await venue.getByRole('button', { name: 'Post a gig' }).click();
   const form = venue.getByRole('region', { name: 'Add New Gig Opportunity' });
   await form.getByLabel('Date').fill(todayIn('America/Chicago'));
   await form.getByLabel('Start time hour').selectOption('22');
@@ -38,7 +39,7 @@ test('a follower gets the new-gig e-mail when a venue books the band, and unsubs
   await form.getByLabel('Load in & sound check').fill('Load in 8pm');
   await form.getByLabel('Compensation').fill('$250');
   await form.getByRole('button', { name: 'Add Gig Opportunity' }).click();
-  await expect(form.getByText('Gig opportunity created successfully!')).toBeVisible();
+  await expect(venue.getByText('Gig opportunity created successfully!')).toBeVisible();
   const bandPage = await (await browser.newContext()).newPage();
   await logIn(bandPage, band.email, band.password);
   const opening = bandPage.getByRole('listitem').filter({ hasText: 'Late show for the followers' });
@@ -46,6 +47,7 @@ test('a follower gets the new-gig e-mail when a venue books the band, and unsubs
   await expect(opening.getByText('Applied')).toBeVisible();
   await venue.reload();
   await venue.getByRole('article').filter({ hasText: 'Late show for the followers' }).getByRole('button', { name: `Approve ${band.name}` }).click();
+  await venue.getByRole('dialog', { name: `Book ${band.name}?` }).getByRole('button', { name: `Book ${band.name}` }).click();
   await expect(venue.getByRole('tab', { name: /Upcoming Approved Gigs/ })).toBeVisible();
 
   // The notice is sent by a job after the booking commits: it lands in the outbox moments later.

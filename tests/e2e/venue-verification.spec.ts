@@ -18,11 +18,12 @@ test('a new venue is told why ticketing waits, and is refused another venue’s 
   await page.getByRole('button', { name: 'Register' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'Your venue is not verified yet' })).toBeVisible();
+  await page.getByRole('button', { name: 'Post a gig' }).click();
   const form = page.getByRole('region', { name: 'Add New Gig Opportunity' });
   await expect(form.getByLabel('Sell tickets through Marquee')).toBeDisabled();
   await expect(form.getByLabel('Band already Chosen')).toBeDisabled();
   await expect(page.getByText('Ticket sales and booking a band directly open once your venue is verified. Please verify your e-mail address: follow the link in the e-mail we sent you. An admin then checks that your venue is who it says it is.')).toBeVisible();
-  await expect(form.getByText('Available once your venue is verified: see "Your venue is not verified yet" above.')).toHaveCount(2);
+  await expect(form.getByText('Available once your venue is verified: see "Your venue is not verified yet" on your dashboard.')).toHaveCount(2);
   await expectAccessible(page);
   await shot(page, 'venue-unverified-dashboard');
 });
@@ -51,11 +52,13 @@ test('an admin approves a waiting venue from the queue, and the venue can then s
   await page.getByRole('button', { name: 'Impersonate bookings@the-side-door.example.com' }).click();
   await expect(page.getByText(/Currently Impersonating/)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Your venue is not verified yet' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Post a gig' }).click();
   const form = page.getByRole('region', { name: 'Add New Gig Opportunity' });
   await expect(form.getByLabel('Band already Chosen')).toBeEnabled();
   await form.getByLabel('Sell tickets through Marquee').check();
   await expect(form.getByLabel('Ticket price ($)')).toBeVisible();
   await shot(page, 'verified-venue-ticketing');
+  await page.getByRole('button', { name: 'Close' }).click();
   await page.getByRole('button', { name: 'Stop Impersonating' }).click();
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
   await logOut(page);

@@ -3,7 +3,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, isNull, like } from 'drizzle-orm';
-import { bandBookings, bandFollowers, bandNotices, gigApplications, gigs, managedArtists, outbox } from '../../src/server/db/schema.ts';
+import { bandBookings, bandFollowers, bandNotices, bandProfiles, gigApplications, gigs, managedArtists, outbox, promoterProfiles, venueProfiles } from '../../src/server/db/schema.ts';
+import { mailApplicationOutcomes } from '../../src/server/features/booking/mail-application-outcomes.ts';
+import { formatLocalDate, formatTimeRange } from '../../src/core/time.ts';
+import { startTestSmtpServer } from '../helpers/smtp-server.ts';
 import { BAND_NOT_CHOSEN_MESSAGE, PROMOTER_SPLIT_MESSAGE, VENUE_SPLIT_MESSAGE } from '../../src/core/schemas/gigs.ts';
 import { sendPendingBandNotices } from '../../src/server/features/booking/notify-bands.ts';
 import { createServices } from '../../src/server/create-services.ts';
@@ -330,5 +333,124 @@ describe('notify bands', () => {
     } finally {
       await restarted.close();
     }
+  });
+});
+
+describe('telling applicants the outcome (decision 37)', () => {
+  const outcomeMails = (to: string) => t.db.select().from(outbox).where(and(eq(outbox.kind, 'application_outcome'), eq(outbox.toAddress, to)));
+
+  it('approving says what happened; then the booked band and every applicant turned down get one e-mail each, however often the job runs', async () => {
+    const id = await postGig(venue.client, { localDate: dayIn(ZONE, 8), description: 'Outcome night' });
+    const chosen = await signUpAs(t, 'band');
+    const turnedDownEarlier = await signUpAs(t, 'band');
+    const outcomeManager = await signUpAs(t, 'artist_manager');
+    const [artist] = await t.db.insert(managedArtists).values({ managerId: outcomeManager.id, name: 'The Outcome Trio' }).returning();
+    for (const applicant of [chosen, turnedDownEarlier]) expect((await applicant.client.post(`/api/booking/gigs/${id}/applications`, {})).status).toBe(201);
+    expect((await outcomeManager.client.post(`/api/booking/gigs/${id}/applications`, { managedArtistId: artist!.id })).status).toBe(201);
+    const applicationOf = async (bandId: string) => (await t.db.select().from(gigApplications).where(and(eq(gigApplications.gigId, id), eq(gigApplications.bandId, bandId))))[0]!;
+
+    // Turned down while the gig is open: told once the gig is booked, not before.
+    expect((await venue.client.post(`/api/booking/applications/${(await applicationOf(turnedDownEarlier.id)).id}/reject`)).status).toBe(200);
+    await mailApplicationOutcomes(t.services);
+    expect(await outcomeMails(turnedDownEarlier.email)).toHaveLength(0);
+
+    const approved = await venue.client.post(`/api/booking/applications/${(await applicationOf(chosen.id)).id}/approve`);
+    expect(approved.status, approved.text).toBe(200);
+    const [chosenProfile] = await t.db.select({ name: bandProfiles.name }).from(bandProfiles).where(eq(bandProfiles.userId, chosen.id));
+    const name = chosenProfile!.name;
+    const [venueProfile] = await t.db.select({ name: venueProfiles.name }).from(venueProfiles).where(eq(venueProfiles.userId, venue.id));
+    const venueName = venueProfile!.name;
+    expect(approved.json.message).toBe(`${name} is booked for ${formatLocalDate(dayIn(ZONE, 8))}. ${name} and the other 2 applicants will get an e-mail with the outcome.`);
+
+    // The job twice at once, then again: each applicant's e-mail is written once.
+    await Promise.all([mailApplicationOutcomes(t.services), mailApplicationOutcomes(t.services)]);
+    await mailApplicationOutcomes(t.services);
+    const [booked] = await outcomeMails(chosen.email);
+    expect(await outcomeMails(chosen.email)).toHaveLength(1);
+    expect(booked!.subject).toBe(`You're booked: ${name} at ${venueName}, ${formatLocalDate(dayIn(ZONE, 8))}, ${formatTimeRange(dayIn(ZONE, 8), '19:00', '22:00', ZONE)}`);
+    expect(booked!.textBody).toContain(`${venueName} approved your application: ${name} is booked to play`);
+    const [toManager] = await outcomeMails(outcomeManager.email);
+    expect(await outcomeMails(outcomeManager.email)).toHaveLength(1);
+    expect(toManager!.subject).toMatch(/: another act was booked$/);
+    expect(toManager!.textBody).toContain('Thank you for applying for The Outcome Trio');
+    expect(await outcomeMails(turnedDownEarlier.email)).toHaveLength(1);
+    expect(await t.db.select().from(gigApplications).where(and(eq(gigApplications.gigId, id), isNull(gigApplications.outcomeMailedAt)))).toEqual([]);
+  });
+
+  it('the e-mails reach a real mail server once each, even when the job runs twice', async () => {
+    const smtp = await startTestSmtpServer();
+    const app = await createTestApp({ env: smtp.env });
+    try {
+      const organiser = await signUpAs(app, 'venue');
+      const chosen = await signUpAs(app, 'band');
+      const other = await signUpAs(app, 'band');
+      const res = await organiser.client.post('/api/booking/gigs', gigForm({ localDate: dayIn(ZONE, 12) }));
+      const id = res.json.gigIds[0] as string;
+      for (const applicant of [chosen, other]) await applicant.client.post(`/api/booking/gigs/${id}/applications`, {});
+      const [application] = await app.db.select().from(gigApplications).where(and(eq(gigApplications.gigId, id), eq(gigApplications.bandId, chosen.id)));
+      expect((await organiser.client.post(`/api/booking/applications/${application!.id}/approve`)).status).toBe(200);
+      expect(await mailApplicationOutcomes(app.services)).toBe(2);
+      expect(await mailApplicationOutcomes(app.services)).toBe(0);
+      await app.services.mailer.deliverQueued();
+      await app.services.mailer.deliverQueued();
+      // Headers unfolded, as a mail client reads them.
+      const outcomes = (to: string) => smtp.received.map((m) => ({ ...m, raw: m.raw.replace(/\r?\n[ \t]+/g, ' ') })).filter((m) => m.to.includes(to) && /Subject: .*booked/.test(m.raw));
+      expect(outcomes(chosen.email)).toHaveLength(1);
+      expect(outcomes(chosen.email)[0]!.raw).toMatch(/Subject: You're booked:/);
+      expect(outcomes(other.email)).toHaveLength(1);
+      expect(outcomes(other.email)[0]!.raw).toMatch(/another act was booked/);
+    } finally {
+      await app.close();
+      await smtp.close();
+    }
+  }, 120_000);
+});
+
+describe("a venue's view of promoters' gigs at it (issue 21)", () => {
+  it('lists them read-only with the promoter name; the venue cannot edit, delete or decide them', async () => {
+    const promoter = await signUpAs(t, 'promoter', { venueIds: [venue.id] });
+    expect((await venue.client.post(`/api/venue/promoters/${promoter.id}`, { decision: 'accept' })).status).toBe(200);
+    const id = await postGig(promoter.client, { venueId: venue.id, localDate: dayIn(ZONE, 4), description: 'Promoter night' });
+    expect((await band.client.post(`/api/booking/gigs/${id}/applications`, {})).status).toBe(201);
+
+    const dashboard = await venue.client.get('/api/booking/dashboard');
+    const listed = dashboard.json.promoterGigs.gigs.find((g: { id: string }) => g.id === id);
+    const [promoterProfile] = await t.db.select({ name: promoterProfiles.name }).from(promoterProfiles).where(eq(promoterProfiles.userId, promoter.id));
+    expect(listed).toMatchObject({ description: 'Promoter night', promoterName: promoterProfile!.name, isApproved: false, applicantCount: 1, bookedName: null });
+    expect(dashboard.json.promoterGigs.total).toBeGreaterThanOrEqual(1);
+    expect(dashboard.json.gigs.map((g: { id: string }) => g.id)).not.toContain(id);
+
+    const [application] = await t.db.select().from(gigApplications).where(eq(gigApplications.gigId, id));
+    expect((await venue.client.put(`/api/booking/gigs/${id}`, gigForm())).status).toBe(404);
+    expect((await venue.client.delete(`/api/booking/gigs/${id}`)).status).toBe(404);
+    expect((await venue.client.post(`/api/booking/applications/${application!.id}/approve`)).status).toBe(404);
+    expect((await venue.client.post(`/api/booking/applications/${application!.id}/reject`)).status).toBe(404);
+    expect((await t.db.select().from(gigApplications).where(eq(gigApplications.id, application!.id)))[0]!.status).toBe('pending');
+
+    // The promoter sees it as its own gig, and no list of others'.
+    const own = await promoter.client.get('/api/booking/dashboard');
+    expect(own.json.gigs.map((g: { id: string }) => g.id)).toContain(id);
+    expect(own.json.promoterGigs).toEqual({ total: 0, gigs: [] });
+    // Another venue sees nothing of it.
+    expect((await otherVenue.client.get('/api/booking/dashboard')).json.promoterGigs.gigs.map((g: { id: string }) => g.id)).not.toContain(id);
+  });
+});
+
+describe('the link to a gig just posted (issue 21)', () => {
+  it('opens the tab and page that show the gig; a gig not the organiser’s is ignored', async () => {
+    const id = await postGig(venue.client, { localDate: dayIn(ZONE, 700), description: 'Far ahead' });
+    const res = await venue.client.get(`/api/booking/dashboard?gigId=${id}`);
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ tab: 'pending', focusGigId: id });
+    expect(res.json.page).toBe(Math.ceil(res.json.counts.pending / res.json.pageSize));
+    expect(res.json.gigs.map((g: { id: string }) => g.id)).toContain(id);
+
+    const booked = await postGig(venue.client, { localDate: dayIn(ZONE, 2), isBandChosen: true, bandId: band.id });
+    const approved = await venue.client.get(`/api/booking/dashboard?gigId=${booked}`);
+    expect(approved.json).toMatchObject({ tab: 'approved', page: 1, focusGigId: booked });
+
+    const theirs = await otherVenue.client.get(`/api/booking/dashboard?gigId=${id}`);
+    expect(theirs.json).toMatchObject({ focusGigId: null, page: 1 });
+    expect(theirs.json.gigs.map((g: { id: string }) => g.id)).not.toContain(id);
   });
 });

@@ -21,6 +21,7 @@ const EmailConfirmedPage = signedInScreen('EmailConfirmedPage');
 const MyWebsitePage = signedInScreen('MyWebsitePage');
 const DebugTestPage = signedInScreen('DebugTestPage');
 const DashboardPage = signedInScreen('DashboardPage');
+const PromoterDashboardPage = signedInScreen('PromoterDashboardPage');
 const OutboxPage = signedInScreen('OutboxPage');
 const GigManagementPage = signedInScreen('GigManagementPage');
 const VenueDatabasePage = signedInScreen('VenueDatabasePage');
@@ -95,6 +96,7 @@ function MainRoutes() {
         <Route path="/my-website" element={<MyWebsitePage />} />
         <Route path="/debug-test" element={<DebugTestPage />} />
         <Route path="/dashboard" element={<DashboardPage />} />
+        <Route path="/promoter-dashboard" element={<PromoterDashboardPage />} />
         <Route path="/band-dashboard" element={<BandDashboardRedirect />} />
         <Route path="/band-outreach" element={<BandOutreachPage />} />
         <Route path="/beta-venue-outreach" element={<BetaOutreachPage />} />

@@ -483,6 +483,8 @@ export const gigApplications = pgTable(
     managerId: text().references(() => managerProfiles.userId, { onDelete: 'cascade' }),
     managedArtistId: uuid().references(() => managedArtists.id, { onDelete: 'cascade' }),
     status: applicationStatus().notNull().default('pending'),
+    /** When the applicant was e-mailed the outcome (decision 37): once the gig is booked, once each. */
+    outcomeMailedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -490,6 +492,8 @@ export const gigApplications = pgTable(
     index().on(t.gigId),
     index().on(t.bandId),
     index().on(t.managerId),
+    // The outcome mails still to write, for the job that writes them.
+    index('gig_applications_outcome_unmailed_idx').on(t.gigId).where(sql`${t.outcomeMailedAt} is null and ${t.status} <> 'pending'`),
     uniqueIndex('gig_applications_band_once').on(t.gigId, t.bandId),
     uniqueIndex('gig_applications_artist_once').on(t.gigId, t.managedArtistId),
     check(

@@ -32,6 +32,7 @@ export const QUEUES = {
   deliverEmail: 'deliver-email',
   notifyBands: 'notify-bands',
   notifyFollowers: 'notify-followers',
+  mailApplicationOutcomes: 'mail-application-outcomes',
   sendTransfers: 'send-transfers',
   processRefunds: 'process-refunds',
   deliverSandboxEvents: 'deliver-sandbox-events',

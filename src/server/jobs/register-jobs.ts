@@ -3,6 +3,7 @@
 import type { Services } from '../services.ts';
 import type { PaymentEvent } from '../payments/payment-provider.ts';
 import { sendPendingBandNotices } from '../features/booking/notify-bands.ts';
+import { mailApplicationOutcomes } from '../features/booking/mail-application-outcomes.ts';
 import { sendNewGigNotices } from '../features/followers/notify-followers.ts';
 import { sendPendingTransfers } from '../features/payouts/send-pending-transfers.ts';
 import { processPendingRefunds } from '../features/payouts/process-pending-refunds.ts';
@@ -31,6 +32,13 @@ export async function registerJobs(services: Services, jobs: JobQueue): Promise<
   });
   await jobs.schedule(QUEUES.notifyFollowers, '* * * * *');
   await jobs.send(QUEUES.notifyFollowers);
+  // Decision 37: each applicant of a booked gig hears the outcome; woken by each approval, with a sweep.
+  await jobs.work(QUEUES.mailApplicationOutcomes, async () => {
+    const mailed = await mailApplicationOutcomes(services);
+    if (mailed) logger.info({ mailed }, 'application outcomes e-mailed');
+  });
+  await jobs.schedule(QUEUES.mailApplicationOutcomes, '* * * * *');
+  await jobs.send(QUEUES.mailApplicationOutcomes);
   // Money owed (D11): sent after each payment, completion or refund, with a sweep for retries.
   await jobs.work(QUEUES.sendTransfers, async () => {
     const sent = await sendPendingTransfers(services);

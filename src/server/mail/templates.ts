@@ -73,6 +73,43 @@ export function newGigEmail({ bandName, venueName, when, gigUrl }: { bandName: s
   };
 }
 
+/**
+ * Decision 37: an applicant's outcome once the gig is booked. Transactional (about the account's
+ * own application), so it carries no unsubscribe link.
+ */
+export function applicationOutcomeEmail({
+  isBooked,
+  greetingName,
+  actName,
+  where,
+  venueName,
+  organiserName,
+  when,
+  dashboardUrl,
+}: {
+  isBooked: boolean;
+  greetingName: string;
+  actName: string;
+  where: string;
+  venueName: string;
+  organiserName: string;
+  when: string;
+  dashboardUrl: string;
+}) {
+  if (isBooked) {
+    return {
+      subject: `You're booked: ${actName} at ${venueName}, ${when}`,
+      text: `Hi ${greetingName},\n\n${organiserName} approved your application: ${actName} is booked to play ${where} on ${when}.\n\nThe gig is on your dashboard: ${dashboardUrl}\n\nHave a great show!`,
+      html: `<p>Hi ${escapeHtml(greetingName)},</p><p>${escapeHtml(organiserName)} approved your application: <strong>${escapeHtml(actName)}</strong> is booked to play ${escapeHtml(where)} on ${escapeHtml(when)}.</p><p><a href="${escapeHtml(dashboardUrl)}">The gig is on your dashboard</a>.</p><p>Have a great show!</p>`,
+    };
+  }
+  return {
+    subject: `${venueName}, ${when}: another act was booked`,
+    text: `Hi ${greetingName},\n\nThank you for applying for ${actName} to play ${where} on ${when}. ${organiserName} booked another act for this date, so this application was not accepted.\n\nMore open gigs are on your dashboard: ${dashboardUrl}`,
+    html: `<p>Hi ${escapeHtml(greetingName)},</p><p>Thank you for applying for ${escapeHtml(actName)} to play ${escapeHtml(where)} on ${escapeHtml(when)}. ${escapeHtml(organiserName)} booked another act for this date, so this application was not accepted.</p><p><a href="${escapeHtml(dashboardUrl)}">More open gigs are on your dashboard</a>.</p>`,
+  };
+}
+
 /** The ticket's QR code travels as an inline image (drawn at delivery from the secret ticket id). */
 export const TICKET_QR_CONTENT_ID = 'ticket-qr@marquee';
 

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 
 /** An accessible modal on the native <dialog>: focus is trapped, Escape and the backdrop close it. */
-export function Modal({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) {
+export function Modal({ title, onClose, children, isWide = false }: { title: string; onClose: () => void; children: ReactNode; /** For a form with columns, such as a gig's. */ isWide?: boolean }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
@@ -20,7 +20,7 @@ export function Modal({ title, onClose, children }: { title: string; onClose: ()
       onClick={(e) => {
         if (e.target === ref.current) onClose();
       }}
-      className="m-auto w-[min(34rem,calc(100vw-2rem))] rounded-2xl border border-zinc-700 bg-zinc-900 p-0 text-zinc-100 shadow-2xl backdrop:bg-black/70"
+      className={`m-auto ${isWide ? 'w-[min(48rem,calc(100vw-2rem))]' : 'w-[min(34rem,calc(100vw-2rem))]'} rounded-2xl border border-zinc-700 bg-zinc-900 p-0 text-zinc-100 shadow-2xl backdrop:bg-black/70`}
     >
       <div className="p-6">
         <div className="mb-4 flex items-start justify-between gap-4">

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Navigate } from 'react-router';
 import { formatCents } from '../../../core/money.ts';
 import { PAYOUT_RULES } from '../../../core/payout-rules.ts';
+import { USED_TICKET_REFUND_MESSAGE } from '../../../core/schemas/payouts.ts';
 import { formatLocalDate } from '../../../core/time.ts';
 import { Alert, TextAreaField } from '../../components/ui/field.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
@@ -18,6 +19,8 @@ type HeldPayment = {
   bandName: string | null;
   venueName: string;
   localDate: string;
+  /** Issue 21: completing a gig before its start is confirmed with its date. */
+  hasStarted: boolean;
   status: string;
   amountCents: number;
   ticketCount: number;
@@ -27,7 +30,16 @@ type HeldPayment = {
   forfeitReason: string | null;
   transferStatus: string | null;
 };
-type GigTicket = { orderId: string; holderEmail: string; status: string; usedAt: string | null; boughtAt: string; totalCents: number; refundStatus: string | null };
+type GigTicket = {
+  orderId: string;
+  holderEmail: string;
+  status: string;
+  usedAt: string | null;
+  boughtAt: string;
+  totalCents: number;
+  refundStatus: string | null;
+  refundedAt: string | null;
+};
 type Notice = { tone: 'success' | 'error'; text: string } | null;
 
 /** Badge colours (spec 2 §4): holding yellow, released green, forfeited red, anything else grey. */
@@ -44,10 +56,18 @@ const completionError = (error: Error) =>
 function CompleteGigDialog({ held, action, onClose, onDone }: { held: HeldPayment; action: 'release' | 'forfeit'; onClose: () => void; onDone: (notice: Notice) => void }) {
   const queryClient = useQueryClient();
   const [reason, setReason] = useState('');
+  const [isBeforeShowConfirmed, setIsBeforeShowConfirmed] = useState(false);
   const complete = useMutation({
-    mutationFn: () => postJson<{ amountReleased: number; amountForfeited: number }>('/api/admin/gig-management/complete', action === 'release' ? { gigId: held.gigId, action } : { gigId: held.gigId, action, reason }),
+    mutationFn: () =>
+      postJson<{ amountReleased: number; amountForfeited: number }>(
+        '/api/admin/gig-management/complete',
+        action === 'release' ? { gigId: held.gigId, action, isBeforeShowConfirmed } : { gigId: held.gigId, action, reason, isBeforeShowConfirmed },
+      ),
     onSuccess: async (result) => {
-      onDone({ tone: 'success', text: action === 'release' ? `Gig completed successfully! Released ${formatCents(result.amountReleased)}` : `Forfeited ${formatCents(result.amountForfeited)}` });
+      onDone({
+        tone: 'success',
+        text: `Gig completed successfully! ${action === 'release' ? `Released ${formatCents(result.amountReleased)}` : `Forfeited ${formatCents(result.amountForfeited)}`}`,
+      });
       await queryClient.invalidateQueries({ queryKey: ['held-payments'] });
     },
     onError: (error) => {
@@ -70,10 +90,21 @@ function CompleteGigDialog({ held, action, onClose, onDone }: { held: HeldPaymen
             ? `${formatCents(held.amountCents)} held for ${held.venueName} will be sent to the organiser's connected payout account.`
             : `${formatCents(held.amountCents)} held for ${held.venueName} will stay with the platform.`}
         </p>
+        {!held.hasStarted && (
+          <div className="space-y-2 rounded-lg border border-amber-500/50 bg-amber-950/50 px-3 py-2 text-amber-100">
+            <p>
+              This gig is on <strong>{formatLocalDate(held.localDate)}</strong> and has not happened yet.
+            </p>
+            <label className="flex min-h-11 items-center gap-2 font-medium">
+              <input type="checkbox" className="h-5 w-5" checked={isBeforeShowConfirmed} onChange={(e) => setIsBeforeShowConfirmed(e.target.checked)} />
+              Complete it before the show
+            </label>
+          </div>
+        )}
         {action === 'forfeit' && <TextAreaField label="Reason for forfeiting" required value={reason} onChange={(e) => setReason(e.target.value)} error={fieldError} maxLength={500} />}
         {complete.isError && !fieldError && <Alert>{completionError(complete.error)}</Alert>}
         <div className="flex flex-wrap gap-3">
-          <button type="submit" className={action === 'release' ? 'btn-primary' : 'btn-danger'} disabled={complete.isPending}>
+          <button type="submit" className={action === 'release' ? 'btn-primary' : 'btn-danger'} disabled={complete.isPending || (!held.hasStarted && !isBeforeShowConfirmed)}>
             {complete.isPending ? 'Completing…' : action === 'release' ? 'Release payment' : 'Forfeit payment'}
           </button>
           <button type="button" className="btn-secondary" onClick={onClose}>
@@ -88,8 +119,9 @@ function CompleteGigDialog({ held, action, onClose, onDone }: { held: HeldPaymen
 function RefundDialog({ ticket, onClose, onDone }: { ticket: GigTicket; onClose: () => void; onDone: (notice: Notice) => void }) {
   const queryClient = useQueryClient();
   const [reason, setReason] = useState('');
+  const [isCheckedInConfirmed, setIsCheckedInConfirmed] = useState(false);
   const refund = useMutation({
-    mutationFn: () => postJson<{ amountCents: number }>(`/api/admin/orders/${ticket.orderId}/refund`, { reason }),
+    mutationFn: () => postJson<{ amountCents: number }>(`/api/admin/orders/${ticket.orderId}/refund`, { reason, isCheckedInConfirmed }),
     onSuccess: async (result) => {
       onDone({ tone: 'success', text: `Refund started: ${formatCents(result.amountCents)} goes back to ${ticket.holderEmail}.` });
       await queryClient.invalidateQueries({ queryKey: ['held-payments'] });
@@ -97,6 +129,8 @@ function RefundDialog({ ticket, onClose, onDone }: { ticket: GigTicket; onClose:
     },
   });
   const fieldError = refund.error instanceof ApiError ? refund.error.fields.reason : undefined;
+  // Checked in before the list was loaded, or scanned at the door while this dialog was open.
+  const isUsed = ticket.status === 'used' || refund.error?.message === USED_TICKET_REFUND_MESSAGE;
   return (
     <Modal title="Refund ticket" onClose={onClose}>
       <form
@@ -110,10 +144,21 @@ function RefundDialog({ ticket, onClose, onDone }: { ticket: GigTicket; onClose:
         <p>
           {formatCents(ticket.totalCents)} goes back to {ticket.holderEmail}, and the ticket stops working at the door.
         </p>
+        {isUsed && (
+          <div role="alert" className="space-y-2 rounded-lg border border-amber-500/50 bg-amber-950/50 px-3 py-2 text-amber-100">
+            <p>
+              This ticket was checked in at the door{ticket.usedAt ? ` on ${when(ticket.usedAt)}` : ''}: its holder has been to the show.
+            </p>
+            <label className="flex min-h-11 items-center gap-2 font-medium">
+              <input type="checkbox" className="h-5 w-5" checked={isCheckedInConfirmed} onChange={(e) => setIsCheckedInConfirmed(e.target.checked)} />
+              Refund it anyway
+            </label>
+          </div>
+        )}
         <TextAreaField label="Reason for the refund" required value={reason} onChange={(e) => setReason(e.target.value)} error={fieldError} maxLength={500} />
-        {refund.isError && !fieldError && <Alert>{refund.error.message}</Alert>}
+        {refund.isError && !fieldError && refund.error.message !== USED_TICKET_REFUND_MESSAGE && <Alert>{refund.error.message}</Alert>}
         <div className="flex flex-wrap gap-3">
-          <button type="submit" className="btn-danger" disabled={refund.isPending}>
+          <button type="submit" className="btn-danger" disabled={refund.isPending || (isUsed && !isCheckedInConfirmed)}>
             {refund.isPending ? 'Refunding…' : 'Refund ticket'}
           </button>
           <button type="button" className="btn-secondary" onClick={onClose}>
@@ -125,7 +170,14 @@ function RefundDialog({ ticket, onClose, onDone }: { ticket: GigTicket; onClose:
   );
 }
 
-const TICKET_STATE: Record<string, string> = { valid: 'Not checked in', used: 'Checked in', refunded: 'Refunded' };
+/** Issue 21: a ticket's story in order: bought, checked in (or not), refunded; a refund never hides the check-in. */
+function ticketHistory(ticket: GigTicket): string {
+  const parts = [formatCents(ticket.totalCents), `bought ${when(ticket.boughtAt)}`];
+  parts.push(ticket.usedAt ? `checked in ${when(ticket.usedAt)}` : ticket.status === 'refunded' ? 'never checked in' : 'not checked in');
+  if (ticket.status === 'refunded') parts.push(`refunded ${ticket.refundedAt ? when(ticket.refundedAt) : ''}`.trim());
+  if (ticket.refundStatus) parts.push(REFUND_STATE[ticket.refundStatus] ?? ticket.refundStatus);
+  return parts.join(' · ');
+}
 const REFUND_STATE: Record<string, string> = { pending: 'refund in progress', refunded: 'refund complete', failed: 'refund failed, being looked into' };
 
 function GigTickets({ gigId, onNotice }: { gigId: string; onNotice: (notice: Notice) => void }) {
@@ -144,11 +196,7 @@ function GigTickets({ gigId, onNotice }: { gigId: string; onNotice: (notice: Not
           <li key={ticket.orderId} className="flex flex-wrap items-center justify-between gap-3 px-3 py-2">
             <div className="min-w-0">
               <p className="break-all font-medium">{ticket.holderEmail}</p>
-              <p className="text-sm text-zinc-400">
-                {formatCents(ticket.totalCents)} · bought {when(ticket.boughtAt)} · {TICKET_STATE[ticket.status] ?? ticket.status}
-                {ticket.usedAt ? ` ${when(ticket.usedAt)}` : ''}
-                {ticket.refundStatus ? ` · ${REFUND_STATE[ticket.refundStatus] ?? ticket.refundStatus}` : ''}
-              </p>
+              <p className="text-sm text-zinc-400">{ticketHistory(ticket)}</p>
             </div>
             {ticket.status !== 'refunded' && (
               <button type="button" className="btn-secondary" onClick={() => setRefunding(ticket)}>
@@ -183,7 +231,10 @@ function HeldPaymentCard({ held }: { held: HeldPayment }) {
           <h2 id={`held-${held.id}`} className="text-lg font-semibold">
             {held.bandName ?? 'Live music'} @ {held.venueName}
           </h2>
-          <p className="text-zinc-300">{formatLocalDate(held.localDate)}</p>
+          <p className="text-zinc-300">
+            {formatLocalDate(held.localDate)}
+            {held.status === 'holding' && !held.hasStarted && <span className="ml-2 rounded-full bg-amber-400/20 px-2 py-0.5 text-sm font-semibold text-amber-200">Not happened yet</span>}
+          </p>
         </div>
         <span className={`rounded-full px-3 py-1 text-sm font-bold ${BADGE[held.status] ?? 'bg-zinc-500 text-white'}`}>{held.status.toUpperCase()}</span>
       </div>

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
   BAND_NOT_CHOSEN_MESSAGE,
   DEFAULT_BAND_PERCENT,
@@ -11,10 +11,11 @@ import {
   VENUE_SPLIT_MESSAGE,
 } from '../../../core/schemas/gigs.ts';
 import { Alert, FieldLabel } from '../../components/ui/field.tsx';
-import { ApiError } from '../../lib/api.ts';
-import { useBandChoices, useCreateGig, type OrganiserDashboard } from './api.ts';
+import { useBandChoices, useCreateGig, type GigTab, type OrganiserDashboard } from './api.ts';
 import {
   ClosedNote,
+  describeSaveFailure,
+  GIG_FIELDS,
   GigDetailsFields,
   isTicketingValid,
   ORGANISER_PAYOUT_WARNING,
@@ -23,6 +24,7 @@ import {
   ticketingPayload,
   type GigDetailsState,
   type TicketingState,
+  withoutChangedErrors,
 } from './gig-fields.tsx';
 
 const EMPTY_DETAILS: GigDetailsState = {
@@ -42,8 +44,14 @@ const DEFAULT_TICKETING: TicketingState = {
   organiserPercent: String(DEFAULT_ORGANISER_PERCENT),
 };
 
-/** 'Add New Gig Opportunity' (spec 2 §5): the server checks every rule again. */
-export function AddGigForm({ dashboard }: { dashboard: OrganiserDashboard }) {
+export type PostedGigs = { gigIds: string[]; message: string; tab: GigTab };
+
+/**
+ * 'Add New Gig Opportunity' (spec 2 §5): the server checks every rule again. Issue 21: each
+ * field's error goes when the field changes, and 'Error creating gig. Please try again.' is said
+ * only when the server or the network failed.
+ */
+export function AddGigForm({ dashboard, onCreated }: { dashboard: OrganiserDashboard; onCreated: (posted: PostedGigs) => void }) {
   const isPromoter = dashboard.role === 'promoter';
   const [details, setDetails] = useState(EMPTY_DETAILS);
   const [ticketing, setTicketing] = useState(DEFAULT_TICKETING);
@@ -56,13 +64,32 @@ export function AddGigForm({ dashboard }: { dashboard: OrganiserDashboard }) {
   const [notice, setNotice] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
   const bands = useBandChoices(!isPromoter);
   const create = useCreateGig();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [attempt, setAttempt] = useState(0);
+  // After a refused submit, the first field to fix gets the focus (the form can be long on a phone).
+  useEffect(() => {
+    if (attempt) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [attempt]);
+
+  /** A change clears the changed fields' errors, and an error notice about the form as it was. */
+  const afterChange = (before: object, after: object) => {
+    setErrors((current) => withoutChangedErrors(current, before, after));
+    if (notice?.tone === 'error') setNotice(null);
+  };
+  const changeDetails = (next: GigDetailsState) => (afterChange(details, next), setDetails(next));
+  const changeTicketing = (next: TicketingState) => (afterChange({ ticketing }, { ticketing: next }), setTicketing(next));
+  const changeVenue = (next: string) => (afterChange({ venueId }, { venueId: next }), setVenueId(next));
+  const changeBand = (next: string) => (afterChange({ bandId }, { bandId: next }), setBandId(next));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setNotice(null);
     if (isBandChosen && !bandId) return setNotice({ tone: 'error', text: BAND_NOT_CHOSEN_MESSAGE });
     if (!isTicketingValid(ticketing, isPromoter)) return setNotice({ tone: 'error', text: isPromoter ? PROMOTER_SPLIT_MESSAGE : VENUE_SPLIT_MESSAGE });
-    if (isPromoter && !venueId) return setErrors({ venueId: PROMOTER_VENUE_MESSAGE });
+    if (isPromoter && !venueId) {
+      setErrors({ venueId: PROMOTER_VENUE_MESSAGE });
+      return setAttempt((n) => n + 1);
+    }
     setErrors({});
     try {
       const result = await create.mutateAsync({
@@ -73,16 +100,12 @@ export function AddGigForm({ dashboard }: { dashboard: OrganiserDashboard }) {
         ticketing: ticketingPayload(ticketing),
         recurringWeeks: isRecurring ? weeks : 1,
       });
-      setNotice({ tone: 'success', text: result.message });
-      setDetails(EMPTY_DETAILS);
-      setTicketing(DEFAULT_TICKETING);
-      setIsBandChosen(false);
-      setBandId('');
-      setIsRecurring(false);
+      onCreated({ ...result, tab: isBandChosen ? 'approved' : 'pending' });
     } catch (error) {
-      if (error instanceof ApiError && Object.keys(error.fields).length) setErrors(error.fields);
-      const reason = error instanceof ApiError && error.status !== 500 && error.code !== 'NETWORK' ? ` ${error.message}` : '';
-      setNotice({ tone: 'error', text: `Error creating gig. Please try again.${reason}` });
+      const failure = describeSaveFailure(error, 'Error creating gig. Please try again.', [...GIG_FIELDS, 'venueId', 'bandId']);
+      setErrors(failure.fields);
+      if (failure.notice) setNotice({ tone: 'error', text: failure.notice });
+      setAttempt((n) => n + 1);
     }
   };
 
@@ -91,14 +114,11 @@ export function AddGigForm({ dashboard }: { dashboard: OrganiserDashboard }) {
   // A promoter who picks an unverified venue after ticking 'Sell tickets' is told, and the box clears.
   if (closedReason && ticketing.isEnabled) setTicketing({ ...ticketing, isEnabled: false });
   return (
-    <section className="card space-y-5" aria-labelledby="add-gig-heading">
-      <h2 id="add-gig-heading" className="text-xl font-semibold">
-        Add New Gig Opportunity
-      </h2>
+    <section className="space-y-5" aria-label="Add New Gig Opportunity">
       {isPromoter && dashboard.venues.length === 0 ? (
         <p className="text-zinc-300">Add the venues you work with to your promoter profile. Each venue is asked first: once it accepts, you post gigs for it here.</p>
       ) : (
-        <form onSubmit={(e) => void submit(e)} noValidate className="space-y-5">
+        <form ref={formRef} onSubmit={(e) => void submit(e)} noValidate className="space-y-5">
           {isPromoter && (
             <div>
               <FieldLabel htmlFor="gig-venue" label="Venue" required />
@@ -106,7 +126,7 @@ export function AddGigForm({ dashboard }: { dashboard: OrganiserDashboard }) {
                 id="gig-venue"
                 className="field-input"
                 value={venueId}
-                onChange={(e) => setVenueId(e.target.value)}
+                onChange={(e) => changeVenue(e.target.value)}
                 aria-invalid={errors.venueId ? true : undefined}
                 aria-describedby={errors.venueId ? 'gig-venue-error' : undefined}
               >
@@ -124,7 +144,7 @@ export function AddGigForm({ dashboard }: { dashboard: OrganiserDashboard }) {
               )}
             </div>
           )}
-          <GigDetailsFields value={details} onChange={setDetails} errors={errors} />
+          <GigDetailsFields value={details} onChange={changeDetails} errors={errors} />
           {!isPromoter && (
             <div className="space-y-2 rounded-xl border border-zinc-700 p-4">
               <label className="flex items-center gap-2 font-medium">
@@ -134,14 +154,22 @@ export function AddGigForm({ dashboard }: { dashboard: OrganiserDashboard }) {
                   checked={isBandChosen}
                   disabled={Boolean(closedReason)}
                   aria-describedby={closedReason ? 'gig-band-closed' : undefined}
-                  onChange={(e) => setIsBandChosen(e.target.checked)}
+                  onChange={(e) => (afterChange({ isBandChosen }, { isBandChosen: e.target.checked }), setIsBandChosen(e.target.checked))}
                 />
                 Band already Chosen
               </label>
               {closedReason && <ClosedNote id="gig-band-closed">{closedReason}</ClosedNote>}
               <div>
                 <FieldLabel htmlFor="gig-band" label="Band" />
-                <select id="gig-band" className="field-input" disabled={!isBandChosen} value={bandId} onChange={(e) => setBandId(e.target.value)}>
+                <select
+                  id="gig-band"
+                  className="field-input"
+                  disabled={!isBandChosen}
+                  value={bandId}
+                  onChange={(e) => changeBand(e.target.value)}
+                  aria-invalid={errors.bandId ? true : undefined}
+                  aria-describedby={errors.bandId ? 'gig-band-error' : undefined}
+                >
                   <option value="">Select a band</option>
                   {(bands.data?.bands ?? []).map((b) => (
                     <option key={b.id} value={b.id}>
@@ -149,11 +177,15 @@ export function AddGigForm({ dashboard }: { dashboard: OrganiserDashboard }) {
                     </option>
                   ))}
                 </select>
-                {errors.bandId && <p className="field-error">{errors.bandId}</p>}
+                {errors.bandId && (
+                  <p id="gig-band-error" className="field-error">
+                    {errors.bandId}
+                  </p>
+                )}
               </div>
             </div>
           )}
-          <TicketingFields value={ticketing} onChange={setTicketing} isPromoter={isPromoter} error={errors.ticketing} payoutWarning={dashboard.isPayoutReady ? null : ORGANISER_PAYOUT_WARNING} closedReason={closedReason} />
+          <TicketingFields value={ticketing} onChange={changeTicketing} isPromoter={isPromoter} error={errors.ticketing} payoutWarning={dashboard.isPayoutReady ? null : ORGANISER_PAYOUT_WARNING} closedReason={closedReason} />
           <div className="space-y-2 rounded-xl border border-zinc-700 p-4">
             <label className="flex items-center gap-2 font-medium">
               <input type="checkbox" className="h-4 w-4" checked={isRecurring} onChange={(e) => setIsRecurring(e.target.checked)} />

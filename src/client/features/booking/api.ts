@@ -59,6 +59,27 @@ export type OrganiserDashboard = {
   page: number;
   pageSize: number;
   gigs: OrganiserGig[];
+  /** The gig asked for with `gigId`, when it is the organiser's: the answer is its tab and page. */
+  focusGigId: string | null;
+  /** A venue's read-only view of the upcoming gigs promoters run at it (empty for a promoter). */
+  promoterGigs: { total: number; gigs: PromoterGigAtVenue[] };
+};
+
+export type PromoterGigAtVenue = {
+  id: string;
+  localDate: string;
+  startTime: string;
+  endTime: string;
+  timeZone: string;
+  description: string;
+  promoterName: string;
+  isApproved: boolean;
+  bookedName: string | null;
+  isTicketed: boolean;
+  ticketsSold: number;
+  ticketQuantity: number | null;
+  /** Applicants still waiting for the promoter's decision. */
+  applicantCount: number;
 };
 
 export type OpenGig = {
@@ -101,11 +122,15 @@ const send = <T>(path: string, method: string, body?: unknown) =>
 
 export const organiserDashboardKey = ['booking', 'dashboard'] as const;
 
-/** One page of one tab; without a tab the server picks pending if any, else approved. */
-export function useOrganiserDashboard(tab: GigTab | null, page: number) {
+/**
+ * One page of one tab; without a tab the server picks pending if any, else approved. With a gig
+ * id the server answers the tab and page that show that gig.
+ */
+export function useOrganiserDashboard(tab: GigTab | null, page: number, gigId: string | null = null) {
+  const query: Record<string, string> = gigId ? { gigId } : { ...(tab ? { tab } : {}), page: String(page) };
   return useQuery({
-    queryKey: [...organiserDashboardKey, tab, page],
-    queryFn: () => apiFetch<OrganiserDashboard>(`/api/booking/dashboard?${new URLSearchParams({ ...(tab ? { tab } : {}), page: String(page) }).toString()}`),
+    queryKey: [...organiserDashboardKey, tab, page, gigId],
+    queryFn: () => apiFetch<OrganiserDashboard>(`/api/booking/dashboard?${new URLSearchParams(query).toString()}`),
     placeholderData: (previous) => previous,
   });
 }
@@ -131,7 +156,7 @@ export const useUpdateGig = () =>
 export const useDeleteGig = () => useOrganiserChange((gigId: string) => send<{ message: string }>(`/api/booking/gigs/${gigId}`, 'DELETE'));
 export const useDecideApplication = () =>
   useOrganiserChange(({ applicationId, decision }: { applicationId: string; decision: 'approve' | 'reject' }) =>
-    send<{ ok: true }>(`/api/booking/applications/${applicationId}/${decision}`, 'POST', {}),
+    send<{ message?: string }>(`/api/booking/applications/${applicationId}/${decision}`, 'POST', {}),
   );
 export const useNotifyBands = () =>
   useMutation({ mutationFn: (input: { venueId?: string; bandIds: string[]; requestId: string }) => send<{ message: string }>('/api/booking/notify-bands', 'POST', input) });

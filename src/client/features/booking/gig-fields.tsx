@@ -6,6 +6,7 @@ import { isVenueVerified, promoterVenueUnverifiedMessage } from '../../../core/v
 import type { OrganiserDashboard } from './api.ts';
 import { TICKET_SALES_OFF_MESSAGE } from '../../../core/payments-mode.ts';
 import { usePublicConfig } from '../../lib/config.ts';
+import { ApiError } from '../../lib/api.ts';
 
 export type GigDetailsState = {
   localDate: string;
@@ -180,7 +181,7 @@ export function TicketingFields({
   );
 }
 
-const VENUE_FORM_NOTE = 'Available once your venue is verified: see "Your venue is not verified yet" above.';
+const VENUE_FORM_NOTE = 'Available once your venue is verified: see "Your venue is not verified yet" on your dashboard.';
 
 /**
  * Decision 33, as the server applies it: why this organiser cannot sell tickets (or, for a venue,
@@ -201,6 +202,29 @@ export function ClosedNote({ id, children }: { id: string; children: string }) {
     </p>
   );
 }
+
+/** Issue 21: a field's error goes as soon as the field changes; the others stay until theirs do. */
+export function withoutChangedErrors<T extends object>(errors: Record<string, string>, before: T, after: T): Record<string, string> {
+  const changed = (Object.keys(after) as (keyof T & string)[]).filter((key) => before[key] !== after[key]);
+  if (!changed.some((key) => key in errors)) return errors;
+  return Object.fromEntries(Object.entries(errors).filter(([key]) => !changed.includes(key as keyof T & string)));
+}
+
+/**
+ * Issue 21: what a failed save says. Field errors go beside their fields and nothing else is said;
+ * a refusal says the server's reason; only a failure of the server or the network says the spec's
+ * sentence ('Error creating gig. Please try again.').
+ */
+export function describeSaveFailure(error: unknown, serverFailure: string, shownFields: readonly string[]): { fields: Record<string, string>; notice: string } {
+  if (!(error instanceof ApiError) || error.code === 'NETWORK' || error.status >= 500) return { fields: {}, notice: serverFailure };
+  if (!Object.keys(error.fields).length) return { fields: {}, notice: error.message };
+  // A rule about no field the form shows is said above the button.
+  const unshown = Object.entries(error.fields).filter(([key]) => !shownFields.includes(key));
+  return { fields: error.fields, notice: unshown.map(([, message]) => message).join(' ') };
+}
+
+/** The fields GigDetailsFields and TicketingFields show errors for. */
+export const GIG_FIELDS = ['localDate', 'startTime', 'endTime', 'description', 'loadInSoundCheck', 'compensation', 'coverCharge', 'ticketing'] as const;
 
 export const isTicketingValid = (t: TicketingState, isPromoter: boolean) =>
   !t.isEnabled || (Number(t.price) >= 1 && Number.isInteger(Number(t.quantity)) && Number(t.quantity) >= 1 && splitHint(Number(t.bandPercent), Number(t.organiserPercent), isPromoter).isValid);

@@ -1,8 +1,11 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { formatLocalDate, formatTimeRange } from '../../../core/time.ts';
 import { Alert } from '../../components/ui/field.tsx';
+import { Modal } from '../../components/ui/modal.tsx';
 import { LoadingImage } from '../../components/ui/states.tsx';
-import { useOrganiserDashboard, type OrganiserGig } from './api.ts';
-import { AddGigForm } from './add-gig-form.tsx';
+import { useOrganiserDashboard, type OrganiserDashboard, type OrganiserGig } from './api.ts';
+import { AddGigForm, type PostedGigs } from './add-gig-form.tsx';
 import { NotifyBandsModal } from './notify-bands-modal.tsx';
 import { OrganiserGigCard } from './organiser-gig-card.tsx';
 import { sellingClosedReason } from './gig-fields.tsx';
@@ -15,16 +18,80 @@ const TABS = [
 ] as const;
 type TabKey = (typeof TABS)[number]['key'];
 
+const tabLabel = (key: TabKey) => TABS.find((t) => t.key === key)!.label;
+
+/** Issue 21 (item 6): the promoters' upcoming gigs at a venue, for the venue to see, not to run (decision 17). */
+function PromoterGigsAtVenue({ promoterGigs }: { promoterGigs: OrganiserDashboard['promoterGigs'] }) {
+  if (promoterGigs.gigs.length === 0) return null;
+  return (
+    <section aria-labelledby="promoter-gigs-heading" className="space-y-3">
+      <h2 id="promoter-gigs-heading" className="text-2xl font-semibold">
+        Promoters' gigs at your venue
+      </h2>
+      <p className="text-sm text-zinc-400">
+        Each promoter runs its own gigs here: it edits them and chooses the band. They are shown so that you know what is on.
+      </p>
+      <ul className="space-y-3">
+        {promoterGigs.gigs.map((gig) => (
+          <li key={gig.id} className="card space-y-1">
+            <div className="flex flex-wrap items-start justify-between gap-2">
+              <h3 className="text-lg font-semibold">
+                {formatLocalDate(gig.localDate)}, {formatTimeRange(gig.localDate, gig.startTime, gig.endTime, gig.timeZone)}
+              </h3>
+              <span className="rounded-full bg-violet-500/20 px-3 py-1 text-sm font-semibold text-violet-100">Run by {gig.promoterName}</span>
+            </div>
+            <p className="text-sm text-zinc-300">
+              {gig.bookedName ? (
+                <>
+                  Booked: <span className="font-semibold text-zinc-100">{gig.bookedName}</span>
+                </>
+              ) : (
+                `Open: ${gig.applicantCount} applicant${gig.applicantCount === 1 ? '' : 's'} waiting for the promoter`
+              )}
+              {gig.isTicketed && ` · ${gig.ticketsSold} of ${gig.ticketQuantity ?? 0} tickets sold`}
+            </p>
+            <p className="line-clamp-2 text-sm text-zinc-400">{gig.description}</p>
+          </li>
+        ))}
+      </ul>
+      {promoterGigs.total > promoterGigs.gigs.length && (
+        <p className="text-sm text-zinc-400">
+          The next {promoterGigs.gigs.length} of {promoterGigs.total} are shown.
+        </p>
+      )}
+    </section>
+  );
+}
+
 /**
- * The gig side of a venue's or promoter's dashboard (spec 2 §2): Notify Bands, the three tabs
- * (each shown only when it has gigs; pending first if any, else approved), and the add-gig form.
+ * The gig side of a venue's or promoter's dashboard (spec 2 §2): 'Post a gig' (the add-gig form
+ * in a dialog) and Notify Bands at the top, then the three tabs (each shown only when it has
+ * gigs; pending first if any, else approved), and for a venue the promoters' gigs at it. After
+ * posting, a link (?gig=) opens the new gig in its tab and page.
  */
 export function OrganiserGigs() {
   const [chosenTab, setChosenTab] = useState<TabKey | null>(null);
   const [page, setPage] = useState(1);
-  const { data, isPending, isError } = useOrganiserDashboard(chosenTab, page);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const focusParam = searchParams.get('gig');
+  const { data, isPending, isError } = useOrganiserDashboard(chosenTab, page, focusParam);
   const [isNotifying, setIsNotifying] = useState(false);
-  const [deleted, setDeleted] = useState('');
+  const [isPosting, setIsPosting] = useState(false);
+  const [posted, setPosted] = useState<PostedGigs | null>(null);
+  /** What a delete or an approval did; an approval links to the gig in its new tab. */
+  const [done, setDone] = useState<{ text: string; bookedGigId?: string } | null>(null);
+  const focused = useRef<string | null>(null);
+
+  // The gig the link named: scrolled to and focused once it is on screen.
+  const focusGigId = data?.focusGigId ?? null;
+  useEffect(() => {
+    if (!focusGigId || focused.current === focusGigId) return;
+    const card = document.getElementById(`gig-card-${focusGigId}`);
+    if (!card) return;
+    focused.current = focusGigId;
+    card.scrollIntoView({ block: 'start' });
+    card.focus({ preventScroll: true });
+  }, [focusGigId]);
 
   if (isPending) return <LoadingImage label="Loading your gigs…" />;
   if (isError) return <Alert>Your gigs could not be loaded. Please reload the page.</Alert>;
@@ -37,10 +104,17 @@ export function OrganiserGigs() {
   // A tab emptied by a delete or an approval gives way to the default; a page past the end, to the last.
   if (chosenTab && data.tab === chosenTab && data.counts[chosenTab] === 0) setChosenTab(null);
   if (page > pageCount && data.page === page) setPage(pageCount);
-  const choose = (key: TabKey) => {
+  /** Choosing a tab or page leaves the gig the link named. */
+  const show = (key: TabKey, nextPage: number) => {
+    if (focusParam) {
+      focused.current = null;
+      setSearchParams((params) => (params.delete('gig'), params), { replace: true });
+    }
     setChosenTab(key);
-    setPage(1);
+    setPage(nextPage);
   };
+  const choose = (key: TabKey) => show(key, 1);
+  const firstPosted = posted?.gigIds[0];
 
   return (
     <>
@@ -55,17 +129,51 @@ export function OrganiserGigs() {
         </section>
       )}
       <div className="flex flex-wrap gap-3">
-        <button type="button" className="btn-primary" onClick={() => setIsNotifying(true)}>
+        <button type="button" className="btn-primary" onClick={() => (setPosted(null), setIsPosting(true))}>
+          Post a gig
+        </button>
+        <button type="button" className="btn-secondary" onClick={() => setIsNotifying(true)}>
           Notify Bands
         </button>
       </div>
+      {posted && firstPosted && (
+        <Alert tone="success">
+          {posted.message}{' '}
+          <Link to={{ search: `?gig=${firstPosted}` }} className="font-semibold underline underline-offset-4" onClick={() => (focused.current = null)}>
+            See {posted.gigIds.length > 1 ? 'the first' : 'it'} in '{tabLabel(posted.tab)}'
+          </Link>
+        </Alert>
+      )}
       {isNotifying && <NotifyBandsModal dashboard={data} onClose={() => setIsNotifying(false)} />}
+      {isPosting && (
+        <Modal title="Add New Gig Opportunity" onClose={() => setIsPosting(false)} isWide>
+          <AddGigForm
+            dashboard={data}
+            onCreated={(result) => {
+              setIsPosting(false);
+              setPosted(result);
+            }}
+          />
+        </Modal>
+      )}
 
       <section aria-labelledby="gigs-heading" className="space-y-4">
         <h2 id="gigs-heading" className="text-2xl font-semibold">
           Your gigs
         </h2>
-        {deleted && <Alert tone="success">{deleted}</Alert>}
+        {done && (
+          <Alert tone="success">
+            {done.text}
+            {done.bookedGigId && (
+              <>
+                {' '}
+                <Link to={{ search: `?gig=${done.bookedGigId}` }} className="font-semibold underline underline-offset-4" onClick={() => (focused.current = null)}>
+                  See it in '{tabLabel('approved')}'
+                </Link>
+              </>
+            )}
+          </Alert>
+        )}
         {visibleTabs.length === 0 ? (
           <p className="text-zinc-300">No gigs available at this time.</p>
         ) : (
@@ -91,10 +199,12 @@ export function OrganiserGigs() {
                 <OrganiserGigCard
                   key={gig.id}
                   gig={gig}
+                  isFocused={gig.id === focusGigId}
                   isPromoter={isPromoter}
                   isPayoutReady={data.isPayoutReady}
                   sellingClosedReason={sellingClosedReason(data, gig.venueId)}
-                  onDeleted={setDeleted}
+                  onDeleted={(text) => setDone({ text })}
+                  onApproved={(text, gigId) => setDone({ text, bookedGigId: gigId })}
                 />
               ))}
             </div>
@@ -104,10 +214,10 @@ export function OrganiserGigs() {
                   Page {data.page} of {pageCount}
                 </p>
                 <div className="flex gap-2">
-                  <button type="button" className="btn-secondary px-3 py-1.5" disabled={data.page <= 1} onClick={() => setPage(data.page - 1)}>
+                  <button type="button" className="btn-secondary px-3 py-1.5" disabled={data.page <= 1} onClick={() => show(tab, data.page - 1)}>
                     Previous
                   </button>
-                  <button type="button" className="btn-secondary px-3 py-1.5" disabled={data.page >= pageCount} onClick={() => setPage(data.page + 1)}>
+                  <button type="button" className="btn-secondary px-3 py-1.5" disabled={data.page >= pageCount} onClick={() => show(tab, data.page + 1)}>
                     Next
                   </button>
                 </div>
@@ -116,8 +226,7 @@ export function OrganiserGigs() {
           </>
         )}
       </section>
-
-      <AddGigForm dashboard={data} />
+      <PromoterGigsAtVenue promoterGigs={data.promoterGigs} />
     </>
   );
 }

@@ -7,11 +7,24 @@ import { Modal } from '../../components/ui/modal.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { usePublicConfig } from '../../lib/config.ts';
 import { useDecideApplication, useDeleteGig, useUpdateGig, type ApplicantCard, type OrganiserGig } from './api.ts';
-import { GigDetailsFields, isTicketingValid, ORGANISER_PAYOUT_WARNING, TicketingFields, ticketingPayload, type TicketingState } from './gig-fields.tsx';
+import {
+  describeSaveFailure,
+  GIG_FIELDS,
+  GigDetailsFields,
+  isTicketingValid,
+  ORGANISER_PAYOUT_WARNING,
+  TicketingFields,
+  ticketingPayload,
+  withoutChangedErrors,
+  type GigDetailsState,
+  type TicketingState,
+} from './gig-fields.tsx';
 import { GigTerms } from './gig-terms.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
 const DELETE_CONFIRM = 'Are you sure you want to delete this gig? This action cannot be undone.';
+/** Issue 21: the card's buttons are at least 44 px tall on a phone, compact beside the text on wider screens. */
+const CARD_BUTTON = 'min-h-11 px-3 py-1.5 text-sm sm:min-h-0';
 
 type Notice = { tone: 'error' | 'success'; text: string } | null;
 
@@ -19,17 +32,64 @@ type Notice = { tone: 'error' | 'success'; text: string } | null;
 const withReason = (message: string, error: unknown) =>
   error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 422 ? `${message} ${error.message}` : message;
 
-function Applicant({ applicant, isOpen }: { applicant: ApplicantCard; isOpen: boolean }) {
+/**
+ * Issue 21 (item 13): approving books the gig, turns the other applicants down and tells them, and
+ * cannot be undone, so it is confirmed first, saying all of that and the date.
+ */
+function ApproveDialog({ applicant, gig, onClose, onApproved }: { applicant: ApplicantCard; gig: OrganiserGig; onClose: () => void; onApproved: (message: string) => void }) {
+  const decide = useDecideApplication();
+  const [error, setError] = useState('');
+  const others = gig.applications.filter((a) => a.id !== applicant.id && a.status !== 'accepted').length;
+  const approve = async () => {
+    setError('');
+    try {
+      const result = await decide.mutateAsync({ applicationId: applicant.id, decision: 'approve' });
+      onApproved(result.message ?? `${applicant.name} is booked.`);
+    } catch (err) {
+      // The spec logs these without a message; a person is still told why it did not happen.
+      console.error('Could not approve the application', err);
+      setError(err instanceof ApiError && err.status === 409 ? err.message : 'The booking did not go through. Please try again.');
+    }
+  };
+  return (
+    <Modal title={`Book ${applicant.name}?`} onClose={onClose}>
+      <div className="space-y-3">
+        <p>
+          {applicant.name} gets the gig on <strong>{formatLocalDate(gig.localDate)}</strong>, {formatTimeRange(gig.localDate, gig.startTime, gig.endTime, gig.timeZone)}, and it goes on
+          your public listings.
+        </p>
+        <ul className="list-disc space-y-1 pl-5 text-sm text-zinc-300">
+          <li>{applicant.name} is e-mailed that it is booked.</li>
+          {others > 0 && <li>{others === 1 ? 'The other applicant is' : `The other ${others} applicants are`} turned down and e-mailed that another act got the date.</li>}
+          {applicant.siteSlug && <li>{applicant.name}'s followers hear about the show.</li>}
+        </ul>
+        <p className="text-sm text-zinc-400">This cannot be undone here.</p>
+        {error && <Alert>{error}</Alert>}
+        <div className="flex flex-wrap justify-end gap-2">
+          <button type="button" className="btn-secondary" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="button" className="btn-primary" disabled={decide.isPending} onClick={() => void approve()}>
+            {decide.isPending ? 'Booking…' : `Book ${applicant.name}`}
+          </button>
+        </div>
+      </div>
+    </Modal>
+  );
+}
+
+function Applicant({ applicant, gig, isOpen, onApproved }: { applicant: ApplicantCard; gig: OrganiserGig; isOpen: boolean; onApproved: (message: string) => void }) {
   const decide = useDecideApplication();
   const { data: config } = usePublicConfig();
   const [error, setError] = useState('');
-  const act = async (decision: 'approve' | 'reject') => {
+  const [isConfirming, setIsConfirming] = useState(false);
+  const reject = async () => {
     setError('');
     try {
-      await decide.mutateAsync({ applicationId: applicant.id, decision });
+      await decide.mutateAsync({ applicationId: applicant.id, decision: 'reject' });
     } catch (err) {
       // The spec logs these without a message; a person is still told when the gig was taken.
-      console.error(`Could not ${decision} the application`, err);
+      console.error('Could not reject the application', err);
       if (err instanceof ApiError && err.status === 409) setError(err.message);
     }
   };
@@ -62,15 +122,26 @@ function Applicant({ applicant, isOpen }: { applicant: ApplicantCard; isOpen: bo
         {applicant.status !== 'pending' && <StatusBadge status={applicant.status} />}
         {isOpen && applicant.status === 'pending' && (
           <>
-            <button type="button" className="btn-primary px-3 py-1.5 text-sm" disabled={decide.isPending} onClick={() => void act('approve')}>
+            <button type="button" className={`btn-primary ${CARD_BUTTON}`} disabled={decide.isPending} onClick={() => setIsConfirming(true)}>
               Approve<span className="sr-only"> {applicant.name}</span>
             </button>
-            <button type="button" className="btn-secondary px-3 py-1.5 text-sm" disabled={decide.isPending} onClick={() => void act('reject')}>
+            <button type="button" className={`btn-secondary ${CARD_BUTTON}`} disabled={decide.isPending} onClick={() => void reject()}>
               Reject<span className="sr-only"> {applicant.name}</span>
             </button>
           </>
         )}
       </div>
+      {isConfirming && (
+        <ApproveDialog
+          applicant={applicant}
+          gig={gig}
+          onClose={() => setIsConfirming(false)}
+          onApproved={(message) => {
+            setIsConfirming(false);
+            onApproved(message);
+          }}
+        />
+      )}
     </li>
   );
 }
@@ -97,6 +168,17 @@ function EditGigForm({ gig, isPromoter, isPayoutReady, sellingClosedReason, onDo
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState('');
+  // Issue 21: a change clears that field's error and a failure about the form as it was.
+  const changeDetails = (next: GigDetailsState) => {
+    setErrors((current) => withoutChangedErrors(current, details, next));
+    setFailure('');
+    setDetails(next);
+  };
+  const changeTicketing = (next: TicketingState) => {
+    setErrors((current) => withoutChangedErrors(current, { ticketing }, { ticketing: next }));
+    setFailure('');
+    setTicketing(next);
+  };
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setFailure('');
@@ -104,16 +186,17 @@ function EditGigForm({ gig, isPromoter, isPayoutReady, sellingClosedReason, onDo
       const result = await update.mutateAsync({ gigId: gig.id, form: { ...details, ticketing: ticketingPayload(ticketing) } });
       onDone({ tone: 'success', text: result.message });
     } catch (error) {
-      if (error instanceof ApiError) setErrors(error.fields);
-      setFailure(withReason('Error updating gig. Please try again.', error));
+      const described = describeSaveFailure(error, 'Error updating gig. Please try again.', GIG_FIELDS);
+      setErrors(described.fields);
+      setFailure(described.notice);
     }
   };
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="mt-4 space-y-4" aria-label="Edit gig">
-      <GigDetailsFields value={details} onChange={setDetails} errors={errors} />
+      <GigDetailsFields value={details} onChange={changeDetails} errors={errors} />
       <TicketingFields
         value={ticketing}
-        onChange={setTicketing}
+        onChange={changeTicketing}
         isPromoter={isPromoter}
         isOrganiserShareDerived
         error={errors.ticketing}
@@ -134,7 +217,21 @@ function EditGigForm({ gig, isPromoter, isPayoutReady, sellingClosedReason, onDo
 }
 
 /** A gig on the organiser's dashboard: its facts, inline edit, delete, and its applicants. */
-export function OrganiserGigCard({ gig, isPromoter, isPayoutReady, sellingClosedReason, onDeleted }: EditProps & { onDeleted: (message: string) => void }) {
+export function OrganiserGigCard({
+  gig,
+  isPromoter,
+  isPayoutReady,
+  sellingClosedReason,
+  onDeleted,
+  onApproved,
+  isFocused = false,
+}: EditProps & {
+  onDeleted: (message: string) => void;
+  /** Approving moves the gig to another tab, so the dashboard says what happened. */
+  onApproved: (message: string, gigId: string) => void;
+  /** The gig a link named (just posted): marked and focused. */
+  isFocused?: boolean;
+}) {
   const [isEditing, setIsEditing] = useState(false);
   const [isConfirmingDelete, setIsConfirmingDelete] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
@@ -152,7 +249,7 @@ export function OrganiserGigCard({ gig, isPromoter, isPayoutReady, sellingClosed
   };
 
   return (
-    <article className="card space-y-4" aria-labelledby={headingId}>
+    <article id={`gig-card-${gig.id}`} tabIndex={-1} className={`card scroll-mt-32 space-y-4 ${isFocused ? 'ring-2 ring-brand-400' : ''}`} aria-labelledby={headingId}>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
           <h3 id={headingId} className="text-lg font-semibold">
@@ -170,10 +267,10 @@ export function OrganiserGigCard({ gig, isPromoter, isPayoutReady, sellingClosed
         </div>
         {!isEditing && (
           <div className="flex shrink-0 gap-2">
-            <button type="button" className="btn-secondary px-3 py-1.5 text-sm" onClick={() => (setNotice(null), setIsEditing(true))}>
+            <button type="button" className={`btn-secondary ${CARD_BUTTON}`} onClick={() => (setNotice(null), setIsEditing(true))}>
               Edit<span className="sr-only"> gig on {formatLocalDate(gig.localDate)}</span>
             </button>
-            <button type="button" className="btn-danger px-3 py-1.5 text-sm" onClick={() => setIsConfirmingDelete(true)}>
+            <button type="button" className={`btn-danger ${CARD_BUTTON}`} onClick={() => setIsConfirmingDelete(true)}>
               Delete<span className="sr-only"> gig on {formatLocalDate(gig.localDate)}</span>
             </button>
           </div>
@@ -220,7 +317,7 @@ export function OrganiserGigCard({ gig, isPromoter, isPayoutReady, sellingClosed
           ) : (
             <ul className="space-y-2">
               {gig.applications.map((a) => (
-                <Applicant key={a.id} applicant={a} isOpen={isOpen} />
+                <Applicant key={a.id} applicant={a} gig={gig} isOpen={isOpen} onApproved={(text) => onApproved(text, gig.id)} />
               ))}
             </ul>
           )}

@@ -94,6 +94,8 @@ function ProfileDashboard({ me, role }: { me: Me; role: Role }) {
     });
   return (
     <DashboardFrame title={title} subtitle={profile.name ? `Signed in as ${me.user.email}` : undefined}>
+      {/* Issue 21: an organiser's gigs, with 'Post a gig', come first. */}
+      {(role === 'venue' || role === 'promoter') && <OrganiserGigs />}
       <section className="card" aria-labelledby="profile-heading">
         <div className="flex flex-col gap-6 sm:flex-row">
           {typeof profile.imageUrl === 'string' && profile.imageUrl && (
@@ -132,7 +134,6 @@ function ProfileDashboard({ me, role }: { me: Me; role: Role }) {
       )}
       {role === 'band' && <OutreachCard />}
       {role === 'venue' && <PromoterRequestsCard />}
-      {(role === 'venue' || role === 'promoter') && <OrganiserGigs />}
       {role === 'venue' && <ManageJamSessions isAdmin={false} />}
       {role === 'band' && <BandBooking hasBetaOutreach={profile.hasBetaOutreach === true} />}
       {role === 'artist_manager' && <ManagerBooking />}
@@ -185,4 +186,11 @@ function RoleDashboard({ me, role }: { me: Me; role: Role }) {
   if (role === 'admin') return <AdminDashboard me={me} />;
   if (role === 'rehearsal_space') return <RehearsalSpaceDashboard me={me} />;
   return <ProfileDashboard me={me} role={role} />;
+}
+
+/** /promoter-dashboard (spec 2 §1): the promoter's dashboard; anyone else goes where /dashboard sends them. */
+export function PromoterDashboardPage() {
+  const { data: me } = useSession();
+  if (me && me.user.role !== 'promoter') return <Navigate to="/dashboard" replace />;
+  return <DashboardPage />;
 }

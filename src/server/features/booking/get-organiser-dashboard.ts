@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { bandProfiles, gigApplications, gigs, managedArtists, managerProfiles, paymentAccounts, regions, tickets, venueProfiles } from '../../db/schema.ts';
+import { bandProfiles, gigApplications, gigs, managedArtists, managerProfiles, paymentAccounts, promoterProfiles, regions, tickets, venueProfiles } from '../../db/schema.ts';
 import type { SessionUser } from '../../http/session.ts';
-import { asOrganiser, listPostableVenues, organisedBy } from './gig-ownership.ts';
+import { isUuid } from '../../../core/ids.ts';
+import { asOrganiser, listPostableVenues, organisedBy, type Organiser } from './gig-ownership.ts';
 
 export const DASHBOARD_PAGE_SIZE = 20;
 export const GIG_TABS = ['pending', 'approved', 'past'] as const;
@@ -15,14 +16,84 @@ const TAB_FILTER: Record<GigTab, SQL> = {
   past: isPast,
 };
 
+/** Upcoming gigs soonest first; past gigs most recent first. */
+const tabOrder = (tab: GigTab) => (tab === 'past' ? [desc(gigs.localDate), desc(gigs.startTime), asc(gigs.id)] : [asc(gigs.localDate), asc(gigs.startTime), asc(gigs.id)]);
+
+/**
+ * Issue 21 (item 19): the tab and page that show one of the organiser's gigs, so the link
+ * after posting opens it; null when the gig is not the organiser's. Two queries.
+ */
+async function locateGig(db: Db, organiser: Organiser, gigId: string): Promise<{ tab: GigTab; page: number } | null> {
+  if (!isUuid(gigId)) return null;
+  const [gig] = await db
+    .select({ localDate: gigs.localDate, startTime: gigs.startTime, isApproved: gigs.isApproved, isPast: sql<boolean>`${isPast}` })
+    .from(gigs)
+    .innerJoin(regions, eq(regions.slug, gigs.regionSlug))
+    .where(and(eq(gigs.id, gigId), organisedBy(organiser)));
+  if (!gig) return null;
+  const tab: GigTab = gig.isPast ? 'past' : gig.isApproved ? 'approved' : 'pending';
+  const sooner = tab === 'past' ? gt : lt;
+  // The gigs listed before it in its tab's order (date, start time, id).
+  const before = or(
+    sooner(gigs.localDate, gig.localDate),
+    and(eq(gigs.localDate, gig.localDate), sooner(gigs.startTime, gig.startTime)),
+    and(eq(gigs.localDate, gig.localDate), eq(gigs.startTime, gig.startTime), lt(gigs.id, gigId)),
+  );
+  const [ahead] = await db
+    .select({ n: count() })
+    .from(gigs)
+    .innerJoin(regions, eq(regions.slug, gigs.regionSlug))
+    .where(and(organisedBy(organiser), TAB_FILTER[tab], before));
+  return { tab, page: Math.floor((ahead?.n ?? 0) / DASHBOARD_PAGE_SIZE) + 1 };
+}
+
+/**
+ * Issue 21 (item 6, decision 37): a venue sees the upcoming gigs promoters run at it, read-only
+ * (decision 17 leaves their running to the promoter), with the promoter's name. One query.
+ */
+function listPromoterGigsAtVenue(db: Db, venueId: string) {
+  return db
+    .select({
+      id: gigs.id,
+      localDate: gigs.localDate,
+      startTime: gigs.startTime,
+      endTime: gigs.endTime,
+      timeZone: regions.timeZone,
+      description: gigs.description,
+      promoterName: promoterProfiles.name,
+      isApproved: gigs.isApproved,
+      bookedName: sql<string | null>`coalesce(${bandProfiles.name}, ${managedArtists.name})`,
+      isTicketed: gigs.isTicketed,
+      ticketsSold: gigs.ticketsSold,
+      ticketQuantity: gigs.ticketQuantity,
+      applicantCount: sql<number>`(select count(*) from ${gigApplications} where ${gigApplications.gigId} = ${gigs.id} and ${gigApplications.status} = 'pending')`.mapWith(Number),
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(gigs)
+    .innerJoin(regions, eq(regions.slug, gigs.regionSlug))
+    .innerJoin(promoterProfiles, eq(promoterProfiles.userId, gigs.promoterId))
+    .leftJoin(bandProfiles, eq(bandProfiles.userId, gigs.bandId))
+    .leftJoin(managedArtists, eq(managedArtists.id, gigs.managedArtistId))
+    .where(and(eq(gigs.venueId, venueId), isNotNull(gigs.promoterId), sql`not (${isPast})`))
+    .orderBy(asc(gigs.localDate), asc(gigs.startTime), asc(gigs.id))
+    .limit(DASHBOARD_PAGE_SIZE);
+}
+
 /**
  * A venue's or promoter's dashboard (spec 2 §2): how many gigs each tab has, one page of the
- * chosen tab's gigs with their applicants (pending first if any, else approved), and the venues
- * it may post for. Six queries however many gigs and applicants there are.
+ * chosen tab's gigs with their applicants (pending first if any, else approved), the venues it
+ * may post for, and for a venue the promoters' gigs at it. Seven queries however many gigs and
+ * applicants there are; two more when asked for the page that shows one gig (`gigId`).
  */
-export async function getOrganiserDashboard(db: Db, sessionUser: SessionUser, { tab: requestedTab, page = 1 }: { tab?: GigTab; page?: number } = {}) {
+export async function getOrganiserDashboard(
+  db: Db,
+  sessionUser: SessionUser,
+  { tab: requestedTab, page: requestedPage = 1, gigId }: { tab?: GigTab; page?: number; gigId?: string } = {},
+) {
   const organiser = asOrganiser(sessionUser);
-  const [[counts], venues, [payout]] = await Promise.all([
+  const located = gigId ? await locateGig(db, organiser, gigId) : null;
+  const page = located?.page ?? requestedPage;
+  const [[counts], venues, [payout], promoterGigs] = await Promise.all([
     db
       .select({
         pending: sql<number>`count(*) filter (where ${TAB_FILTER.pending})`.mapWith(Number),
@@ -34,9 +105,10 @@ export async function getOrganiserDashboard(db: Db, sessionUser: SessionUser, { 
       .where(organisedBy(organiser)),
     listPostableVenues(db, organiser),
     db.select({ status: paymentAccounts.status }).from(paymentAccounts).where(eq(paymentAccounts.userId, organiser.id)),
+    organiser.role === 'venue' ? listPromoterGigsAtVenue(db, organiser.id) : Promise.resolve([]),
   ]);
   const tabCounts = counts ?? { pending: 0, approved: 0, past: 0 };
-  const tab: GigTab = requestedTab ?? (tabCounts.pending ? 'pending' : tabCounts.approved ? 'approved' : 'past');
+  const tab: GigTab = located?.tab ?? requestedTab ?? (tabCounts.pending ? 'pending' : tabCounts.approved ? 'approved' : 'past');
 
   const gigRows = await db
     .select({
@@ -71,8 +143,7 @@ export async function getOrganiserDashboard(db: Db, sessionUser: SessionUser, { 
     .leftJoin(bandProfiles, eq(bandProfiles.userId, gigs.bandId))
     .leftJoin(managedArtists, eq(managedArtists.id, gigs.managedArtistId))
     .where(and(organisedBy(organiser), TAB_FILTER[tab]))
-    // Upcoming gigs soonest first; past gigs most recent first.
-    .orderBy(...(tab === 'past' ? [desc(gigs.localDate), desc(gigs.startTime)] : [asc(gigs.localDate), asc(gigs.startTime)]), asc(gigs.id))
+    .orderBy(...tabOrder(tab))
     .limit(DASHBOARD_PAGE_SIZE)
     .offset((page - 1) * DASHBOARD_PAGE_SIZE);
 
@@ -135,6 +206,13 @@ export async function getOrganiserDashboard(db: Db, sessionUser: SessionUser, { 
     page,
     pageSize: DASHBOARD_PAGE_SIZE,
     gigs: gigRows.map((gig) => ({ ...gig, tab, applications: applicationsByGig.get(gig.id) ?? [] })),
+    /** The gig asked for by `gigId`, when it is the organiser's: it is on this tab and page. */
+    focusGigId: located ? gigId! : null,
+    /** A venue's view of the promoters' gigs at it (read-only); empty for a promoter. */
+    promoterGigs: {
+      total: promoterGigs[0]?.total ?? 0,
+      gigs: promoterGigs.map((gig) => ({ ...gig, total: undefined })),
+    },
   };
 }
 

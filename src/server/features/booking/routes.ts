@@ -28,7 +28,7 @@ export function bookingRoutes(services: Services) {
 
   app.get('/booking/dashboard', async (c) => {
     const { user } = await requireRole(services, c, 'venue', 'promoter');
-    const query = parseInput(z.object({ tab: z.enum(GIG_TABS).optional(), page: pageNumber() }), c.req.query());
+    const query = parseInput(z.object({ tab: z.enum(GIG_TABS).optional(), page: pageNumber(), gigId: z.string().max(100).optional() }), c.req.query());
     return c.json(await getOrganiserDashboard(db, user, query));
   });
 
@@ -58,9 +58,10 @@ export function bookingRoutes(services: Services) {
 
   app.post('/booking/applications/:applicationId/approve', async (c) => {
     const { user } = await requireRole(services, c, 'venue', 'promoter');
-    await approveApplication(db, user, c.req.param('applicationId'));
+    const result = await approveApplication(db, user, c.req.param('applicationId'));
     announceNewGigs();
-    return c.json({ ok: true });
+    void services.jobs?.send(QUEUES.mailApplicationOutcomes).catch(() => undefined);
+    return c.json(result);
   });
 
   app.post('/booking/applications/:applicationId/reject', async (c) => {

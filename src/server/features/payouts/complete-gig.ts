@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { completeGigSchema } from '../../../core/schemas/payouts.ts';
+import { beforeShowMessage, completeGigSchema } from '../../../core/schemas/payouts.ts';
+import { formatLocalDate } from '../../../core/time.ts';
 import type { Db } from '../../db/client.ts';
-import { auditLog, heldPayments, transfers } from '../../db/schema.ts';
+import { auditLog, gigs, heldPayments, transfers } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { parseInput } from '../../http/validate.ts';
 import { findCompleteAccounts } from './payee-accounts.ts';
@@ -16,13 +17,16 @@ export type GigCompletion = { success: true; amountReleased: number; amountForfe
  * payout account (never one the request names), or forfeited to the platform with the admin's
  * reason. The change from holding is one conditional update, so when a release and a forfeit race
  * (two admins, two tabs) exactly one of them happens; the other is told the gig was completed.
- * A release records the transfer in the same transaction; the transfer job sends it.
+ * A release records the transfer in the same transaction; the transfer job sends it. A gig that
+ * has not started yet is completed only when the request confirms it (issue 21, decision 37).
  */
 export async function completeGig(db: Db, adminId: string, rawInput: unknown): Promise<GigCompletion> {
   const input = parseInput(completeGigSchema, rawInput);
   return db.transaction(async (tx) => {
     const [held] = await tx.select().from(heldPayments).where(eq(heldPayments.gigId, input.gigId));
     if (!held) throw new AppError('NOT_FOUND', 'No held payment was found for that gig.');
+    const [gig] = await tx.select({ localDate: gigs.localDate, hasStarted: sql<boolean>`${gigs.startsAt} <= now()` }).from(gigs).where(eq(gigs.id, input.gigId));
+    if (gig && !gig.hasStarted && !input.isBeforeShowConfirmed) throw new AppError('CONFLICT', beforeShowMessage(formatLocalDate(gig.localDate)));
     const destination = held.payeeUserId ? (await findCompleteAccounts(tx, [held.payeeUserId])).get(held.payeeUserId) : undefined;
     if (input.action === 'release' && !destination) throw new AppError('CONFLICT', NO_ORGANISER_ACCOUNT);
 

@@ -16,6 +16,8 @@ export async function listHeldPayments(db: Db, { page }: { page: number }) {
         bandName: sql<string | null>`coalesce(${bandProfiles.name}, ${managedArtists.name})`,
         venueName: venueProfiles.name,
         localDate: gigs.localDate,
+        /** Issue 21: completing a gig before it starts asks first. */
+        hasStarted: sql<boolean>`${gigs.startsAt} <= now()`,
         status: heldPayments.status,
         amountCents: heldPayments.amountCents,
         ticketCount: heldPayments.ticketCount,
@@ -52,6 +54,8 @@ export async function listGigTickets(db: Db, gigId: string) {
       boughtAt: tickets.createdAt,
       totalCents: orders.totalCents,
       refundStatus: refunds.status,
+      // Issue 21: when it was refunded, shown beside (never instead of) when it was checked in.
+      refundedAt: refunds.createdAt,
     })
     .from(tickets)
     .innerJoin(orders, eq(orders.id, tickets.orderId))

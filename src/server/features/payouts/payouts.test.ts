@@ -17,6 +17,9 @@ import { NO_ACCOUNT_REASON } from './record-ticket-shares.ts';
 import { sendPendingTransfers } from './send-pending-transfers.ts';
 import { ALREADY_COMPLETED, completeGig, NO_ORGANISER_ACCOUNT } from './complete-gig.ts';
 import { refundTicket } from './refund-ticket.ts';
+import { listGigTickets, listHeldPayments } from './list-held-payments.ts';
+import { USED_TICKET_REFUND_MESSAGE } from '../../../core/schemas/payouts.ts';
+import { formatLocalDate } from '../../../core/time.ts';
 import { processPendingRefunds } from './process-pending-refunds.ts';
 
 const ZONE = 'America/Chicago';
@@ -53,6 +56,8 @@ async function buy(gigId: string, email = 'buyer@payouts.test') {
 const transfersOf = (orderId: string) => t.db.select().from(transfers).where(eq(transfers.orderId, orderId));
 const heldOf = async (gigId: string) => (await t.db.select().from(heldPayments).where(eq(heldPayments.gigId, gigId)))[0];
 const ticketOf = async (orderId: string) => (await t.db.select().from(tickets).where(eq(tickets.orderId, orderId)))[0]!;
+/** The show has begun: its start instant is an hour ago (tickets were bought while it was ahead). */
+const startShow = (gigId: string) => t.db.update(gigs).set({ startsAt: new Date(Date.now() - 3_600_000) }).where(eq(gigs.id, gigId));
 const admin = (): SessionUser => ({ id: adminId, role: 'admin', email: 'admin@payouts.test', emailVerified: true, name: 'Admin', location: 'chicagoland', createdAt: new Date() });
 
 describe('a paid ticket pays its band and holds its organiser share (D10, D11)', () => {
@@ -124,6 +129,7 @@ describe('completing a gig (admin)', () => {
     const { gigId, venueId } = await setUpGig();
     await buy(gigId);
     await buy(gigId, 'second@payouts.test');
+    await startShow(gigId);
     const result = await completeGig(t.db, adminId, { gigId, action: 'release', venueStripeAccountId: 'acct_someone_else' });
     expect(result).toEqual({ success: true, amountReleased: 554, amountForfeited: 0 });
     const held = (await heldOf(gigId))!;
@@ -140,6 +146,7 @@ describe('completing a gig (admin)', () => {
     const { gigId, venueId } = await setUpGig();
     await buy(gigId);
     await t.db.update(paymentAccounts).set({ status: 'pending' }).where(eq(paymentAccounts.userId, venueId));
+    await startShow(gigId);
     await expect(completeGig(t.db, adminId, { gigId, action: 'release' })).rejects.toThrow(NO_ORGANISER_ACCOUNT);
     await expect(completeGig(t.db, adminId, { gigId, action: 'forfeit', reason: '  ' })).rejects.toThrow('Please give a reason for forfeiting.');
     expect(await completeGig(t.db, adminId, { gigId, action: 'forfeit', reason: 'The venue cancelled the show.' })).toEqual({ success: true, amountReleased: 0, amountForfeited: 277 });
@@ -149,6 +156,7 @@ describe('completing a gig (admin)', () => {
   it('release against forfeit, 10 of each at once: exactly one completes the gig', async () => {
     const { gigId } = await setUpGig();
     await buy(gigId);
+    await startShow(gigId);
     const attempts = Array.from({ length: 20 }, (_, i) =>
       completeGig(t.db, adminId, i % 2 ? { gigId, action: 'release' } : { gigId, action: 'forfeit', reason: 'Race' }).then(
         (r) => r,
@@ -162,6 +170,17 @@ describe('completing a gig (admin)', () => {
     const held = (await heldOf(gigId))!;
     const releases = await t.db.select().from(transfers).where(eq(transfers.heldPaymentId, held.id));
     expect(releases).toHaveLength(held.status === 'released' ? 1 : 0);
+  });
+
+  it('before the show, completing is refused unless confirmed, and the refusal names the date (issue 21)', async () => {
+    const { gigId } = await setUpGig();
+    await buy(gigId);
+    const [gig] = await t.db.select({ localDate: gigs.localDate }).from(gigs).where(eq(gigs.id, gigId));
+    await expect(completeGig(t.db, adminId, { gigId, action: 'release' })).rejects.toThrow(`This gig is on ${formatLocalDate(gig!.localDate)} and has not happened yet.`);
+    expect(await heldOf(gigId)).toMatchObject({ status: 'holding' });
+    expect(await completeGig(t.db, adminId, { gigId, action: 'release', isBeforeShowConfirmed: true })).toMatchObject({ success: true, amountReleased: 277 });
+    const { held } = await listHeldPayments(t.db, { page: 1 }).then((r) => ({ held: r.heldPayments.find((h) => h.gigId === gigId) }));
+    expect(held).toMatchObject({ status: 'released', hasStarted: false });
   });
 
   it('control: reading the status and then writing it lets both a release and a forfeit through', async () => {
@@ -205,6 +224,18 @@ describe('refunds', () => {
     expect(mails[0]!.subject).toBe('Your Marquee ticket was refunded ($21.28)');
   });
 
+  it('a ticket checked in at the door is refunded only when confirmed; both times stay on the list (issue 21)', async () => {
+    const { gigId } = await setUpGig();
+    const { order } = await buy(gigId, 'came-anyway@payouts.test');
+    expect(await admitTicket(t.db, admin(), (await ticketOf(order.id)).id)).toMatchObject({ isValid: true });
+    await expect(refundTicket(t.db, { orderId: order.id, reason: 'Complained after the show', adminId })).rejects.toThrow(USED_TICKET_REFUND_MESSAGE);
+    expect(await ticketOf(order.id)).toMatchObject({ status: 'used' });
+    await refundTicket(t.db, { orderId: order.id, reason: 'Complained after the show', adminId, isCheckedInConfirmed: true });
+    const [listed] = await listGigTickets(t.db, gigId);
+    expect(listed).toMatchObject({ status: 'refunded', usedAt: expect.any(Date), refundedAt: expect.any(Date) });
+    expect(listed!.refundedAt!.getTime()).toBeGreaterThanOrEqual(listed!.usedAt!.getTime());
+  });
+
   it('two refunds of one ticket at once: one refund', async () => {
     const { gigId } = await setUpGig();
     const { order } = await buy(gigId);
@@ -217,6 +248,7 @@ describe('refunds', () => {
     const { gigId } = await setUpGig();
     const { order } = await buy(gigId);
     await buy(gigId, 'stays@payouts.test');
+    await startShow(gigId);
     await completeGig(t.db, adminId, { gigId, action: 'release' });
     await sendPendingTransfers(t.services);
     await refundTicket(t.db, { orderId: order.id, reason: 'Refund after the show', adminId });

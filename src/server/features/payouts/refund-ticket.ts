@@ -1,4 +1,5 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
+import { USED_TICKET_REFUND_MESSAGE } from '../../../core/schemas/payouts.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { auditLog, gigs, heldPayments, orders, refunds, tickets, transfers } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -9,19 +10,25 @@ import { isUuid } from '../../../core/ids.ts';
  * door refuses it), its seat goes back on sale, the gig's held payment loses the organiser share
  * it held for it, and a refund is recorded for the refund job, which asks the provider to return
  * the money and takes back the shares already transferred. A ticket is refunded once: the second
- * of two simultaneous refunds finds it refunded.
+ * of two simultaneous refunds finds it refunded. A ticket checked in at the door is refunded only
+ * when the request confirms it, decided in the same update, so a scan that lands while the admin
+ * decides is caught too (issue 21, decision 37).
  */
-export async function refundTicket(db: DbOrTx, { orderId, reason, adminId }: { orderId: string; reason: string; adminId: string }) {
+export async function refundTicket(
+  db: DbOrTx,
+  { orderId, reason, adminId, isCheckedInConfirmed = false }: { orderId: string; reason: string; adminId: string; isCheckedInConfirmed?: boolean },
+) {
   if (!isUuid(orderId)) throw new AppError('NOT_FOUND', 'That ticket was not found.');
   return db.transaction(async (tx) => {
     const [ticket] = await tx
       .update(tickets)
       .set({ status: 'refunded' })
-      .where(and(eq(tickets.orderId, orderId), ne(tickets.status, 'refunded')))
+      .where(and(eq(tickets.orderId, orderId), ne(tickets.status, 'refunded'), isCheckedInConfirmed ? undefined : ne(tickets.status, 'used')))
       .returning({ orderId: tickets.orderId, gigId: tickets.gigId });
     if (!ticket) {
-      const [existing] = await tx.select({ id: tickets.id }).from(tickets).where(eq(tickets.orderId, orderId));
-      throw existing ? new AppError('CONFLICT', 'This ticket was already refunded.') : new AppError('NOT_FOUND', 'That ticket was not found.');
+      const [existing] = await tx.select({ status: tickets.status }).from(tickets).where(eq(tickets.orderId, orderId));
+      if (!existing) throw new AppError('NOT_FOUND', 'That ticket was not found.');
+      throw new AppError('CONFLICT', existing.status === 'used' ? USED_TICKET_REFUND_MESSAGE : 'This ticket was already refunded.');
     }
     const [order] = await tx.update(orders).set({ status: 'refunded' }).where(eq(orders.id, ticket.orderId)).returning();
     await tx.update(gigs).set({ ticketsSold: sql`${gigs.ticketsSold} - 1` }).where(eq(gigs.id, ticket.gigId));
@@ -43,7 +50,7 @@ export async function refundTicket(db: DbOrTx, { orderId, reason, adminId }: { o
       .insert(refunds)
       .values({ orderId: order!.id, amountCents: order!.totalCents, reason, requestedBy: adminId })
       .returning({ id: refunds.id, amountCents: refunds.amountCents });
-    await tx.insert(auditLog).values({ actorId: adminId, action: 'ticket.refunded', targetId: orderId, details: { amountCents: refund!.amountCents, reason } });
+    await tx.insert(auditLog).values({ actorId: adminId, action: 'ticket.refunded', targetId: orderId, details: { amountCents: refund!.amountCents, reason, ...(isCheckedInConfirmed ? { isCheckedInConfirmed } : {}) } });
     return { refundId: refund!.id, amountCents: refund!.amountCents };
   });
 }

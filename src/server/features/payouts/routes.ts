@@ -53,8 +53,8 @@ export function payoutRoutes(services: Services) {
 
   app.post('/admin/orders/:orderId/refund', async (c) => {
     const { user } = await requireRole(services, c, 'admin');
-    const { reason } = parseInput(refundTicketSchema, await readJsonBody(c));
-    const refund = await refundTicket(db, { orderId: c.req.param('orderId'), reason, adminId: user.id });
+    const { reason, isCheckedInConfirmed } = parseInput(refundTicketSchema, await readJsonBody(c));
+    const refund = await refundTicket(db, { orderId: c.req.param('orderId'), reason, adminId: user.id, isCheckedInConfirmed });
     await services.jobs?.send(QUEUES.processRefunds);
     return c.json({ success: true, ...refund });
   });
