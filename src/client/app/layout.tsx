@@ -5,6 +5,8 @@ import { MainSiteLink } from '../components/main-site-link.tsx';
 import { useSession, useRefreshSession } from '../lib/session.ts';
 import { LocationDropdown } from '../features/regions/location-selector.tsx';
 import { currentSiteSlug } from '../lib/site-context.ts';
+import { useLoginPath } from '../lib/use-login-path.ts';
+import type { Role } from '../../core/roles.ts';
 
 // Loaded only when needed, so public pages carry less: the banner while an admin impersonates.
 const ImpersonationBanner = lazy(() => import('../features/admin/impersonation-banner.tsx').then((m) => ({ default: m.ImpersonationBanner })));
@@ -19,6 +21,18 @@ const NAV_LINKS = [
   { to: '/gear-swap', label: 'Gear Swap' },
 ];
 
+/** Each role's own tools in the menu (issue 21: no dead ends), then everyone's account settings. */
+const ROLE_LINKS: Partial<Record<Role, { to: string; label: string }[]>> = {
+  band: [
+    { to: '/my-website', label: 'My Website' },
+    { to: '/qr-scanner', label: 'Door Scanner' },
+  ],
+  venue: [{ to: '/qr-scanner', label: 'Door Scanner' }],
+  promoter: [{ to: '/qr-scanner', label: 'Door Scanner' }],
+  admin: [{ to: '/qr-scanner', label: 'Door Scanner' }],
+  musician: [{ to: '/open-jam', label: 'Open Jam' }],
+};
+
 function Header() {
   const { data: config } = usePublicConfig();
   const { data: me } = useSession();
@@ -26,6 +40,7 @@ function Header() {
   const navigate = useNavigate();
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
+  const loginPath = useLoginPath();
   // A new page closes the menu: adjusted while rendering, not in an effect after it.
   const [menuPath, setMenuPath] = useState(location.pathname);
   if (menuPath !== location.pathname) {
@@ -63,13 +78,21 @@ function Header() {
           <MainSiteLink to="/dashboard" className={linkClass}>
             Dashboard
           </MainSiteLink>
+          {(ROLE_LINKS[me.user.role] ?? []).map((l) => (
+            <MainSiteLink key={l.to} to={l.to} className={linkClass}>
+              {l.label}
+            </MainSiteLink>
+          ))}
+          <MainSiteLink to="/account" className={linkClass}>
+            Account
+          </MainSiteLink>
           <button type="button" onClick={() => void handleSignOut()} className={`${linkClass} text-left`}>
             Log out
           </button>
         </>
       ) : (
         <>
-          <MainSiteLink to="/login" className={linkClass}>
+          <MainSiteLink to={loginPath} className={linkClass}>
             Login
           </MainSiteLink>
           <MainSiteLink to="/register" className="btn-primary ml-1">

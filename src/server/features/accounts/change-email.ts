@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, like, ne, sql } from 'drizzle-orm';
 import { changeEmailSchema, confirmEmailChangeSchema, EMAIL_CHANGE_EXPIRES_IN_HOURS } from '../../../core/schemas/account-settings.ts';
 import { auditLog, user, verification } from '../../db/schema.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { AppError } from '../../http/app-error.ts';
 import { limitHits } from '../../http/rate-limit.ts';
 import type { CurrentSession } from '../../http/session.ts';
@@ -84,7 +85,7 @@ export async function confirmEmailChange(services: Pick<Services, 'db' | 'mailer
     });
   } catch (error) {
     // Someone registered the address between our check and the update.
-    if (error instanceof Error && /unique|duplicate/i.test(`${error.message} ${String((error as { cause?: unknown }).cause ?? '')}`) && !(error instanceof AppError)) {
+    if (isUniqueViolation(error)) {
       throw new AppError('CONFLICT', 'That address now belongs to another Marquee account, so it cannot be yours. Your address has not changed.');
     }
     throw error;
