@@ -14,7 +14,9 @@ async function expectTall(buttons: Locator) {
 
 test('account settings on a phone: reached from the menu, every button at least 44 px tall', async ({ page }) => {
   await registerFan(page, uniqueEmail('phone-settings'), 'phone-settings-pass-9');
+  await expect(page.getByRole('heading', { level: 1, name: 'Fan Dashboard' })).toBeVisible();
   await page.getByRole('button', { name: /Open menu/ }).click();
+  await expect(page.getByRole('button', { name: /Close menu/ })).toHaveAttribute('aria-expanded', 'true');
   await page.locator('#mobile-menu').getByRole('link', { name: 'Account' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Account settings' })).toBeVisible();
   await page.getByRole('region', { name: 'Delete account' }).getByRole('button', { name: 'Delete my account…' }).click();
@@ -40,7 +42,7 @@ test('the admin users list shows beta outreach and its control on a phone; the b
   await logIn(page, admin.email, admin.password);
   await page.getByLabel('Search users').fill(band.email);
   await page.getByLabel('Search users').press('Enter');
-  await expect(page.getByText('1 found · page 1 of 1')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Users pages' }).getByText('1 found · page 1 of 1')).toBeVisible();
   const users = page.getByRole('region', { name: 'Users table' });
   await expect(users.getByText(/Beta outreach: (On|Off)/)).toBeVisible();
   await expectTall(users.getByRole('button'));

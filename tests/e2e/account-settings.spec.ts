@@ -12,7 +12,7 @@ test('a fan changes location, e-mail (by the link in the new inbox) and password
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Account' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Account settings' })).toBeVisible();
 
-  await page.getByLabel('Location').selectOption({ label: 'Nashville' });
+  await page.getByLabel('Your region').selectOption({ label: 'Nashville' });
   await page.getByRole('button', { name: 'Save location' }).click();
   await expect(page.getByText('Your location is now Nashville.')).toBeVisible();
 
@@ -134,7 +134,7 @@ test('an admin grants beta outreach from the users list and runs Admin Bypass (T
   await logIn(page, admin.email, admin.password);
   await page.getByLabel('Search users').fill(band.email);
   await page.getByLabel('Search users').press('Enter');
-  await expect(page.getByText('1 found · page 1 of 1')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Users pages' }).getByText('1 found · page 1 of 1')).toBeVisible();
   const users = page.getByRole('region', { name: 'Users table' });
   const grant = users.getByRole('button', { name: `Grant beta outreach for ${band.name}` });
   const revoke = users.getByRole('button', { name: `Revoke beta outreach for ${band.name}` });
@@ -142,14 +142,14 @@ test('an admin grants beta outreach from the users list and runs Admin Bypass (T
   const startsOn = (await revoke.count()) > 0;
   await (startsOn ? revoke : grant).click();
   await expect(page.getByText(`Beta outreach ${startsOn ? 'revoked for' : 'granted to'} ${band.name}.`)).toBeVisible();
-  await expect(users.getByRole('cell', { name: startsOn ? 'Off' : 'On' })).toBeVisible();
+  await expect(users.getByRole('cell', { name: startsOn ? 'Off' : 'On', exact: true })).toBeVisible();
   await (startsOn ? grant : revoke).click();
   await expect(page.getByText(`Beta outreach ${startsOn ? 'granted to' : 'revoked for'} ${band.name}.`)).toBeVisible();
 
   const bypass = page.getByRole('region', { name: 'Admin Bypass (Test)' });
   await bypass.getByLabel('Find a band').fill('velvet');
   await bypass.getByRole('button', { name: 'Search bands' }).click();
-  await bypass.getByLabel('Band').selectOption({ label: `${band.name} (${band.email})` });
+  await bypass.getByLabel('Band', { exact: true }).selectOption({ label: `${band.name} (${band.email})` });
   await bypass.getByLabel('Location').selectOption({ label: 'Nashville' });
   await shot(page, 'admin-bypass-laptop');
   page.once('dialog', (dialog) => void dialog.accept());

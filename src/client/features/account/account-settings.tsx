@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
 import { Alert, FieldLabel, TextField } from '../../components/ui/field.tsx';
 import { usePublicConfig } from '../../lib/config.ts';
 import { sessionQueryKey, type Me } from '../../lib/session.ts';
@@ -67,7 +66,7 @@ function EmailCard({ me }: { me: Me }) {
           }}
           error={form.errors.currentPassword}
         />
-        <button type="submit" className="btn-secondary" disabled={form.isBusy}>
+        <button type="submit" className="btn-secondary max-sm:min-h-11" disabled={form.isBusy}>
           {form.isBusy ? 'Sending…' : 'Send confirmation link'}
         </button>
       </form>
@@ -83,7 +82,7 @@ function LocationCard({ me }: { me: Me }) {
   const form = useSettingForm();
   return (
     <Card id="location-heading" title="Location">
-      <p className="text-sm text-zinc-400">Your weekly gig updates list shows in this region.</p>
+      <p className="text-sm text-zinc-400">Your weekly gig updates list the shows in this region.</p>
       {form.outcome && <Alert tone={form.outcome.tone}>{form.outcome.text}</Alert>}
       <form
         noValidate
@@ -97,7 +96,7 @@ function LocationCard({ me }: { me: Me }) {
         }}
       >
         <div className="min-w-56 flex-1">
-          <FieldLabel htmlFor="account-location" label="Location" />
+          <FieldLabel htmlFor="account-location" label="Your region" />
           <select
             id="account-location"
             name="location"
@@ -122,7 +121,7 @@ function LocationCard({ me }: { me: Me }) {
             </p>
           )}
         </div>
-        <button type="submit" className="btn-secondary" disabled={form.isBusy || location === me.user.location}>
+        <button type="submit" className="btn-secondary max-sm:min-h-11" disabled={form.isBusy || location === me.user.location}>
           {form.isBusy ? 'Saving…' : 'Save location'}
         </button>
       </form>
@@ -135,8 +134,6 @@ function DeleteCard() {
   const [isOpen, setOpen] = useState(false);
   const [password, setPassword] = useState('');
   const form = useSettingForm();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
   return (
     <Card id="delete-heading" title="Delete account" tone="danger">
       <p className="text-sm text-zinc-300">
@@ -144,7 +141,7 @@ function DeleteCard() {
         you were booked for opens again, and its organiser is told). Tickets you bought stay valid, and payment records stay with Marquee. This cannot be undone.
       </p>
       {!isOpen ? (
-        <button type="button" className="btn-secondary border-red-500/60 text-red-200" onClick={() => setOpen(true)}>
+        <button type="button" className="btn-secondary border-red-500/60 text-red-200 max-sm:min-h-11" onClick={() => setOpen(true)}>
           Delete my account…
         </button>
       ) : (
@@ -155,10 +152,8 @@ function DeleteCard() {
             e.preventDefault();
             void form.run(
               () => deleteAccount(password),
-              async () => {
-                queryClient.setQueryData(sessionQueryKey, null);
-                await navigate('/login?deleted=1', { replace: true });
-              },
+              // A fresh page load: nothing cached of the account survives it.
+              () => window.location.replace('/login?deleted=1'),
             );
           }}
         >
@@ -177,10 +172,10 @@ function DeleteCard() {
             hint="To confirm it is you."
           />
           <div className="flex flex-wrap gap-3">
-            <button type="submit" className="btn-primary bg-red-600 hover:bg-red-500" disabled={form.isBusy}>
+            <button type="submit" className="btn bg-red-700 text-white hover:bg-red-600 max-sm:min-h-11" disabled={form.isBusy}>
               {form.isBusy ? 'Deleting…' : 'Delete my account permanently'}
             </button>
-            <button type="button" className="btn-secondary" onClick={() => setOpen(false)}>
+            <button type="button" className="btn-secondary max-sm:min-h-11" onClick={() => setOpen(false)}>
               Keep my account
             </button>
           </div>

@@ -24,7 +24,7 @@ export function ConfirmEmailChangePage() {
         <h1 className="text-3xl font-bold">Confirm your new e-mail address</h1>
         {form.outcome && <Alert tone={form.outcome.tone}>{form.outcome.text}</Alert>}
         {isDone ? (
-          <Link to="/dashboard" className="btn-primary w-full">
+          <Link to="/dashboard" className="btn-primary w-full max-sm:min-h-11">
             Go to your dashboard
           </Link>
         ) : !token ? (
@@ -34,7 +34,7 @@ export function ConfirmEmailChangePage() {
             <p className="text-zinc-300">Press the button to make this address the one you sign in to Marquee with.</p>
             <button
               type="button"
-              className="btn-primary w-full"
+              className="btn-primary w-full max-sm:min-h-11"
               disabled={form.isBusy}
               onClick={() =>
                 void form.run(

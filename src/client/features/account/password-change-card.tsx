@@ -84,7 +84,7 @@ export function PasswordChangeCard() {
         }}
         error={form.errors.confirmPassword}
       />
-      <button type="submit" className="btn-secondary" disabled={form.isBusy}>
+      <button type="submit" className="btn-secondary max-sm:min-h-11" disabled={form.isBusy}>
         {form.isBusy ? 'Changing…' : 'Change password'}
       </button>
     </form>

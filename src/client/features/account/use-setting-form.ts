@@ -18,8 +18,10 @@ export function useSettingForm() {
       await onSuccess?.();
       return true;
     } catch (error) {
-      setErrors(error instanceof ApiError ? error.fields : {});
-      setOutcome({ tone: 'error', text: error instanceof Error ? error.message : 'That did not work. Please try again.' });
+      const fields = error instanceof ApiError ? error.fields : {};
+      setErrors(fields);
+      // A field's message shows beside it; the form-wide alert is for the rest.
+      if (!Object.keys(fields).length) setOutcome({ tone: 'error', text: error instanceof Error ? error.message : 'That did not work. Please try again.' });
       return false;
     } finally {
       setBusy(false);

@@ -67,7 +67,7 @@ export function AdminBypassCard() {
           <span className="field-label">Find a band</span>
           <input className="field-input" type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Band name or e-mail" />
         </label>
-        <button type="submit" className="btn-secondary">
+        <button type="submit" className="btn-secondary max-sm:min-h-11">
           Search bands
         </button>
       </form>
@@ -95,7 +95,7 @@ export function AdminBypassCard() {
           </select>
         </div>
       </div>
-      <button type="button" className="btn-primary" disabled={!chosen || !region || isBusy} onClick={() => void run()}>
+      <button type="button" className="btn-primary max-sm:min-h-11" disabled={!chosen || !region || isBusy} onClick={() => void run()}>
         {isBusy ? 'Running test...' : 'Admin Bypass (Test)'}
       </button>
     </section>

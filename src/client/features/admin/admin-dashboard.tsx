@@ -184,7 +184,7 @@ export function AdminDashboard({ me }: { me: Me }) {
                         {u.hasBetaOutreach !== null && (
                           <button
                             type="button"
-                            className="btn-secondary mr-2 px-3 py-1.5 max-sm:mr-0"
+                            className="btn-secondary mr-2 px-3 py-1.5 max-sm:mr-0 max-sm:min-h-11"
                             disabled={busyId !== null}
                             onClick={() => void setBetaOutreach(u, !u.hasBetaOutreach)}
                             aria-label={`${u.hasBetaOutreach ? 'Revoke' : 'Grant'} beta outreach for ${u.name}`}
@@ -193,7 +193,7 @@ export function AdminDashboard({ me }: { me: Me }) {
                           </button>
                         )}
                         {canBeImpersonated(u.role) && u.id !== me.user.id && (
-                          <button type="button" className="btn-secondary px-3 py-1.5" disabled={busyId !== null} onClick={() => void impersonate(u.id)} aria-label={`Impersonate ${u.email}`}>
+                          <button type="button" className="btn-secondary px-3 py-1.5 max-sm:min-h-11" disabled={busyId !== null} onClick={() => void impersonate(u.id)} aria-label={`Impersonate ${u.email}`}>
                             Impersonate
                           </button>
                         )}

@@ -28,7 +28,7 @@ function DashboardFrame({ title, subtitle, children }: { title: string; subtitle
 /** Everyone changes e-mail, location and password, or deletes the account, at /account (decision 40). */
 function AccountSettingsLink() {
   return (
-    <Link to="/account" className="btn-secondary">
+    <Link to="/account" className="btn-secondary max-sm:min-h-11">
       Account settings
     </Link>
   );
