@@ -40,6 +40,7 @@ const featureExports = {
   'server/uploads': ['store-image.ts'],
   'client/admin': ['admin-dashboard.tsx'],
   'client/auth': ['venue-picker.tsx', 'email-verification-notice.tsx'],
+  'client/account': ['account-settings.tsx', 'password-change-card.tsx'],
   'client/payouts': ['payment-setup-card.tsx'],
   'client/profiles': ['rehearsal-space-dashboard.tsx'],
   'client/tickets': ['my-tickets.tsx'],

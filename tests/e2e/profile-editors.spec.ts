@@ -25,8 +25,9 @@ async function expectNoSidewaysScroll(page: Page) {
 }
 
 test('the editors send visitors and other roles to /login', async ({ page }) => {
+  // A visitor comes back to the editor after logging in (issue 21).
   await page.goto('/edit-profile');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?next=%2Fedit-profile$/);
   await logIn(page, demoAccount('fan').email, demoAccount('fan').password);
   for (const path of ['/edit-artist-manager-profile', '/add-artist', '/edit-artist/0', '/edit-promoter-profile']) {
     await page.goto(path);

@@ -36,6 +36,17 @@ describe('admin lists', () => {
     expect(users.json.total).toBeGreaterThan(0);
   });
 
+  it('lists one role for the admin bypass band picker, and shows each band’s beta outreach flag (issue 21)', async () => {
+    const fuzz = await admin.get('/api/admin/users?role=band&q=fuzz');
+    expect(fuzz.json.users).toEqual([expect.objectContaining({ name: 'Findable Fuzz', role: 'band', hasBetaOutreach: false })]);
+    await admin.put(`/api/admin/bands/${fuzz.json.users[0].id}/beta-outreach`, { enabled: true });
+    expect((await admin.get('/api/admin/users?role=band&q=fuzz')).json.users[0].hasBetaOutreach).toBe(true);
+    const venues = await admin.get('/api/admin/users?role=venue');
+    expect(venues.json.users.length).toBeGreaterThan(0);
+    expect(venues.json.users.every((u: { role: string; hasBetaOutreach: boolean | null }) => u.role === 'venue' && u.hasBetaOutreach === null)).toBe(true);
+    expect((await admin.get('/api/admin/users?role=wizard')).status).toBe(422);
+  });
+
   it('the overview sends counts only', async () => {
     const res = await admin.get('/api/admin/overview');
     expect(res.json.counts).toMatchObject({ gigs: 60, approvedGigs: 1 });

@@ -50,6 +50,11 @@ const ALLOWED: Record<string, Rule> = {
   'GET /api/tickets/mine': ANY_ACCOUNT,
   // D32: 'Send the link again' (a verified account is told it is done: 409, past this guard).
   'POST /api/me/verification-email': ANY_ACCOUNT,
+  // Account settings (decision 40): every role; the empty body stops each at its schema (422).
+  'PUT /api/me/location': ANY_ACCOUNT,
+  'POST /api/me/password': ANY_ACCOUNT,
+  'POST /api/me/email': ANY_ACCOUNT,
+  'POST /api/me/delete': ANY_ACCOUNT,
   'POST /api/tickets/admit': { allowed: ['venue', 'promoter', 'band', 'admin'], body: async () => ({ code: 'not-a-ticket' }) },
   'GET /api/payments/account': PAYEES,
   'POST /api/payments/account': PAYEES,
@@ -147,6 +152,8 @@ const PUBLIC = new Set([
   // A booked band's decline link (D34): the token is the key; the GET only shows the booking.
   'GET /api/booking/declines/:token',
   'POST /api/booking/declines',
+  // The link in a new address's e-mail (decision 40): the token is the key.
+  'POST /api/email-change/confirm',
   // One-click unsubscribe from any marketing e-mail (RFC 8058): the token is the key.
   'POST /api/unsubscribe/:token',
   // The SMS provider's inbound webhook: its signature is its proof (D29).

@@ -1,13 +1,17 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Outlet, useLocation, useNavigate } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { usePublicConfig } from '../lib/config.ts';
 import { MainSiteLink } from '../components/main-site-link.tsx';
-import { useSession, useRefreshSession } from '../lib/session.ts';
+import { useSession } from '../lib/session.ts';
 import { LocationDropdown } from '../features/regions/location-selector.tsx';
 import { currentSiteSlug } from '../lib/site-context.ts';
+import { useLoginPath } from '../lib/use-login-path.ts';
 
 // Loaded only when needed, so public pages carry less: the banner while an admin impersonates.
 const ImpersonationBanner = lazy(() => import('../features/admin/impersonation-banner.tsx').then((m) => ({ default: m.ImpersonationBanner })));
+
+// The signed-in part of the menu.
+const SignedInLinks = lazy(() => import('./signed-in-links.tsx').then((m) => ({ default: m.SignedInLinks })));
 
 // The contact form (and zod with it) loads when someone opens it.
 const ContactModal = lazy(() => import('../features/contact/contact-modal.tsx').then((m) => ({ default: m.ContactModal })));
@@ -22,28 +26,15 @@ const NAV_LINKS = [
 function Header() {
   const { data: config } = usePublicConfig();
   const { data: me, isPending } = useSession();
-  const refresh = useRefreshSession();
-  const navigate = useNavigate();
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
+  const loginPath = useLoginPath();
   // A new page closes the menu: adjusted while rendering, not in an effect after it.
   const [menuPath, setMenuPath] = useState(location.pathname);
   if (menuPath !== location.pathname) {
     setMenuPath(location.pathname);
     setMenuOpen(false);
   }
-
-  const handleSignOut = async () => {
-    try {
-      const { signOut } = await import('../features/auth/api.ts');
-      await signOut();
-    } catch (error) {
-      // Sign-out failure is only logged (spec 1 §8); the session is reloaded either way.
-      console.error('Sign out failed', error);
-    }
-    await refresh();
-    void navigate('/login');
-  };
 
   const linkClass = 'rounded-md px-3 py-2 text-sm font-medium text-zinc-200 hover:bg-zinc-800 hover:text-white [&.active]:text-brand-400';
   const links = (
@@ -59,17 +50,12 @@ function Header() {
         </a>
       )}
       {me ? (
-        <>
-          <MainSiteLink to="/dashboard" className={linkClass}>
-            Dashboard
-          </MainSiteLink>
-          <button type="button" onClick={() => void handleSignOut()} className={`${linkClass} text-left`}>
-            Log out
-          </button>
-        </>
+        <Suspense fallback={null}>
+          <SignedInLinks role={me.user.role} linkClass={linkClass} />
+        </Suspense>
       ) : (
         <>
-          <MainSiteLink to="/login" className={linkClass}>
+          <MainSiteLink to={loginPath} className={linkClass}>
             Login
           </MainSiteLink>
           <MainSiteLink to="/register" className="btn-primary ml-1">

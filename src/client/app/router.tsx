@@ -18,6 +18,8 @@ const LoginPage = signedInScreen('LoginPage');
 const RegisterPage = signedInScreen('RegisterPage');
 const ChooseNewPasswordPage = signedInScreen('ChooseNewPasswordPage');
 const EmailConfirmedPage = signedInScreen('EmailConfirmedPage');
+const AccountSettingsPage = signedInScreen('AccountSettingsPage');
+const ConfirmEmailChangePage = signedInScreen('ConfirmEmailChangePage');
 const MyWebsitePage = signedInScreen('MyWebsitePage');
 const DebugTestPage = signedInScreen('DebugTestPage');
 const DashboardPage = signedInScreen('DashboardPage');
@@ -78,6 +80,8 @@ function MainRoutes() {
         <Route path="/register" element={<RegisterPage />} />
         <Route path="/reset-password" element={<ChooseNewPasswordPage />} />
         <Route path="/email-confirmed" element={<EmailConfirmedPage />} />
+        <Route path="/confirm-email-change" element={<ConfirmEmailChangePage />} />
+        <Route path="/account" element={<AccountSettingsPage />} />
         <Route path="/bands" element={<BandDirectoryPage />} />
         <Route path="/band/:bandName" element={<BandSitePage />} />
         <Route path="/promoter/:slug" element={<PromoterSitePage />} />

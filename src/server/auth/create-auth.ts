@@ -124,7 +124,6 @@ export const PUBLIC_AUTH_PATHS = new Set([
   '/api/auth/sign-out',
   '/api/auth/request-password-reset',
   '/api/auth/reset-password',
-  '/api/auth/change-password',
   // The link in the verification e-mail (D32); asking for another goes through /api/me/verification-email.
   '/api/auth/verify-email',
 ]);

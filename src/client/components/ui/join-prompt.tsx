@@ -1,9 +1,11 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { useLoginPath } from '../../lib/use-login-path.ts';
 
 /** The register-or-log-in card public pages show visitors in place of what needs an account (spec 1 §2). */
 export function JoinPrompt({ title, text }: { title: string; text: string }) {
   const headingId = useId();
+  const loginPath = useLoginPath();
   return (
     <section className="card flex flex-col items-start gap-4 border-brand-400/40 sm:flex-row sm:items-center sm:justify-between" aria-labelledby={headingId}>
       <div>
@@ -16,7 +18,7 @@ export function JoinPrompt({ title, text }: { title: string; text: string }) {
         <Link to="/register" className="btn-primary">
           Register
         </Link>
-        <Link to="/login" className="btn-secondary">
+        <Link to={loginPath} className="btn-secondary">
           Log In
         </Link>
       </div>

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ROLE_LABELS, canBeImpersonated, type Role } from '../../../core/roles.ts';
@@ -12,9 +12,10 @@ import { SmsCard } from '../sms/sms-card.tsx';
 import { Pager } from '../../components/pager.tsx';
 import { VenueVerificationQueue } from './venue-verification-queue.tsx';
 import { AdminCampaignsCard } from '../outreach/admin-campaigns-card.tsx';
+import { AdminBypassCard } from './admin-bypass-card.tsx';
 
 type Overview = { counts: { users: number; usersByRole: Record<string, number>; gigs: number; approvedGigs: number; upcomingGigs: number } };
-type AdminUser = { id: string; email: string; name: string; role: Role; location: string; createdAt: string };
+type AdminUser = { id: string; email: string; name: string; role: Role; location: string; createdAt: string; hasBetaOutreach: boolean | null };
 type AdminGig = { id: string; localDate: string; startTime: string; isApproved: boolean; isTicketed: boolean; ticketsSold: number; venueName: string; bandName: string | null; regionName: string };
 type Page<K extends string, T> = Record<K, T[]> & { page: number; pageSize: number; total: number };
 
@@ -73,6 +74,24 @@ export function AdminDashboard({ me }: { me: Me }) {
   const [busyId, setBusyId] = useState<string | null>(null);
   const refresh = useRefreshSession();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [betaNotice, setBetaNotice] = useState('');
+
+  /** D25: beta outreach access, granted or revoked per band (audited on the server). */
+  const setBetaOutreach = async (band: AdminUser, isEnabled: boolean) => {
+    setError('');
+    setBetaNotice('');
+    setBusyId(band.id);
+    try {
+      await apiFetch(`/api/admin/bands/${band.id}/beta-outreach`, { method: 'PUT', body: JSON.stringify({ enabled: isEnabled }) });
+      await queryClient.invalidateQueries({ queryKey: ['admin', '/api/admin/users'] });
+      setBetaNotice(`Beta outreach ${isEnabled ? 'granted to' : 'revoked for'} ${band.name}.`);
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : 'Beta outreach could not be changed.');
+    } finally {
+      setBusyId(null);
+    }
+  };
 
   const impersonate = async (userId: string) => {
     setError('');
@@ -101,6 +120,12 @@ export function AdminDashboard({ me }: { me: Me }) {
         <Link to="/admin/gig-management" className="btn-secondary">
           Gig Management & Payment Releases
         </Link>
+        <Link to="/qr-scanner" className="btn-secondary">
+          Door Scanner
+        </Link>
+        <Link to="/account" className="btn-secondary">
+          Account settings
+        </Link>
       </nav>
       {isPending && <p className="mt-8 text-zinc-400">Loading…</p>}
       {isError && <Alert>The admin overview could not be loaded.</Alert>}
@@ -127,6 +152,7 @@ export function AdminDashboard({ me }: { me: Me }) {
               <SearchForm label="Search users" placeholder="Name, e-mail or role" onSearch={users.search} />
             </div>
             {error && <div className="mt-4"><Alert>{error}</Alert></div>}
+            {betaNotice && <div className="mt-4"><Alert tone="success">{betaNotice}</Alert></div>}
             <div className="mt-4 max-h-[32rem] overflow-auto" tabIndex={0} role="region" aria-label="Users table">
               {/* Below sm each row is a stacked card, so e-mails and the Impersonate button stay readable. */}
               <table className="w-full text-left text-sm max-sm:block">
@@ -136,6 +162,7 @@ export function AdminDashboard({ me }: { me: Me }) {
                     <th className="py-2 pr-3">Email</th>
                     <th className="py-2 pr-3">Role</th>
                     <th className="py-2 pr-3">Location</th>
+                    <th className="py-2 pr-3">Beta outreach</th>
                     <th className="py-2"><span className="sr-only">Actions</span></th>
                   </tr>
                 </thead>
@@ -146,9 +173,28 @@ export function AdminDashboard({ me }: { me: Me }) {
                       <td className="py-2 pr-3 [overflow-wrap:anywhere] max-sm:block max-sm:py-0">{u.email}</td>
                       <td className="py-2 pr-3 max-sm:inline max-sm:py-0 max-sm:text-zinc-400">{ROLE_LABELS[u.role] ?? u.role}</td>
                       <td className="py-2 pr-3 max-sm:inline max-sm:py-0 max-sm:text-zinc-400">{u.location}</td>
-                      <td className="py-2 text-right max-sm:block max-sm:pt-2 max-sm:text-left">
+                      <td className="py-2 pr-3 max-sm:block max-sm:py-0">
+                        {u.hasBetaOutreach !== null && (
+                          <span className={u.hasBetaOutreach ? 'rounded bg-emerald-900 px-2 py-0.5 text-xs font-semibold text-emerald-200' : 'text-zinc-400'}>
+                            <span className="sm:hidden">Beta outreach: </span>
+                            {u.hasBetaOutreach ? 'On' : 'Off'}
+                          </span>
+                        )}
+                      </td>
+                      <td className="py-2 text-right max-sm:flex max-sm:flex-wrap max-sm:gap-2 max-sm:pt-2 max-sm:text-left">
+                        {u.hasBetaOutreach !== null && (
+                          <button
+                            type="button"
+                            className="btn-secondary mr-2 px-3 py-1.5 max-sm:mr-0 max-sm:min-h-11"
+                            disabled={busyId !== null}
+                            onClick={() => void setBetaOutreach(u, !u.hasBetaOutreach)}
+                            aria-label={`${u.hasBetaOutreach ? 'Revoke' : 'Grant'} beta outreach for ${u.name}`}
+                          >
+                            {u.hasBetaOutreach ? 'Revoke beta' : 'Grant beta'}
+                          </button>
+                        )}
                         {canBeImpersonated(u.role) && u.id !== me.user.id && (
-                          <button type="button" className="btn-secondary px-3 py-1.5" disabled={busyId !== null} onClick={() => void impersonate(u.id)} aria-label={`Impersonate ${u.email}`}>
+                          <button type="button" className="btn-secondary px-3 py-1.5 max-sm:min-h-11" disabled={busyId !== null} onClick={() => void impersonate(u.id)} aria-label={`Impersonate ${u.email}`}>
                             Impersonate
                           </button>
                         )}
@@ -197,6 +243,9 @@ export function AdminDashboard({ me }: { me: Me }) {
             {gigs.data && <Pager label="Gigs pages" page={gigs.page} pageSize={gigs.data.pageSize} total={gigs.data.total} onPage={gigs.setPage} />}
           </section>
           <AdminCampaignsCard />
+          <div className="mt-8">
+            <AdminBypassCard />
+          </div>
           <div className="mt-8 grid gap-8 lg:grid-cols-2">
             <WeeklyDigestCard />
             <SmsCard />

@@ -5,6 +5,7 @@ import { Alert } from '../../components/ui/field.tsx';
 import { apiFetch, postJson } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.ts';
 import { useTitle } from '../../lib/use-title.ts';
+import { useLoginPath } from '../../lib/use-login-path.ts';
 
 type OutboxRow = { id: string; toAddress: string; subject: string; kind: string; status: string; channel: string; createdAt: string };
 type OutboxMessage = OutboxRow & { fromAddress: string; replyTo: string | null; textBody: string; htmlBody: string | null; hasHiddenLinks: boolean; attachments: string[]; sentAt: string | null; error: string | null };
@@ -80,7 +81,8 @@ function linkify(text: string) {
 /** D28: the admins' view of every e-mail Marquee sent. */
 export function OutboxPage() {
   useTitle('Outbox');
-  const { data: me } = useSession();
+  const { data: me, isPending: isSessionPending } = useSession();
+  const loginPath = useLoginPath();
   const [page, setPage] = useState(1);
   const [openId, setOpenId] = useState<string | null>(null);
   const readerRef = useRef<HTMLElement>(null);
@@ -93,7 +95,9 @@ export function OutboxPage() {
     queryFn: () => apiFetch<{ messages: OutboxRow[]; total: number; pageSize: number }>(`/api/admin/outbox?page=${page}`),
     enabled: me?.user.role === 'admin',
   });
-  if (!me || me.user.role !== 'admin') return <Navigate to="/login" replace />;
+  if (isSessionPending) return <p className="p-8 text-center text-zinc-400">Loading…</p>;
+  if (!me) return <Navigate to={loginPath} replace />;
+  if (me.user.role !== 'admin') return <Navigate to="/login" replace />;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { safeNextPath } from '../../../core/safe-next-path.ts';
 import { loginSchema } from '../../../core/schemas/account.ts';
 import { Alert, TextField } from '../../components/ui/field.tsx';
 import { ApiError } from '../../lib/api.ts';
@@ -12,6 +13,10 @@ import { useTitle } from '../../lib/use-title.ts';
 export function LoginPage() {
   useTitle('Log in');
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  // Back where the person came from (issue 21), never off the site.
+  const next = safeNextPath(params.get('next'));
+  const isDeleted = params.get('deleted') === '1';
   const refresh = useRefreshSession();
   const [values, setValues] = useState({ email: '', password: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -29,7 +34,7 @@ export function LoginPage() {
     try {
       await signIn(parsed.data.email, parsed.data.password);
       await refresh();
-      void navigate('/dashboard');
+      void navigate(next);
     } catch (error) {
       setAuthError(error instanceof ApiError ? error.message : 'Sign in failed. Please try again.');
       setBusy(false);
@@ -41,6 +46,7 @@ export function LoginPage() {
       <div className="card">
         <h1 className="mb-6 text-3xl font-bold">Log in</h1>
         <form noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
+          {isDeleted && <Alert tone="success">Your account has been deleted.</Alert>}
           {authError && <Alert>{authError}</Alert>}
           <TextField
             label="Email"

@@ -25,6 +25,15 @@ function DashboardFrame({ title, subtitle, children }: { title: string; subtitle
   );
 }
 
+/** Everyone changes e-mail, location and password, or deletes the account, at /account (decision 40). */
+function AccountSettingsLink() {
+  return (
+    <Link to="/account" className="btn-secondary max-sm:min-h-11">
+      Account settings
+    </Link>
+  );
+}
+
 /** Fan and musician dashboards (spec 2 §2): e-mail, location and the weekly-update note. */
 function ListenerDashboard({ me }: { me: Me }) {
   return (
@@ -43,6 +52,7 @@ function ListenerDashboard({ me }: { me: Me }) {
             <dd className="font-medium">{me.user.locationName}</dd>
           </div>
         </dl>
+        <AccountSettingsLink />
       </section>
       <MyTickets />
       {/* The weekly-updates note lives in the switch, so it never promises e-mails that are off. */}
@@ -121,11 +131,14 @@ function ProfileDashboard({ me, role }: { me: Me; role: Role }) {
                 </div>
               ))}
             </dl>
-            {EDIT_PROFILE[role] && (
-              <Link to={EDIT_PROFILE[role].to} className="btn-secondary mt-4">
-                {EDIT_PROFILE[role].label}
-              </Link>
-            )}
+            <div className="mt-4 flex flex-wrap gap-3">
+              {EDIT_PROFILE[role] && (
+                <Link to={EDIT_PROFILE[role].to} className="btn-secondary">
+                  {EDIT_PROFILE[role].label}
+                </Link>
+              )}
+              <AccountSettingsLink />
+            </div>
           </div>
         </div>
       </section>

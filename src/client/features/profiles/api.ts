@@ -129,5 +129,3 @@ export const addManagedArtist = (input: unknown) => postJson<{ index: number }>(
 export const saveManagedArtist = (index: string, input: unknown) => putJson<{ ok: true }>(`/api/profile/artists/${encodeURIComponent(index)}`, input);
 
 /** better-auth's password change; it needs the current password. */
-export const changePassword = (currentPassword: string, newPassword: string) =>
-  postJson<unknown>('/api/auth/change-password', { currentPassword, newPassword, revokeOtherSessions: true });

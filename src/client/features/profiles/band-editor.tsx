@@ -3,6 +3,7 @@ import { BAND_DESCRIPTION_MAX } from '../../../core/schemas/account.ts';
 import { bandProfileSchema, EXTRA_GIGS_MAX, MEMBERS_MAX, CUSTOM_LINKS_MAX } from '../../../core/schemas/profiles.ts';
 import { TextAreaField, TextField } from '../../components/ui/field.tsx';
 import { useTitle } from '../../lib/use-title.ts';
+import { PasswordChangeCard } from '../account/password-change-card.tsx';
 import { saveBandProfile, type BandProfile } from './api.ts';
 import {
   bindField,
@@ -12,7 +13,6 @@ import {
   ImageUploadField,
   EditorForm,
   UrlFields,
-  PasswordChangeCard,
   Section,
   toValues,
   useSaveAndReturn,

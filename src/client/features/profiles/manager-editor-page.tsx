@@ -6,6 +6,7 @@ import { truncate } from '../../../core/text.ts';
 import { TextField } from '../../components/ui/field.tsx';
 import { LoadingImage } from '../../components/ui/states.tsx';
 import { useTitle } from '../../lib/use-title.ts';
+import { PasswordChangeCard } from '../account/password-change-card.tsx';
 import { saveManagerProfile, useOwnProfile, type ManagerProfile } from './api.ts';
 import {
   bindField,
@@ -15,7 +16,6 @@ import {
   LoadFailure,
   EditorForm,
   UrlFields,
-  PasswordChangeCard,
   RequireRole,
   Section,
   toValues,

@@ -1,22 +1,25 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { loginPathFor } from '../../../core/safe-next-path.ts';
 import type { z } from 'zod';
 import type { Role } from '../../../core/roles.ts';
-import { PASSWORD_MIN_LENGTH } from '../../../core/schemas/account.ts';
-import { GALLERY_MAX, PASSWORD_TOO_SHORT, PASSWORDS_DO_NOT_MATCH, type ImageKind } from '../../../core/schemas/profiles.ts';
+import { GALLERY_MAX, type ImageKind } from '../../../core/schemas/profiles.ts';
 import { fieldErrors } from '../../../core/field-errors.ts';
 import { ImageCropModal } from '../../components/image-crop-modal.tsx';
 import { Alert, TextAreaField, TextField } from '../../components/ui/field.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { sessionQueryKey, useSession, type Me } from '../../lib/session.ts';
-import { changePassword, uploadProfileImage } from './api.ts';
+import { uploadProfileImage } from './api.ts';
 
 /** Spec 2 §2: these screens need sign-in, and some one role; anyone else goes to /login. */
 export function RequireRole({ roles, children }: { roles?: readonly Role[]; children: (me: Me) => ReactNode }) {
   const { data: me, isPending } = useSession();
+  const location = useLocation();
   if (isPending) return <p className="p-8 text-center text-zinc-400">Loading profile…</p>;
-  if (!me || (roles && !roles.includes(me.user.role))) return <Navigate to="/login" replace />;
+  // Signed out: log in and come back here; signed in with another role: log in as the right one.
+  if (!me) return <Navigate to={loginPathFor(location.pathname + location.search)} replace />;
+  if (roles && !roles.includes(me.user.role)) return <Navigate to="/login" replace />;
   return <>{children(me)}</>;
 }
 
@@ -315,71 +318,6 @@ export function GalleryField({ images, onChange, error }: { images: string[]; on
         />
       )}
     </div>
-  );
-}
-
-/** The password change of the full band and manager editors (spec 2 §5, D4: 8 characters). */
-export function PasswordChangeCard() {
-  const [current, setCurrent] = useState('');
-  const [next, setNext] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
-  const [isBusy, setBusy] = useState(false);
-
-  const submit = async () => {
-    setOutcome(null);
-    const problems: Record<string, string> = {};
-    if (!current) problems.currentPassword = 'Please enter your current password.';
-    if (next !== confirm) problems.confirmPassword = PASSWORDS_DO_NOT_MATCH;
-    else if (next.length < PASSWORD_MIN_LENGTH) problems.newPassword = PASSWORD_TOO_SHORT;
-    setErrors(problems);
-    if (Object.keys(problems).length) return;
-    setBusy(true);
-    try {
-      await changePassword(current, next);
-      setCurrent('');
-      setNext('');
-      setConfirm('');
-      setOutcome({ tone: 'success', text: 'Password changed.' });
-    } catch (error) {
-      const fields = error instanceof ApiError ? error.fields : {};
-      setErrors(fields);
-      setOutcome({ tone: 'error', text: error instanceof Error ? error.message : 'The password could not be changed.' });
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  return (
-    <form
-      noValidate
-      className="card space-y-4"
-      aria-labelledby="password-heading"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
-      <h2 id="password-heading" className="text-xl font-semibold">
-        Change password
-      </h2>
-      <Outcome outcome={outcome} />
-      <TextField label="Current password" type="password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} error={errors.currentPassword} />
-      <TextField
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        value={next}
-        onChange={(e) => setNext(e.target.value)}
-        error={errors.newPassword}
-        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-      />
-      <TextField label="Confirm new password" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} error={errors.confirmPassword} />
-      <button type="submit" className="btn-secondary" disabled={isBusy}>
-        {isBusy ? 'Changing…' : 'Change password'}
-      </button>
-    </form>
   );
 }
 

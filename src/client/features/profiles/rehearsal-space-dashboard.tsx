@@ -180,6 +180,11 @@ function SpaceDashboard({ space, accountEmail, locationName }: { space: Rehearsa
                     Find gigs
                   </Link>
                 </li>
+                <li>
+                  <Link to="/account" className="link">
+                    Account settings
+                  </Link>
+                </li>
               </ul>
             </Card>
           </div>

@@ -4,14 +4,16 @@ import { usePublicConfig } from '../../lib/config.ts';
 import { useSession } from '../../lib/session.ts';
 import { siteUrl } from '../../../core/site-urls.ts';
 import { useTitle } from '../../lib/use-title.ts';
+import { useLoginPath } from '../../lib/use-login-path.ts';
 
 /** Band website dashboard (spec 1 §2): the site's address and a live preview. */
 export function MyWebsitePage() {
   useTitle('My website');
   const { data: me, isPending } = useSession();
   const { data: config } = usePublicConfig();
+  const loginPath = useLoginPath();
   if (isPending || !config) return <LoadingImage />;
-  if (!me) return <Navigate to="/login" replace />;
+  if (!me) return <Navigate to={loginPath} replace />;
   if (me.user.role !== 'band' || typeof me.profile?.slug !== 'string') return <Navigate to="/dashboard" replace />;
   const address = siteUrl(config.publicUrl, me.profile.slug);
   return (

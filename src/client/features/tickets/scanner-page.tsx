@@ -6,6 +6,7 @@ import { formatClock, formatLocalDate } from '../../../core/time.ts';
 import { ApiError, postJson } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.ts';
 import { useTitle } from '../../lib/use-title.ts';
+import { useLoginPath } from '../../lib/use-login-path.ts';
 
 type Decode = (data: Uint8ClampedArray, width: number, height: number, options?: { inversionAttempts?: 'dontInvert' }) => { data: string } | null;
 // jsqr is CommonJS with an ES-style default export: depending on the bundler's interop the import is
@@ -162,6 +163,7 @@ export function ScannerPage() {
   if (!isLoadedAsScanner()) window.location.reload();
   useTitle('Ticket Scanner');
   const { data: me, isPending } = useSession();
+  const loginPath = useLoginPath();
   const [result, setResult] = useState<Admission | { error: string } | null>(null);
   const [testResult, setTestResult] = useState('');
   const isBusy = useRef(false);
@@ -190,7 +192,7 @@ export function ScannerPage() {
       <div className="mx-auto max-w-md px-4 py-16 text-center">
         <h1 className="text-3xl font-bold">Authentication Required</h1>
         <p className="mt-3 text-zinc-300">Please log in with your venue, promoter, band or admin account to scan tickets.</p>
-        <Link to="/login" className="btn-primary mt-6">
+        <Link to={loginPath} className="btn-primary mt-6">
           Log in
         </Link>
       </div>

@@ -1,8 +1,10 @@
 import { Hono, type Context } from 'hono';
+import { deleteCookie } from 'hono/cookie';
 import { clientIp } from '../../http/client-ip.ts';
 import { eq } from 'drizzle-orm';
 import { registerSchema, resendVerificationSchema } from '../../../core/schemas/account.ts';
 import { AppError } from '../../http/app-error.ts';
+import { limitHits } from '../../http/rate-limit.ts';
 import { getCurrentSession, requireSession } from '../../http/session.ts';
 import { parseInput, readFormBody, readJsonBody } from '../../http/validate.ts';
 import type { Services } from '../../services.ts';
@@ -11,6 +13,10 @@ import { listVenueChoices } from '../profiles/update-promoter-profile.ts';
 import { getProfileSummary } from './get-profile-summary.ts';
 import { registerAccount } from './register-account.ts';
 import { resendVerificationEmail } from './email-verification.ts';
+import { changeLocation } from './change-location.ts';
+import { changeAccountPassword } from './change-password.ts';
+import { confirmEmailChange, requestEmailChange } from './change-email.ts';
+import { deleteAccount } from './delete-account.ts';
 
 async function readRegistration(c: Context) {
   const body = await readFormBody(c);
@@ -61,6 +67,38 @@ export function accountRoutes(services: Services) {
     const { user: account } = await requireSession(services, c);
     parseInput(resendVerificationSchema, await readJsonBody(c));
     return c.json(await resendVerificationEmail(services, account));
+  });
+
+  // Account settings (decision 40): every role, from /account.
+  app.put('/me/location', async (c) => {
+    const { user: account } = await requireSession(services, c);
+    return c.json(await changeLocation(services, account, await readJsonBody(c)));
+  });
+
+  app.post('/me/password', async (c) => {
+    const session = await requireSession(services, c);
+    const cookies = await changeAccountPassword(services, session, await readJsonBody(c), c.req.raw.headers);
+    for (const cookie of cookies) c.header('Set-Cookie', cookie, { append: true });
+    return c.json({ message: 'Password changed. You were signed out everywhere else.' });
+  });
+
+  app.post('/me/email', async (c) => {
+    const session = await requireSession(services, c);
+    return c.json(await requestEmailChange(services, session, await readJsonBody(c)));
+  });
+
+  /** The link in the new address's e-mail: the token is the key, pressed on a page, never a bare GET. */
+  app.post('/email-change/confirm', async (c) => {
+    await limitHits(services, `email-change-confirm:${clientIp(c)}`, { windowMs: 60 * 60 * 1000, max: 30, message: 'Too many attempts. Please try again later.' });
+    return c.json(await confirmEmailChange(services, await readJsonBody(c)));
+  });
+
+  app.post('/me/delete', async (c) => {
+    const session = await requireSession(services, c);
+    const result = await deleteAccount(services, session, await readJsonBody(c));
+    const { name } = (await services.auth.$context).authCookies.sessionToken;
+    deleteCookie(c, name, { path: '/', secure: name.startsWith('__Secure-') });
+    return c.json(result);
   });
 
   /** The venue picker of the promoter registration and editor: accounts with the venue role. */

@@ -1,15 +1,21 @@
-import { count, desc, ilike, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import type { Role } from '../../../core/roles.ts';
 import type { Db } from '../../db/client.ts';
-import { user } from '../../db/schema.ts';
+import { bandProfiles, user } from '../../db/schema.ts';
 import { ADMIN_PAGE_SIZE, containing } from './admin-search.ts';
 
-/** Every user, newest first, a page at a time, searchable by name, e-mail or role. */
-export async function listUsers(db: Db, { q, page }: { q?: string; page: number }) {
-  const where = q ? or(ilike(user.name, containing(q)), ilike(user.email, containing(q)), ilike(sql`${user.role}::text`, containing(q))) : undefined;
+/**
+ * Every user, newest first, a page at a time, searchable by name, e-mail or role, or of one role
+ * (the admin bypass's band picker). Bands carry their beta outreach flag (D25).
+ */
+export async function listUsers(db: Db, { q, page, role }: { q?: string; page: number; role?: Role }) {
+  const search = q ? or(ilike(user.name, containing(q)), ilike(user.email, containing(q)), ilike(sql`${user.role}::text`, containing(q))) : undefined;
+  const where = and(search, role ? eq(user.role, role) : undefined);
   const [rows, [total]] = await Promise.all([
     db
-      .select({ id: user.id, email: user.email, name: user.name, role: user.role, location: user.location, createdAt: user.createdAt })
+      .select({ id: user.id, email: user.email, name: user.name, role: user.role, location: user.location, createdAt: user.createdAt, hasBetaOutreach: bandProfiles.hasBetaOutreach })
       .from(user)
+      .leftJoin(bandProfiles, eq(bandProfiles.userId, user.id))
       .where(where)
       .orderBy(desc(user.createdAt), desc(user.id))
       .limit(ADMIN_PAGE_SIZE)

@@ -12,10 +12,12 @@ import { listUsers } from './list-users.ts';
 import { startImpersonation, stopImpersonation } from './impersonation.ts';
 import { readOutboxMessage, revealOutboxLinks } from './read-outbox-message.ts';
 import { approveVenue, declineVenue, listVenueVerifications } from './venue-verifications.ts';
+import { ROLES } from '../../../core/roles.ts';
 import { venueVerificationQuery } from '../../../core/schemas/venue-verification.ts';
 
 const OUTBOX_PAGE_SIZE = 50;
 const adminListQuery = z.object({ q: optionalText(100), page: pageNumber() });
+const userListQuery = adminListQuery.extend({ role: z.enum(ROLES).optional() });
 
 export function adminRoutes(services: Services) {
   const app = new Hono();
@@ -28,7 +30,7 @@ export function adminRoutes(services: Services) {
 
   app.get('/admin/users', async (c) => {
     await requireRole(services, c, 'admin');
-    return c.json(await listUsers(db, parseInput(adminListQuery, c.req.query())));
+    return c.json(await listUsers(db, parseInput(userListQuery, c.req.query())));
   });
 
   app.get('/admin/gigs', async (c) => {

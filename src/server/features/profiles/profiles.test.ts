@@ -99,13 +99,13 @@ describe('the band editor', () => {
     expect(res.json.error.fields.imageUrl).toBe('Please upload the image again.');
   });
 
-  it('changes the password through better-auth: at least 8 characters, and the current password is needed', async () => {
+  it('changes the password (decision 40): at least 8 characters, and the current password is needed', async () => {
     const { client, email } = await signUpAs(t, 'band');
-    const short = await client.post('/api/auth/change-password', { currentPassword: PASSWORD, newPassword: 'short7!', revokeOtherSessions: false });
-    expect(short.status).toBe(400);
-    const wrong = await client.post('/api/auth/change-password', { currentPassword: 'not-my-password', newPassword: 'a-new-longer-secret-42', revokeOtherSessions: false });
-    expect(wrong.status).toBe(400);
-    const ok = await client.post('/api/auth/change-password', { currentPassword: PASSWORD, newPassword: 'a-new-longer-secret-42', revokeOtherSessions: true });
+    const short = await client.post('/api/me/password', { currentPassword: PASSWORD, newPassword: 'short7!' });
+    expect(short.status).toBe(422);
+    const wrong = await client.post('/api/me/password', { currentPassword: 'not-my-password', newPassword: 'a-new-longer-secret-42' });
+    expect(wrong.status).toBe(422);
+    const ok = await client.post('/api/me/password', { currentPassword: PASSWORD, newPassword: 'a-new-longer-secret-42' });
     expect(ok.status, ok.text).toBe(200);
     expect((await t.client().post('/api/auth/sign-in/email', { email, password: 'a-new-longer-secret-42' })).status).toBe(200);
   });

@@ -1,0 +1,54 @@
+import { useNavigate } from 'react-router';
+import type { Role } from '../../core/roles.ts';
+import { MainSiteLink } from '../components/main-site-link.tsx';
+import { useRefreshSession } from '../lib/session.ts';
+
+/** Each role's own tools in the menu (issue 21: no dead ends), then everyone's account settings. */
+const ROLE_LINKS: Partial<Record<Role, { to: string; label: string }[]>> = {
+  band: [
+    { to: '/my-website', label: 'My Website' },
+    { to: '/qr-scanner', label: 'Door Scanner' },
+  ],
+  venue: [{ to: '/qr-scanner', label: 'Door Scanner' }],
+  promoter: [{ to: '/qr-scanner', label: 'Door Scanner' }],
+  admin: [{ to: '/qr-scanner', label: 'Door Scanner' }],
+  musician: [{ to: '/open-jam', label: 'Open Jam' }],
+};
+
+/**
+ * The menu's signed-in part, loaded only for someone signed in, so public pages (band sites on
+ * subdomains never see a session) do not carry it.
+ */
+export function SignedInLinks({ role, linkClass }: { role: Role; linkClass: string }) {
+  const refresh = useRefreshSession();
+  const navigate = useNavigate();
+  const handleSignOut = async () => {
+    try {
+      const { signOut } = await import('../features/auth/api.ts');
+      await signOut();
+    } catch (error) {
+      // Sign-out failure is only logged (spec 1 §8); the session is reloaded either way.
+      console.error('Sign out failed', error);
+    }
+    await refresh();
+    void navigate('/login');
+  };
+  return (
+    <>
+      <MainSiteLink to="/dashboard" className={linkClass}>
+        Dashboard
+      </MainSiteLink>
+      {(ROLE_LINKS[role] ?? []).map((l) => (
+        <MainSiteLink key={l.to} to={l.to} className={linkClass}>
+          {l.label}
+        </MainSiteLink>
+      ))}
+      <MainSiteLink to="/account" className={linkClass}>
+        Account
+      </MainSiteLink>
+      <button type="button" onClick={() => void handleSignOut()} className={`${linkClass} text-left`}>
+        Log out
+      </button>
+    </>
+  );
+}
