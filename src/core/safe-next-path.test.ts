@@ -27,6 +27,10 @@ describe('where login returns to', () => {
     expect(safeNextPath(next)).toBe('/dashboard');
   });
 
+  it.each(['/register', '/reset-password?token=x', '/email-confirmed', '/confirm-email-change?token=x'])('sends the sign-in page %s to the dashboard: nothing to come back to', (path) => {
+    expect(safeNextPath(path)).toBe('/dashboard');
+  });
+
   it('normalises dot segments without leaving the site', () => {
     expect(safeNextPath('/a/../../evil')).toBe('/evil');
   });

@@ -5,6 +5,7 @@
  */
 export const DEFAULT_AFTER_LOGIN = '/dashboard';
 const BASE = 'https://marquee.invalid';
+const AUTH_PAGES = new Set(['/login', '/register', '/reset-password', '/email-confirmed', '/confirm-email-change']);
 
 export function safeNextPath(next: string | null | undefined): string {
   if (!next || next.length > 2000) return DEFAULT_AFTER_LOGIN;
@@ -18,8 +19,8 @@ export function safeNextPath(next: string | null | undefined): string {
   }
   if (url.origin !== BASE) return DEFAULT_AFTER_LOGIN;
   const path = `${url.pathname}${url.search}${url.hash}`;
-  // Back to the login page would only ask again.
-  return url.pathname === '/login' ? DEFAULT_AFTER_LOGIN : path;
+  // Back to the sign-in and account-link pages would only ask again, or mean nothing once signed in.
+  return AUTH_PAGES.has(url.pathname) ? DEFAULT_AFTER_LOGIN : path;
 }
 
 /** The login page's address that returns to `path` afterwards. */

@@ -7,11 +7,11 @@ import { LocationDropdown } from '../features/regions/location-selector.tsx';
 import { currentSiteSlug } from '../lib/site-context.ts';
 import { useLoginPath } from '../lib/use-login-path.ts';
 
-// Loaded only when needed, so public pages carry less: the banner while an admin impersonates.
-const ImpersonationBanner = lazy(() => import('../features/admin/impersonation-banner.tsx').then((m) => ({ default: m.ImpersonationBanner })));
-
-// The signed-in part of the menu.
-const SignedInLinks = lazy(() => import('./signed-in-links.tsx').then((m) => ({ default: m.SignedInLinks })));
+// Loaded only for someone signed in, so public pages carry less: the menu's signed-in part, and
+// the banner while an admin impersonates (one module for both).
+const signedInParts = () => import('./signed-in-links.tsx');
+const ImpersonationBanner = lazy(() => signedInParts().then((m) => ({ default: m.ImpersonationBanner })));
+const SignedInLinks = lazy(() => signedInParts().then((m) => ({ default: m.SignedInLinks })));
 
 // The contact form (and zod with it) loads when someone opens it.
 const ContactModal = lazy(() => import('../features/contact/contact-modal.tsx').then((m) => ({ default: m.ContactModal })));
@@ -36,7 +36,7 @@ function Header() {
     setMenuOpen(false);
   }
 
-  const linkClass = 'rounded-md px-3 py-2 text-sm font-medium text-zinc-200 hover:bg-zinc-800 hover:text-white [&.active]:text-brand-400';
+  const linkClass = 'nav-link';
   const links = (
     <>
       {NAV_LINKS.map((l) => (
@@ -154,7 +154,7 @@ export function Layout() {
   const loading = <p className="p-8 text-center text-zinc-400">{pathname === '/dashboard' ? 'Loading profile…' : 'Loading…'}</p>;
   return (
     <div className="flex min-h-screen flex-col">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-black">
+      <a href="#main" className="skip-link">
         Skip to content
       </a>
       {me?.impersonation && (

@@ -24,6 +24,8 @@ const MyWebsitePage = signedInScreen('MyWebsitePage');
 const DebugTestPage = signedInScreen('DebugTestPage');
 const DashboardPage = signedInScreen('DashboardPage');
 const PromoterDashboardPage = signedInScreen('PromoterDashboardPage');
+// /promoter/{slug} is rarely opened (promoters' sites live on their subdomains): its loader stays out of the entry.
+const PromoterSitePage = signedInScreen('PromoterSitePage');
 const OutboxPage = signedInScreen('OutboxPage');
 const GigManagementPage = signedInScreen('GigManagementPage');
 const VenueDatabasePage = signedInScreen('VenueDatabasePage');
@@ -43,7 +45,6 @@ const DeclineBookingPage = signedInScreen('DeclineBookingPage');
 const HomePage = screen(() => import('../features/home/home-page.tsx'), 'HomePage');
 const BandDirectoryPage = screen(() => import('../features/directories/band-directory-page.tsx'), 'BandDirectoryPage');
 const BandSitePage = screen(() => import('../features/sites/band-site.tsx'), 'BandSitePage');
-const PromoterSitePage = screen(() => import('../features/sites/promoter-site.tsx'), 'PromoterSitePage');
 const VenueDirectoryPage = screen(() => import('../features/directories/venue-directory-page.tsx'), 'VenueDirectoryPage');
 const VenuePage = screen(() => import('../features/directories/venue-page.tsx'), 'VenuePage');
 const RehearsalSpacePage = screen(() => import('../features/directories/rehearsal-space-page.tsx'), 'RehearsalSpacePage');

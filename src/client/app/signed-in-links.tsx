@@ -3,6 +3,8 @@ import type { Role } from '../../core/roles.ts';
 import { MainSiteLink } from '../components/main-site-link.tsx';
 import { useRefreshSession } from '../lib/session.ts';
 
+export { ImpersonationBanner } from '../features/admin/impersonation-banner.tsx';
+
 /** Each role's own tools in the menu (issue 21: no dead ends), then everyone's account settings. */
 const ROLE_LINKS: Partial<Record<Role, { to: string; label: string }[]>> = {
   band: [

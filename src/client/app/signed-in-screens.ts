@@ -18,6 +18,7 @@ export const MyWebsitePage: Loader = async () => (await import('../features/site
 export const DebugTestPage: Loader = async () => (await import('../features/debug/debug-test-page.tsx')).DebugTestPage;
 export const DashboardPage: Loader = async () => (await import('../features/dashboard/dashboard-page.tsx')).DashboardPage;
 export const PromoterDashboardPage: Loader = async () => (await import('../features/dashboard/dashboard-page.tsx')).PromoterDashboardPage;
+export const PromoterSitePage: Loader = async () => (await import('../features/sites/promoter-site.tsx')).PromoterSitePage;
 export const OutboxPage: Loader = async () => (await import('../features/admin/outbox-page.tsx')).OutboxPage;
 export const VenueDatabasePage: Loader = async () => (await import('../features/venue-database/venue-database-page.tsx')).VenueDatabasePage;
 export const GigManagementPage: Loader = async () => (await import('../features/admin/gig-management-page.tsx')).GigManagementPage;
