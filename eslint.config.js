@@ -23,7 +23,7 @@ const { default: drizzle } = await import('eslint-plugin-drizzle');
 const featureExports = {
   'server/accounts': ['password-strength.ts', 'site-names.ts', 'email-verification.ts'],
   'server/admin': ['grant-admins.ts', 'admin-search.ts'],
-  'server/booking': ['notify-bands.ts', 'band-bookings.ts'],
+  'server/booking': ['notify-bands.ts', 'band-bookings.ts', 'gig-ownership.ts'],
   'server/promoter-venues': ['request-venue-associations.ts'],
   'server/calendar': ['build-calendar-feed.ts'],
   'server/directories': ['get-venue-page.ts', 'list-bands.ts', 'list-rehearsal-spaces.ts', 'list-venues.ts'],

@@ -54,6 +54,9 @@ const ALLOWED: Record<string, Rule> = {
   'GET /api/payments/account': PAYEES,
   'POST /api/payments/account': PAYEES,
   'POST /api/payments/account/link': PAYEES,
+  // Decision 41: the sales and payout report, for everyone with a share of ticket money.
+  'GET /api/payments/report': [...PAYEES, 'artist_manager'],
+  'GET /api/payments/report/csv': [...PAYEES, 'artist_manager'],
   'GET /api/admin/gig-management': ['admin'],
   'POST /api/admin/gig-management/complete': ['admin'],
   'GET /api/admin/gig-management/:gigId/tickets': { allowed: ['admin'], path: '/api/admin/gig-management/00000000-0000-4000-8000-000000000000/tickets' },
