@@ -42,8 +42,8 @@ const ALLOWED: Record<string, Rule> = {
   'GET /api/booking/open-gigs': APPLICANTS,
   'GET /api/booking/my-applications': APPLICANTS,
   'POST /api/booking/gigs/:gigId/applications': APPLICANTS,
-  // D34: a band answers the bookings made for it; a venue answers promoters' requests.
-  'GET /api/booking/my-bookings': ['band'],
+  // D34: a band answers the bookings made for it (among its shows); a venue answers promoters' requests.
+  'GET /api/booking/my-shows': ['band'],
   'POST /api/booking/gigs/:gigId/decline': ['band'],
   'GET /api/venue/promoters': ['venue'],
   'POST /api/venue/promoters/:promoterId': { allowed: ['venue'], body: async () => ({ decision: 'accept' }) },
