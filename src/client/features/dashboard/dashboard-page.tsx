@@ -10,6 +10,7 @@ import { useTitle } from '../../lib/use-title.ts';
 import { MyTickets } from '../tickets/my-tickets.tsx';
 import { DigestSwitch } from '../digest/digest-switch.tsx';
 import { PaymentSetupCard } from '../payouts/payment-setup-card.tsx';
+import { SalesReportCard } from '../payouts/sales-report-card.tsx';
 import { ManageJamSessions } from '../jam/manage-jam-sessions.tsx';
 import { OutreachCard } from '../outreach/outreach-card.tsx';
 import { PromoterRequestsCard } from '../promoter-venues/promoter-requests-card.tsx';
@@ -85,7 +86,22 @@ const EDIT_PROFILE: Partial<Record<Role, { to: string; label: string }>> = {
   promoter: { to: '/edit-promoter-profile', label: 'Edit Promoter Profile' },
 };
 
-/** The account's profile summary, then what the role does here (booking for venues, promoters, bands and managers). */
+/** Issue 21 item 18: on a band's dashboard the profile summary is folded, below the band's own work. */
+function FoldedWhen({ isFolded, children }: { isFolded: boolean; children: ReactNode }) {
+  if (!isFolded) return children;
+  return (
+    <details className="space-y-3">
+      <summary className="btn-secondary min-h-11 cursor-pointer">Profile summary</summary>
+      {children}
+    </details>
+  );
+}
+
+/**
+ * The account's profile summary, then what the role does here (booking for venues, promoters,
+ * bands and managers) and its sales report (decision 41). A band's shows, applications, open gigs
+ * and sales come first instead, and its profile summary is folded (issue 21 item 18).
+ */
 function ProfileDashboard({ me, role }: { me: Me; role: Role }) {
   const profile = me.profile ?? {};
   const title =
@@ -99,6 +115,9 @@ function ProfileDashboard({ me, role }: { me: Me; role: Role }) {
     });
   return (
     <DashboardFrame title={title} subtitle={profile.name ? `Signed in as ${me.user.email}` : undefined}>
+      {role === 'band' && <BandBooking hasBetaOutreach={profile.hasBetaOutreach === true} />}
+      {role === 'band' && <SalesReportCard />}
+      <FoldedWhen isFolded={role === 'band'}>
       <section className="card" aria-labelledby="profile-heading">
         <div className="flex flex-col gap-6 sm:flex-row">
           {typeof profile.imageUrl === 'string' && profile.imageUrl && (
@@ -132,15 +151,17 @@ function ProfileDashboard({ me, role }: { me: Me; role: Role }) {
           </div>
         </div>
       </section>
+      </FoldedWhen>
       {(role === 'band' || role === 'venue' || role === 'promoter') && (
         <PaymentSetupCard role={role} email={me.user.email} name={typeof profile.companyName === 'string' && profile.companyName ? profile.companyName : (profile.name ?? '')} />
       )}
       {role === 'band' && <OutreachCard />}
       {role === 'venue' && <PromoterRequestsCard />}
       {(role === 'venue' || role === 'promoter') && <OrganiserGigs />}
+      {(role === 'venue' || role === 'promoter') && <SalesReportCard />}
       {role === 'venue' && <ManageJamSessions isAdmin={false} />}
-      {role === 'band' && <BandBooking hasBetaOutreach={profile.hasBetaOutreach === true} />}
       {role === 'artist_manager' && <ManagerBooking />}
+      {role === 'artist_manager' && <SalesReportCard />}
     </DashboardFrame>
   );
 }
