@@ -5,6 +5,9 @@ import { LoadingImage } from '../../components/ui/states.tsx';
 import { DeclineBooking } from '../booking-consent/decline-booking.tsx';
 import { useBandShows, type BandShow } from './api.ts';
 
+/** The next few shows; the rest on request, so applications and open gigs stay near the top. */
+const FIRST_SHOWS = 4;
+
 function ticketLine(show: BandShow): string {
   if (!show.isTicketed || show.ticketPriceCents === null) return 'No tickets through Marquee';
   const sold = `${show.ticketsSold} of ${show.ticketQuantity ?? 0} tickets sold`;
@@ -19,6 +22,9 @@ function ticketLine(show: BandShow): string {
 export function BandShows() {
   const { data, isPending, isError } = useBandShows();
   const [declined, setDeclined] = useState<string | null>(null);
+  const [isShowingAll, setIsShowingAll] = useState(false);
+  const shows = data?.shows ?? [];
+  const listed = isShowingAll ? shows : shows.slice(0, FIRST_SHOWS);
   return (
     <section aria-labelledby="band-shows-heading" className="space-y-3">
       <h2 id="band-shows-heading" className="text-2xl font-semibold">
@@ -29,11 +35,11 @@ export function BandShows() {
         <LoadingImage label="Loading your shows…" />
       ) : isError ? (
         <Alert>Your shows could not be loaded. Please try again.</Alert>
-      ) : data.shows.length === 0 ? (
+      ) : shows.length === 0 ? (
         <p className="text-zinc-300">No upcoming performances scheduled. Apply to the open gigs below.</p>
       ) : (
         <ul className="grid gap-4 md:grid-cols-2">
-          {data.shows.map((show) => (
+          {listed.map((show) => (
             <li key={show.gigId} className="card space-y-2">
               <h3 className="font-semibold">
                 {show.venueName} · {show.when}
@@ -48,6 +54,11 @@ export function BandShows() {
             </li>
           ))}
         </ul>
+      )}
+      {shows.length > FIRST_SHOWS && (
+        <button type="button" className="btn-secondary min-h-11" aria-expanded={isShowingAll} onClick={() => setIsShowingAll(!isShowingAll)}>
+          {isShowingAll ? 'Show fewer shows' : `Show all ${shows.length} shows`}
+        </button>
       )}
     </section>
   );

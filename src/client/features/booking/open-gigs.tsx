@@ -130,8 +130,8 @@ function OpenGigFilters({ data }: { data: OpenGigsPage | undefined }) {
   const isFiltered = FILTER_KEYS.some((key) => params.has(key));
   // The form remounts when the URL's filters change, so its fields show what is applied.
   return (
-    <form key={`${params.toString()}|${data?.region ?? ''}|${regions.length}`} role="search" aria-label="Filter gig opportunities" onSubmit={submit} className="card grid gap-3 sm:grid-cols-2 lg:grid-cols-6 lg:items-end">
-      <div className="lg:col-span-2">
+    <form key={`${params.toString()}|${data?.region ?? ''}|${regions.length}`} role="search" aria-label="Filter gig opportunities" onSubmit={submit} className="card grid grid-cols-2 gap-3 lg:grid-cols-5 lg:items-end">
+      <div className="col-span-2 lg:col-span-1">
         <label htmlFor="filter-region" className="field-label">
           Region
         </label>
@@ -156,13 +156,13 @@ function OpenGigFilters({ data }: { data: OpenGigsPage | undefined }) {
         </label>
         <input id="filter-to" name="to" type="date" className={fieldClass} defaultValue={params.get('to') ?? ''} />
       </div>
-      <div>
+      <div className="col-span-2 sm:col-span-1">
         <label htmlFor="filter-genre" className="field-label">
           Genre
         </label>
         <input id="filter-genre" name="genre" type="search" maxLength={40} placeholder="e.g. Rock" className={fieldClass} defaultValue={params.get('genre') ?? ''} />
       </div>
-      <div>
+      <div className="col-span-2 sm:col-span-1">
         <label htmlFor="filter-pay" className="field-label">
           Pay
         </label>
@@ -174,7 +174,7 @@ function OpenGigFilters({ data }: { data: OpenGigsPage | undefined }) {
           ))}
         </select>
       </div>
-      <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-6">
+      <div className="col-span-2 flex flex-wrap gap-2 lg:col-span-5">
         <button type="submit" className="btn-primary min-h-11">
           Show gigs
         </button>

@@ -7,7 +7,7 @@ import { Alert } from '../../components/ui/field.tsx';
 import { LoadingImage } from '../../components/ui/states.tsx';
 import { useSalesReport } from './api.ts';
 
-type Column = { key: keyof SalesFigures; label: string; isCount?: boolean };
+type Column = { key: keyof SalesFigures | 'forfeitedCents'; label: string; isCount?: boolean };
 
 /** The report's columns, in the order money moves: sold, given back, split, then where each share is. */
 function columnsFor(report: SalesReport): Column[] {
@@ -24,11 +24,17 @@ function columnsFor(report: SalesReport): Column[] {
     { key: 'bandTransferredCents', label: 'Transferred to band' },
     { key: 'organiserHeldCents', label: 'Held' },
     { key: 'organiserReleasedCents', label: 'Released' },
-    ...(forfeited ? [{ key: 'bandForfeitedCents', label: 'Band forfeited' } as Column, { key: 'organiserForfeitedCents', label: 'Organiser forfeited' } as Column] : []),
+    // One column on screen for both parties' forfeited shares; the CSV keeps them apart.
+    ...(forfeited ? [{ key: 'forfeitedCents', label: 'Forfeited' } as const] : []),
   ];
 }
 
-const show = (column: Column, figures: SalesFigures) => (column.isCount ? String(figures[column.key]) : formatCents(figures[column.key]));
+function show(column: Column, figures: SalesFigures): string {
+  if (column.key === 'forfeitedCents') return formatCents(figures.bandForfeitedCents + figures.organiserForfeitedCents);
+  return column.isCount ? String(figures[column.key]) : formatCents(figures[column.key]);
+}
+
+const hasSales = (figures: SalesFigures) => figures.ticketsSold + figures.ticketsRefunded > 0;
 
 /** Who the gig was with, from the reader's side: a band reads the venue, an organiser the band. */
 function gigTitle(report: SalesReport, gig: SalesReportGig) {
@@ -39,52 +45,57 @@ function gigTitle(report: SalesReport, gig: SalesReportGig) {
 function MonthTable({ report, month, columns }: { report: SalesReport; month: SalesReport['months'][number]; columns: Column[] }) {
   const gigs = report.gigs.filter((gig) => gig.localDate.startsWith(month.month));
   const cell = 'px-2 py-2 text-right tabular-nums whitespace-nowrap';
+  // Fixed layout, so every month's columns line up; a scroll of its own if amounts grow wide.
   return (
-    <table className="hidden w-full border-collapse text-sm lg:table">
-      <caption className="sr-only">{formatMonth(month.month)}, by gig</caption>
-      <thead>
-        <tr className="border-b border-zinc-700 text-xs text-zinc-400">
-          <th scope="col" className="py-2 pr-2 text-left font-medium">
-            Gig
-          </th>
-          {columns.map((column) => (
-            <th key={column.key} scope="col" className="px-2 py-2 text-right align-bottom font-medium">
-              {column.label}
+    <div className="hidden overflow-x-auto lg:block">
+      <table className="w-full table-fixed border-collapse text-sm">
+        <caption className="sr-only">{formatMonth(month.month)}, by gig</caption>
+        <thead>
+          <tr className="border-b border-zinc-700 text-xs text-zinc-400">
+            <th scope="col" className="w-40 py-2 pr-2 text-left font-medium">
+              Gig
             </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {gigs.map((gig) => {
-          const { date, other } = gigTitle(report, gig);
-          return (
-            <tr key={gig.gigId} className="border-b border-zinc-800">
-              <th scope="row" className="py-2 pr-2 text-left font-normal">
-                <span className="block font-medium">{date}</span>
-                <span className="block text-zinc-400">{other}</span>
+            {columns.map((column) => (
+              <th key={column.key} scope="col" className="px-2 py-2 text-right align-bottom font-medium">
+                {column.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {gigs.map((gig) => {
+            const { date, other } = gigTitle(report, gig);
+            return (
+              <tr key={gig.gigId} className="border-b border-zinc-800">
+                <th scope="row" className="py-2 pr-2 text-left font-normal">
+                  <span className="block font-medium">{date}</span>
+                  <span className="block text-zinc-400">{other}</span>
+                </th>
+                {columns.map((column) => (
+                  <td key={column.key} className={cell}>
+                    {show(column, gig)}
+                  </td>
+                ))}
+              </tr>
+            );
+          })}
+        </tbody>
+        {gigs.length > 1 && (
+          <tfoot>
+            <tr className="font-semibold">
+              <th scope="row" className="py-2 pr-2 text-left">
+                {formatMonth(month.month)} total
               </th>
               {columns.map((column) => (
                 <td key={column.key} className={cell}>
-                  {show(column, gig)}
+                  {show(column, month)}
                 </td>
               ))}
             </tr>
-          );
-        })}
-      </tbody>
-      <tfoot>
-        <tr className="font-semibold">
-          <th scope="row" className="py-2 pr-2 text-left">
-            {formatMonth(month.month)} total
-          </th>
-          {columns.map((column) => (
-            <td key={column.key} className={cell}>
-              {show(column, month)}
-            </td>
-          ))}
-        </tr>
-      </tfoot>
-    </table>
+          </tfoot>
+        )}
+      </table>
+    </div>
   );
 }
 
@@ -92,7 +103,7 @@ function MonthTable({ report, month, columns }: { report: SalesReport; month: Sa
 function MonthCards({ report, month, columns }: { report: SalesReport; month: SalesReport['months'][number]; columns: Column[] }) {
   const gigs = report.gigs.filter((gig) => gig.localDate.startsWith(month.month));
   const figures = (values: SalesFigures) => (
-    <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-3">
+    <dl className="mt-2 grid gap-x-6 text-sm sm:grid-cols-2">
       {columns.map((column) => (
         <div key={column.key} className="flex justify-between gap-2 border-b border-zinc-800/70 py-1">
           <dt className="text-zinc-400">{column.label}</dt>
@@ -109,14 +120,16 @@ function MonthCards({ report, month, columns }: { report: SalesReport; month: Sa
           <li key={gig.gigId} className="rounded-xl border border-zinc-800 p-3">
             <p className="font-medium">{date}</p>
             <p className="text-sm text-zinc-400">{other}</p>
-            {figures(gig)}
+            {hasSales(gig) ? figures(gig) : <p className="mt-2 text-sm text-zinc-300">No tickets sold yet.</p>}
           </li>
         );
       })}
-      <li className="rounded-xl border border-zinc-700 bg-zinc-800/40 p-3">
-        <p className="font-semibold">{formatMonth(month.month)} total</p>
-        {figures(month)}
-      </li>
+      {gigs.length > 1 && (
+        <li className="rounded-xl border border-zinc-700 bg-zinc-800/40 p-3">
+          <p className="font-semibold">{formatMonth(month.month)} total</p>
+          {figures(month)}
+        </li>
+      )}
     </ul>
   );
 }
