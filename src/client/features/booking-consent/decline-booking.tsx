@@ -24,7 +24,9 @@ export function DeclineBooking({ booking, onDeclined }: { booking: Booking; onDe
             type="button"
             className="btn-primary min-h-11"
             disabled={decline.isPending}
-            onClick={() => decline.mutate(booking.gigId, { onSuccess: (result) => onDeclined(result.message) })}
+            // The promise, not mutate's callback: the declined show leaves the list (and this
+            // component unmounts) as soon as the shows are fetched again.
+            onClick={() => void decline.mutateAsync(booking.gigId).then((result) => onDeclined(result.message), () => undefined)}
           >
             {decline.isPending ? 'Declining…' : 'Yes, decline'}
           </button>
