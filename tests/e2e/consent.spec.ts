@@ -89,9 +89,9 @@ test("a band booked with 'Band already Chosen' declines from its dashboard, and 
   await logIn(venue, demoAccount('venue').email, demoAccount('venue').password);
   await bookBand(venue, bandName, 'Booked without asking: dashboard');
 
-  // The band's dashboard lists the booking; Decline asks once more, then declines.
+  // The band's dashboard lists the booking first among its shows; Decline asks once more, then declines.
   await page.goto('/dashboard');
-  const booked = page.getByRole('region', { name: 'Booked for you' });
+  const booked = page.getByRole('region', { name: 'Your shows' });
   const booking = booked.getByRole('listitem').filter({ hasText: 'The Lantern Room' });
   await expect(booking.getByText('Booked for you by The Lantern Room.')).toBeVisible();
   await booking.getByRole('button', { name: /^Decline/ }).click();

@@ -96,17 +96,17 @@ describe("a band booked with 'Band already Chosen' (D34)", () => {
 
   it("shows on the band's dashboard, where only that band can decline it", async () => {
     const [gigId] = await bookBand({ localDate: dayIn(ZONE, 12) });
-    const mine = await band.client.get('/api/booking/my-bookings');
-    expect(mine.json.bookings.map((b: { gigId: string }) => b.gigId)).toContain(gigId);
+    const mine = await band.client.get('/api/booking/my-shows');
+    expect(mine.json.shows.find((b: { gigId: string }) => b.gigId === gigId)).toMatchObject({ isBookedForYou: true, hasTickets: false });
 
     const stranger = await signUpAs(t, 'band');
-    expect((await stranger.client.get('/api/booking/my-bookings')).json.bookings).toEqual([]);
+    expect((await stranger.client.get('/api/booking/my-shows')).json.shows).toEqual([]);
     expect((await stranger.client.post(`/api/booking/gigs/${gigId}/decline`, {})).status).toBe(404);
     expect((await venue.client.post(`/api/booking/gigs/${gigId}/decline`, {})).status).toBe(403);
 
     const declined = await band.client.post(`/api/booking/gigs/${gigId}/decline`, {});
     expect(declined.status, declined.text).toBe(200);
-    expect((await band.client.get('/api/booking/my-bookings')).json.bookings.map((b: { gigId: string }) => b.gigId)).not.toContain(gigId);
+    expect((await band.client.get('/api/booking/my-shows')).json.shows.map((b: { gigId: string }) => b.gigId)).not.toContain(gigId);
     expect((await band.client.post(`/api/booking/gigs/${gigId}/decline`, {})).status).toBe(409);
   });
 
@@ -133,7 +133,7 @@ describe("a band booked with 'Band already Chosen' (D34)", () => {
     );
     const [gig] = await t.db.select().from(gigs).where(eq(gigs.id, gigId!));
     expect(gig).toMatchObject({ bandId: band.id, isApproved: true });
-    expect((await band.client.get('/api/booking/my-bookings')).json.bookings.find((b: { gigId: string }) => b.gigId === gigId)).toMatchObject({ hasTickets: true });
+    expect((await band.client.get('/api/booking/my-shows')).json.shows.find((b: { gigId: string }) => b.gigId === gigId)).toMatchObject({ hasTickets: true });
   });
 });
 

@@ -42,8 +42,8 @@ const ALLOWED: Record<string, Rule> = {
   'GET /api/booking/open-gigs': APPLICANTS,
   'GET /api/booking/my-applications': APPLICANTS,
   'POST /api/booking/gigs/:gigId/applications': APPLICANTS,
-  // D34: a band answers the bookings made for it; a venue answers promoters' requests.
-  'GET /api/booking/my-bookings': ['band'],
+  // D34: a band answers the bookings made for it (among its shows); a venue answers promoters' requests.
+  'GET /api/booking/my-shows': ['band'],
   'POST /api/booking/gigs/:gigId/decline': ['band'],
   'GET /api/venue/promoters': ['venue'],
   'POST /api/venue/promoters/:promoterId': { allowed: ['venue'], body: async () => ({ decision: 'accept' }) },
@@ -59,6 +59,9 @@ const ALLOWED: Record<string, Rule> = {
   'GET /api/payments/account': PAYEES,
   'POST /api/payments/account': PAYEES,
   'POST /api/payments/account/link': PAYEES,
+  // Decision 41: the sales and payout report, for everyone with a share of ticket money.
+  'GET /api/payments/report': [...PAYEES, 'artist_manager'],
+  'GET /api/payments/report/csv': [...PAYEES, 'artist_manager'],
   'GET /api/admin/gig-management': ['admin'],
   'POST /api/admin/gig-management/complete': ['admin'],
   'GET /api/admin/gig-management/:gigId/tickets': { allowed: ['admin'], path: '/api/admin/gig-management/00000000-0000-4000-8000-000000000000/tickets' },

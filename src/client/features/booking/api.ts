@@ -103,7 +103,29 @@ export type OpenGig = {
 
 export type ManagedArtist = { id: string; name: string; genre: string | null; description: string; imageUrl: string | null };
 
-export type OpenGigsPage = { page: number; pageSize: number; total: number; artists: ManagedArtist[]; gigs: OpenGig[] };
+export type OpenGigsPage = { page: number; pageSize: number; total: number; region: string; artists: ManagedArtist[]; gigs: OpenGig[] };
+
+/** The band's own upcoming shows (issue 21 item 18); `isBookedForYou` marks 'Band already Chosen' bookings it may decline (D34). */
+export type BandShow = {
+  gigId: string;
+  localDate: string;
+  startTime: string;
+  endTime: string;
+  timeZone: string;
+  regionName: string;
+  venueName: string;
+  venueAddress: string;
+  organiserName: string;
+  isTicketed: boolean;
+  ticketPriceCents: number | null;
+  ticketQuantity: number | null;
+  ticketsSold: number;
+  ticketsCheckedIn: number;
+  bandPercent: number;
+  isBookedForYou: boolean;
+  hasTickets: boolean;
+  when: string;
+};
 
 export type MyApplication = {
   id: string;
@@ -161,8 +183,17 @@ export const useDecideApplication = () =>
 export const useNotifyBands = () =>
   useMutation({ mutationFn: (input: { venueId?: string; bandIds: string[]; requestId: string }) => send<{ message: string }>('/api/booking/notify-bands', 'POST', input) });
 
-export function useOpenGigs(page: number) {
-  return useQuery({ queryKey: ['booking', 'open-gigs', page], queryFn: () => apiFetch<OpenGigsPage>(`/api/booking/open-gigs?page=${page}`) });
+/** One page of open gigs; `query` is the dashboard's filter query string (decision 41), the server's defaults when empty. */
+export function useOpenGigs(query: string) {
+  return useQuery({
+    queryKey: ['booking', 'open-gigs', query],
+    queryFn: () => apiFetch<OpenGigsPage>(`/api/booking/open-gigs${query ? `?${query}` : ''}`),
+    placeholderData: (previous) => previous,
+  });
+}
+
+export function useBandShows() {
+  return useQuery({ queryKey: ['booking', 'my-shows'], queryFn: () => apiFetch<{ shows: BandShow[] }>('/api/booking/my-shows') });
 }
 
 export function useMyApplications() {

@@ -1,35 +1,37 @@
 import { Link } from 'react-router';
 import { truncate } from '../../../core/text.ts';
-import { usePageParam } from '../../components/pagination.tsx';
-import { BandBookingsCard } from '../booking-consent/band-bookings-card.tsx';
 import { useOpenGigs } from './api.ts';
-import { MyApplications, OpenGigs } from './open-gigs.tsx';
+import { BandShows } from './band-shows.tsx';
+import { MyApplications, OpenGigs, useOpenGigsQuery } from './open-gigs.tsx';
 
-/** A band's dashboard (spec 2 §2): its profile link, beta outreach when it has it (D25), bookings to answer (D34), open gigs. */
+/**
+ * A band's dashboard (spec 2 §2, issue 21 item 18): its profile link and beta outreach (D25) as
+ * tools, then its own shows (with bookings to answer, D34), its applications, and open gigs.
+ */
 export function BandBooking({ hasBetaOutreach }: { hasBetaOutreach: boolean }) {
   return (
     <>
       <nav aria-label="Band tools" className="flex flex-wrap gap-3">
-        <Link to="/edit-profile" className="btn-primary">
+        <Link to="/edit-profile" className="btn-primary min-h-11">
           Manage Profile & Website
         </Link>
         {hasBetaOutreach && (
-          <Link to="/beta-venue-outreach" className="btn-secondary gap-2">
+          <Link to="/beta-venue-outreach" className="btn-secondary min-h-11 gap-2">
             Beta Venue Outreach
             <span className="rounded-full bg-brand-400 px-2 py-0.5 text-xs font-black tracking-wide text-zinc-950">SUPERBAND</span>
           </Link>
         )}
       </nav>
-      <BandBookingsCard />
-      <OpenGigs isManager={false} />
+      <BandShows />
       <MyApplications />
+      <OpenGigs isManager={false} />
     </>
   );
 }
 
 /** An artist manager's dashboard (spec 2 §2): its artists, and open gigs to apply to for them. */
 export function ManagerBooking() {
-  const { data } = useOpenGigs(usePageParam());
+  const { data } = useOpenGigs(useOpenGigsQuery());
   const artists = data?.artists ?? [];
   return (
     <>

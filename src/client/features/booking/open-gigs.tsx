@@ -1,9 +1,14 @@
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
 import { formatCents } from '../../../core/money.ts';
+import { ALL_REGIONS, PAY_FILTER_LABELS, PAY_FILTERS } from '../../../core/schemas/open-gig-filters.ts';
 import { formatLocalDate, formatTimeRange } from '../../../core/time.ts';
-import { Pagination, usePageParam } from '../../components/pagination.tsx';
+import { Pagination } from '../../components/pagination.tsx';
+import { Alert } from '../../components/ui/field.tsx';
 import { LoadingImage } from '../../components/ui/states.tsx';
-import { useApply, useMyApplications, useOpenGigs, type ManagedArtist, type OpenGig } from './api.ts';
+import { ApiError } from '../../lib/api.ts';
+import { usePublicConfig } from '../../lib/config.ts';
+import { useApply, useMyApplications, useOpenGigs, type ManagedArtist, type OpenGig, type OpenGigsPage } from './api.ts';
 import { GigTerms } from './gig-terms.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
@@ -43,7 +48,7 @@ function ApplyControls({ gig, artists }: { gig: OpenGig; artists: ManagedArtist[
     const mine = gig.applications[0];
     if (mine) return <StatusBadge status={mine.status} />;
     return (
-      <button type="button" className="btn-primary" disabled={apply.isPending} onClick={() => void submit()}>
+      <button type="button" className="btn-primary min-h-11" disabled={apply.isPending} onClick={() => void submit()}>
         Apply<span className="sr-only"> to {gig.venueName} on {formatLocalDate(gig.localDate)}</span>
       </button>
     );
@@ -85,21 +90,126 @@ function ApplyControls({ gig, artists }: { gig: OpenGig; artists: ManagedArtist[
   );
 }
 
-/** Open gig opportunities with Apply and the applicant's own states; a manager also sees its artists. */
+const FILTER_KEYS = ['region', 'from', 'to', 'genre', 'pay'] as const;
+
+/** The open-gigs query string from the page's own (filters and page), in a fixed order so equal filters share a cache entry. */
+export function useOpenGigsQuery(): string {
+  const [params] = useSearchParams();
+  const query = new URLSearchParams();
+  for (const key of [...FILTER_KEYS, 'page']) {
+    const value = params.get(key);
+    if (value) query.set(key, value);
+  }
+  return query.toString();
+}
+
+/** Region (the applicant's own unless changed), dates, genre and pay (decision 41); the server filters. */
+function OpenGigFilters({ data }: { data: OpenGigsPage | undefined }) {
+  const [params, setParams] = useSearchParams();
+  const { data: config } = usePublicConfig();
+  const regions = config?.regions ?? [];
+  const fieldClass = 'field-input min-h-11';
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const next = new URLSearchParams(params);
+    next.delete('page');
+    for (const key of FILTER_KEYS) {
+      const entry = form.get(key);
+      const value = typeof entry === 'string' ? entry.trim() : '';
+      if (value && !(key === 'pay' && value === 'any')) next.set(key, value);
+      else next.delete(key);
+    }
+    setParams(next, { replace: true });
+  };
+  const clear = () => {
+    const next = new URLSearchParams(params);
+    for (const key of [...FILTER_KEYS, 'page']) next.delete(key);
+    setParams(next, { replace: true });
+  };
+  const isFiltered = FILTER_KEYS.some((key) => params.has(key));
+  // The form remounts when the URL's filters change, so its fields show what is applied.
+  return (
+    <form key={`${params.toString()}|${data?.region ?? ''}|${regions.length}`} role="search" aria-label="Filter gig opportunities" onSubmit={submit} className="card grid grid-cols-2 gap-3 lg:grid-cols-5 lg:items-end">
+      <div className="col-span-2 lg:col-span-1">
+        <label htmlFor="filter-region" className="field-label">
+          Region
+        </label>
+        <select id="filter-region" name="region" className={fieldClass} defaultValue={params.get('region') ?? data?.region ?? ''}>
+          <option value={ALL_REGIONS}>All regions</option>
+          {regions.map((region) => (
+            <option key={region.slug} value={region.slug}>
+              {region.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor="filter-from" className="field-label">
+          From
+        </label>
+        <input id="filter-from" name="from" type="date" className={fieldClass} defaultValue={params.get('from') ?? ''} />
+      </div>
+      <div>
+        <label htmlFor="filter-to" className="field-label">
+          To
+        </label>
+        <input id="filter-to" name="to" type="date" className={fieldClass} defaultValue={params.get('to') ?? ''} />
+      </div>
+      <div className="col-span-2 sm:col-span-1">
+        <label htmlFor="filter-genre" className="field-label">
+          Genre
+        </label>
+        <input id="filter-genre" name="genre" type="search" maxLength={40} placeholder="e.g. Rock" className={fieldClass} defaultValue={params.get('genre') ?? ''} />
+      </div>
+      <div className="col-span-2 sm:col-span-1">
+        <label htmlFor="filter-pay" className="field-label">
+          Pay
+        </label>
+        <select id="filter-pay" name="pay" className={fieldClass} defaultValue={params.get('pay') ?? 'any'}>
+          {PAY_FILTERS.map((pay) => (
+            <option key={pay} value={pay}>
+              {PAY_FILTER_LABELS[pay]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="col-span-2 flex flex-wrap gap-2 lg:col-span-5">
+        <button type="submit" className="btn-primary min-h-11">
+          Show gigs
+        </button>
+        {isFiltered && (
+          <button type="button" className="btn-secondary min-h-11" onClick={clear}>
+            Clear filters
+          </button>
+        )}
+        <p className="self-center text-xs text-zinc-400">A genre matches gigs that mention it and venues that have booked bands of it.</p>
+      </div>
+    </form>
+  );
+}
+
+/** Open gig opportunities with filters, Apply and the applicant's own states; a manager also sees its artists. */
 export function OpenGigs({ isManager }: { isManager: boolean }) {
-  const page = usePageParam();
-  const { data, isPending, isError } = useOpenGigs(page);
+  const { data, isPending, isError, error } = useOpenGigs(useOpenGigsQuery());
+  const total = data?.total ?? 0;
   return (
     <section aria-labelledby="open-gigs-heading" className="space-y-4">
       <h2 id="open-gigs-heading" className="text-2xl font-semibold">
         Open gig opportunities
       </h2>
+      <OpenGigFilters data={data} />
       {isPending ? (
         <LoadingImage label="Loading gigs…" />
+      ) : isError && error instanceof ApiError && error.status === 422 ? (
+        <Alert>{Object.values(error.fields)[0] ?? error.message}</Alert>
       ) : isError || data.gigs.length === 0 ? (
         <p className="text-zinc-300">No gigs available at this time.</p>
       ) : (
         <>
+          <p className="text-sm text-zinc-400" aria-live="polite">
+            {total === 1 ? '1 gig' : `${total} gigs`}
+          </p>
           <ul className="space-y-4">
             {data.gigs.map((gig) => (
               <li key={gig.id} className="card flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">

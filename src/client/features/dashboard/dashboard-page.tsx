@@ -10,6 +10,7 @@ import { useTitle } from '../../lib/use-title.ts';
 import { MyTickets } from '../tickets/my-tickets.tsx';
 import { DigestSwitch } from '../digest/digest-switch.tsx';
 import { PaymentSetupCard } from '../payouts/payment-setup-card.tsx';
+import { SalesReportCard } from '../payouts/sales-report-card.tsx';
 import { ManageJamSessions } from '../jam/manage-jam-sessions.tsx';
 import { OutreachCard } from '../outreach/outreach-card.tsx';
 import { PromoterRequestsCard } from '../promoter-venues/promoter-requests-card.tsx';
@@ -90,7 +91,22 @@ const EDIT_PROFILE: Partial<Record<Role, { to: string; label: string }>> = {
   promoter: { to: '/edit-promoter-profile', label: 'Edit Promoter Profile' },
 };
 
-/** The account's profile summary, then what the role does here (booking for venues, promoters, bands and managers). */
+/** Issue 21 item 18: on a band's dashboard the profile summary is folded, below the band's own work. */
+function FoldedWhen({ isFolded, children }: { isFolded: boolean; children: ReactNode }) {
+  if (!isFolded) return children;
+  return (
+    <details className="space-y-3">
+      <summary className="btn-secondary min-h-11 cursor-pointer">Profile summary</summary>
+      {children}
+    </details>
+  );
+}
+
+/**
+ * The account's profile summary, then what the role does here (booking for venues, promoters,
+ * bands and managers) and its sales report (decision 41). A band's shows, applications, open gigs
+ * and sales come first instead, and its profile summary is folded (issue 21 item 18).
+ */
 function ProfileDashboard({ me, role }: { me: Me; role: Role }) {
   const profile = me.profile ?? {};
   const title =
@@ -104,8 +120,11 @@ function ProfileDashboard({ me, role }: { me: Me; role: Role }) {
     });
   return (
     <DashboardFrame title={title} subtitle={profile.name ? `Signed in as ${me.user.email}` : undefined}>
-      {/* Issue 21: an organiser's gigs, with 'Post a gig', come first. */}
+      {/* Issue 21: each person's own work comes first: an organiser's gigs with 'Post a gig', a band's shows. */}
       {(role === 'venue' || role === 'promoter') && <OrganiserGigs />}
+      {role === 'band' && <BandBooking hasBetaOutreach={profile.hasBetaOutreach === true} />}
+      {role === 'band' && <SalesReportCard />}
+      <FoldedWhen isFolded={role === 'band'}>
       <section className="card" aria-labelledby="profile-heading">
         <div className="flex flex-col gap-6 sm:flex-row">
           {typeof profile.imageUrl === 'string' && profile.imageUrl && (
@@ -142,14 +161,16 @@ function ProfileDashboard({ me, role }: { me: Me; role: Role }) {
           </div>
         </div>
       </section>
+      </FoldedWhen>
       {(role === 'band' || role === 'venue' || role === 'promoter') && (
         <PaymentSetupCard role={role} email={me.user.email} name={typeof profile.companyName === 'string' && profile.companyName ? profile.companyName : (profile.name ?? '')} />
       )}
       {role === 'band' && <OutreachCard />}
       {role === 'venue' && <PromoterRequestsCard />}
+      {(role === 'venue' || role === 'promoter') && <SalesReportCard />}
       {role === 'venue' && <ManageJamSessions isAdmin={false} />}
-      {role === 'band' && <BandBooking hasBetaOutreach={profile.hasBetaOutreach === true} />}
       {role === 'artist_manager' && <ManagerBooking />}
+      {role === 'artist_manager' && <SalesReportCard />}
     </DashboardFrame>
   );
 }

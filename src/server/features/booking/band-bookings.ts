@@ -33,7 +33,7 @@ export const DECLINE_MESSAGES = {
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-const gigWhen = (g: { localDate: string; startTime: string; endTime: string; timeZone: string }) =>
+export const gigWhen = (g: { localDate: string; startTime: string; endTime: string; timeZone: string }) =>
   `${formatLocalDate(g.localDate)}, ${formatTimeRange(g.localDate, g.startTime, g.endTime, g.timeZone)}`;
 
 /** Records the consent rows of gigs just booked with a pre-picked band and writes the band's e-mail, in the booking's transaction. */
@@ -185,29 +185,4 @@ export async function declineBookingAsBand(services: Pick<Services, 'db' | 'mail
   await assertUnderDeclineLimit(services, sessionUser.id);
   if (!isUuid(gigId)) throw new AppError('NOT_FOUND', DECLINE_MESSAGES.unknownLink);
   return declineBooking(services, and(eq(bandBookings.gigId, gigId), eq(bandBookings.bandId, sessionUser.id))!);
-}
-
-/** A band's upcoming gigs that an organiser booked it for directly, newest booking first. */
-export async function listBandBookings(db: DbOrTx, sessionUser: SessionUser) {
-  if (sessionUser.role !== 'band') throw new AppError('FORBIDDEN', 'Only bands have bookings to answer.');
-  const rows = await db
-    .select({
-      gigId: gigs.id,
-      localDate: gigs.localDate,
-      startTime: gigs.startTime,
-      endTime: gigs.endTime,
-      timeZone: regions.timeZone,
-      venueName: venueProfiles.name,
-      organiserName,
-      hasTickets: sql<boolean>`${gigs.ticketsSold} + ${gigs.ticketsHeld} > 0`,
-    })
-    .from(bandBookings)
-    .innerJoin(gigs, and(eq(gigs.id, bandBookings.gigId), eq(gigs.bandId, bandBookings.bandId)))
-    .innerJoin(regions, eq(regions.slug, gigs.regionSlug))
-    .innerJoin(venueProfiles, eq(venueProfiles.userId, gigs.venueId))
-    .leftJoin(promoterProfiles, eq(promoterProfiles.userId, gigs.promoterId))
-    .where(and(eq(bandBookings.bandId, sessionUser.id), isNull(bandBookings.declinedAt), sql`${gigs.localDate} >= (now() at time zone ${regions.timeZone})::date`))
-    .orderBy(asc(gigs.localDate), asc(gigs.startTime))
-    .limit(100);
-  return { bookings: rows.map((r) => ({ ...r, when: gigWhen(r) })) };
 }

@@ -2,13 +2,15 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { pageNumber } from '../../../core/schemas/fields.ts';
 import { bookingDeclineSchema } from '../../../core/schemas/gigs.ts';
+import { openGigFiltersSchema } from '../../../core/schemas/open-gig-filters.ts';
 import { clientIp } from '../../http/client-ip.ts';
 import { requireRole } from '../../http/session.ts';
 import { parseInput, readJsonBody } from '../../http/validate.ts';
 import type { Services } from '../../services.ts';
 import { QUEUES } from '../../jobs/job-queue.ts';
 import { applyToGig } from './apply-to-gig.ts';
-import { declineBookingAsBand, declineBookingByToken, listBandBookings, previewBookingDecline } from './band-bookings.ts';
+import { declineBookingAsBand, declineBookingByToken, previewBookingDecline } from './band-bookings.ts';
+import { listBandShows } from './list-band-shows.ts';
 import { createGigOpportunities } from './create-gig-opportunities.ts';
 import { approveApplication, rejectApplication } from './decide-application.ts';
 import { deleteGig } from './delete-gig.ts';
@@ -87,9 +89,10 @@ export function bookingRoutes(services: Services) {
     return c.json(await declineBookingByToken(services, token, clientIp(c)));
   });
 
-  app.get('/booking/my-bookings', async (c) => {
+  /** The band's own upcoming shows, those booked for it with 'Band already Chosen' marked (D34). */
+  app.get('/booking/my-shows', async (c) => {
     const { user } = await requireRole(services, c, 'band');
-    return c.json(await listBandBookings(db, user));
+    return c.json(await listBandShows(db, user));
   });
 
   app.post('/booking/gigs/:gigId/decline', async (c) => {
@@ -99,8 +102,7 @@ export function bookingRoutes(services: Services) {
 
   app.get('/booking/open-gigs', async (c) => {
     const { user } = await requireRole(services, c, 'band', 'artist_manager');
-    const { page } = parseInput(z.object({ page: pageNumber() }), { page: c.req.query('page') });
-    return c.json(await listOpenGigs(db, user, page));
+    return c.json(await listOpenGigs(db, user, parseInput(openGigFiltersSchema, c.req.query())));
   });
 
   app.get('/booking/my-applications', async (c) => {

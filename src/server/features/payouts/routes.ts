@@ -7,6 +7,7 @@ import { requireRole } from '../../http/session.ts';
 import { parseInput, readJsonBody } from '../../http/validate.ts';
 import type { Services } from '../../services.ts';
 import { completeGig } from './complete-gig.ts';
+import { getSalesReport, salesReportCsv } from './get-sales-report.ts';
 import { listGigTickets, listHeldPayments } from './list-held-payments.ts';
 import { checkPaymentAccount, createOnboardingLink, startPaymentSetup } from './payment-accounts.ts';
 import { refundTicket } from './refund-ticket.ts';
@@ -31,6 +32,21 @@ export function payoutRoutes(services: Services) {
   app.post('/payments/account/link', async (c) => {
     const { user } = await requireRole(services, c, ...payees);
     return c.json(await createOnboardingLink(services, user));
+  });
+
+  /** Decision 41: the sales and payout report of the gigs the account has a share of. */
+  const reporters = ['band', 'artist_manager', 'venue', 'promoter'] as const;
+  app.get('/payments/report', async (c) => {
+    const { user } = await requireRole(services, c, ...reporters);
+    return c.json(await getSalesReport(db, user, c.req.query()));
+  });
+
+  app.get('/payments/report/csv', async (c) => {
+    const { user } = await requireRole(services, c, ...reporters);
+    const report = await getSalesReport(db, user, c.req.query());
+    c.header('Content-Type', 'text/csv; charset=utf-8');
+    c.header('Content-Disposition', `attachment; filename="marquee-sales-${report.year}.csv"`);
+    return c.body(salesReportCsv(report));
   });
 
   app.get('/admin/gig-management', async (c) => {

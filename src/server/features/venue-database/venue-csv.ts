@@ -1,6 +1,7 @@
 import type { VenueEntryFields } from '../../../core/schemas/venue-directory.ts';
 import { VENUE_CSV_COLUMNS, VENUE_TYPES, type VenueCsvColumn } from '../../../core/venue-directory.ts';
 import type { venueDirectory } from '../../db/schema.ts';
+import { FORMULA_START, guardFormula } from '../../http/csv.ts';
 
 /** The form field each CSV column fills (opted_out_at fills none: only the venue opts out). */
 export const FIELD_BY_COLUMN = {
@@ -52,12 +53,7 @@ const YES = new Set(['yes', 'y', 'true', '1']);
 const NO = new Set(['no', 'n', 'false', '0']);
 const TYPE_BY_LOWER = new Map<string, string>(VENUE_TYPES.map((t) => [t.toLowerCase(), t]));
 
-/**
- * A spreadsheet runs a cell that starts with = + - or @ as a formula; the export guards such
- * cells with a leading apostrophe (OWASP "CSV injection"), which the import takes off again.
- */
-const FORMULA_START = /^[=+\-@\t\r]/;
-const guardFormula = (value: string) => (FORMULA_START.test(value) ? `'${value}` : value);
+/** The export guards formula-like cells with an apostrophe (http/csv.ts); the import takes it off again. */
 const unguardFormula = (value: string) => (value.startsWith("'") && FORMULA_START.test(value.slice(1)) ? value.slice(1) : value);
 
 /**

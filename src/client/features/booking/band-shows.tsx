@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import { formatCents } from '../../../core/money.ts';
+import { Alert } from '../../components/ui/field.tsx';
+import { LoadingImage } from '../../components/ui/states.tsx';
+import { DeclineBooking } from '../booking-consent/decline-booking.tsx';
+import { useBandShows, type BandShow } from './api.ts';
+
+/** The next few shows; the rest on request, so applications and open gigs stay near the top. */
+const FIRST_SHOWS = 4;
+
+function ticketLine(show: BandShow): string {
+  if (!show.isTicketed || show.ticketPriceCents === null) return 'No tickets through Marquee';
+  const sold = `${show.ticketsSold} of ${show.ticketQuantity ?? 0} tickets sold`;
+  return `${formatCents(show.ticketPriceCents)} · ${sold} · ${show.ticketsCheckedIn} checked in · your share ${show.bandPercent}%`;
+}
+
+/**
+ * The band's own upcoming shows first on its dashboard (issue 21 item 18): the gigs it applied
+ * to and won and those an organiser booked it for directly, with their ticket sales; a direct
+ * booking can be declined here while no tickets are sold (D34).
+ */
+export function BandShows() {
+  const { data, isPending, isError } = useBandShows();
+  const [declined, setDeclined] = useState<string | null>(null);
+  const [isShowingAll, setIsShowingAll] = useState(false);
+  const shows = data?.shows ?? [];
+  const listed = isShowingAll ? shows : shows.slice(0, FIRST_SHOWS);
+  return (
+    <section aria-labelledby="band-shows-heading" className="space-y-3">
+      <h2 id="band-shows-heading" className="text-2xl font-semibold">
+        Your shows
+      </h2>
+      {declined && <Alert tone="success">{declined}</Alert>}
+      {isPending ? (
+        <LoadingImage label="Loading your shows…" />
+      ) : isError ? (
+        <Alert>Your shows could not be loaded. Please try again.</Alert>
+      ) : shows.length === 0 ? (
+        <p className="text-zinc-300">No upcoming performances scheduled. Apply to the open gigs below.</p>
+      ) : (
+        <ul className="grid gap-4 md:grid-cols-2">
+          {listed.map((show) => (
+            <li key={show.gigId} className="card space-y-2">
+              <h3 className="font-semibold">
+                {show.venueName} · {show.when}
+              </h3>
+              <p className="text-sm text-zinc-400">
+                {show.regionName}
+                {show.venueAddress && ` · ${show.venueAddress}`}
+                {show.organiserName !== show.venueName && ` · promoted by ${show.organiserName}`}
+              </p>
+              <p className="text-sm font-medium text-zinc-200">{ticketLine(show)}</p>
+              {show.isBookedForYou && <DeclineBooking booking={show} onDeclined={setDeclined} />}
+            </li>
+          ))}
+        </ul>
+      )}
+      {shows.length > FIRST_SHOWS && (
+        <button type="button" className="btn-secondary min-h-11" aria-expanded={isShowingAll} onClick={() => setIsShowingAll(!isShowingAll)}>
+          {isShowingAll ? 'Show fewer shows' : `Show all ${shows.length} shows`}
+        </button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,48 @@
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { bandBookings, gigs, promoterProfiles, regions, tickets, venueProfiles } from '../../db/schema.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { SessionUser } from '../../http/session.ts';
+import { gigWhen } from './band-bookings.ts';
+
+export const BAND_SHOWS_LIMIT = 100;
+
+/**
+ * A band's own upcoming shows, soonest first (issue 21 item 18): every gig it is booked for,
+ * whether it applied or an organiser chose it with 'Band already Chosen' (D34; those it can still
+ * decline are marked), with ticket sales and the door count. One statement.
+ */
+export async function listBandShows(db: DbOrTx, sessionUser: SessionUser) {
+  if (sessionUser.role !== 'band') throw new AppError('FORBIDDEN', 'Only bands have shows to list here.');
+  const rows = await db
+    .select({
+      gigId: gigs.id,
+      localDate: gigs.localDate,
+      startTime: gigs.startTime,
+      endTime: gigs.endTime,
+      timeZone: regions.timeZone,
+      regionName: regions.name,
+      venueName: venueProfiles.name,
+      venueAddress: venueProfiles.address,
+      organiserName: sql<string>`coalesce(${promoterProfiles.name}, ${venueProfiles.name})`,
+      isTicketed: gigs.isTicketed,
+      ticketPriceCents: gigs.ticketPriceCents,
+      ticketQuantity: gigs.ticketQuantity,
+      ticketsSold: gigs.ticketsSold,
+      ticketsCheckedIn: sql<number>`(select count(*) from ${tickets} where ${tickets.gigId} = ${gigs.id} and ${tickets.status} = 'used')`.mapWith(Number),
+      bandPercent: gigs.bandPercent,
+      /** D34: chosen by the organiser without an application, and not declined. */
+      isBookedForYou: sql<boolean>`${bandBookings.gigId} is not null`,
+      /** Tickets sold or in open checkouts: the booking can no longer be declined here (D34). */
+      hasTickets: sql<boolean>`${gigs.ticketsSold} + ${gigs.ticketsHeld} > 0`,
+    })
+    .from(gigs)
+    .innerJoin(regions, eq(regions.slug, gigs.regionSlug))
+    .innerJoin(venueProfiles, eq(venueProfiles.userId, gigs.venueId))
+    .leftJoin(promoterProfiles, eq(promoterProfiles.userId, gigs.promoterId))
+    .leftJoin(bandBookings, and(eq(bandBookings.gigId, gigs.id), eq(bandBookings.bandId, sessionUser.id), isNull(bandBookings.declinedAt)))
+    .where(and(eq(gigs.bandId, sessionUser.id), eq(gigs.isApproved, true), sql`${gigs.localDate} >= (now() at time zone ${regions.timeZone})::date`))
+    .orderBy(asc(gigs.localDate), asc(gigs.startTime), asc(gigs.id))
+    .limit(BAND_SHOWS_LIMIT);
+  return { shows: rows.map((row) => ({ ...row, when: gigWhen(row) })) };
+}

@@ -1,0 +1,194 @@
+import { and, desc, eq, inArray, isNotNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import {
+  addFigures,
+  centsToDecimal,
+  emptyFigures,
+  salesReportQuerySchema,
+  SALES_FIGURE_KEYS,
+  type SalesFigures,
+  type SalesReport,
+  type SalesReportGig,
+  type SalesReportMonth,
+} from '../../../core/sales-report.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { bandProfiles, gigs, heldPayments, managedArtists, orders, promoterProfiles, refunds, tickets, transfers, venueProfiles } from '../../db/schema.ts';
+import { AppError } from '../../http/app-error.ts';
+import { toSafeCsv } from '../../http/csv.ts';
+import type { SessionUser } from '../../http/session.ts';
+import { parseInput } from '../../http/validate.ts';
+import { organisedBy } from '../booking/gig-ownership.ts';
+
+/**
+ * The gigs whose money the signed-in account has a share of (D10): a band's own bookings, a
+ * manager's artists' bookings (the manager is paid the band share), or the gigs a venue or
+ * promoter organises. Anyone else's gig is simply not in the report.
+ */
+function partyGigs(sessionUser: SessionUser): { party: SalesReport['party']; condition: SQL } {
+  switch (sessionUser.role) {
+    case 'band':
+      return { party: 'band', condition: eq(gigs.bandId, sessionUser.id) };
+    case 'artist_manager':
+      return {
+        party: 'band',
+        condition: inArray(gigs.managedArtistId, sql`(select ${managedArtists.id} from ${managedArtists} where ${managedArtists.managerId} = ${sessionUser.id})`),
+      };
+    case 'venue':
+    case 'promoter':
+      return { party: 'organiser', condition: organisedBy({ id: sessionUser.id, role: sessionUser.role }) };
+    default:
+      throw new AppError('FORBIDDEN', 'Only bands, artist managers, venues and promoters have sales reports.');
+  }
+}
+
+const bandTransfer = alias(transfers, 'band_transfer');
+const organiserTransfer = alias(transfers, 'organiser_transfer');
+const releaseTransfer = alias(transfers, 'release_transfer');
+
+const isStanding = sql`${tickets.status} <> 'refunded'`;
+/** Where a standing ticket's band share went: its transfer, recorded with the payment (D11). */
+const bandFate = sql`case ${bandTransfer.status} when 'forfeited' then 'forfeited' when 'failed' then 'failed' else 'transferred' end`;
+/**
+ * Where a standing ticket's organiser share is: a transfer of its own when it was paid or
+ * forfeited at once (no account, or the gig already completed), else the gig's held payment,
+ * held, forfeited, or released by its release transfer.
+ */
+const organiserFate = sql`case
+  when ${organiserTransfer.id} is not null then case ${organiserTransfer.status} when 'forfeited' then 'forfeited' when 'failed' then 'failed' else 'released' end
+  when ${heldPayments.status} = 'released' then case when ${releaseTransfer.status} = 'failed' then 'failed' else 'released' end
+  when ${heldPayments.status} = 'forfeited' then 'forfeited'
+  else 'held' end`;
+
+const total = (cents: SQLWrapper, where: SQL) => sql<number>`coalesce(sum(${cents}) filter (where ${where}), 0)`.mapWith(Number);
+const bandShare = (fate: string) => total(orders.bandShareCents, sql`${isStanding} and ${bandFate} = ${fate}`);
+const organiserShare = (fate: string) => total(orders.organiserShareCents, sql`${isStanding} and ${organiserFate} = ${fate}`);
+
+/**
+ * A sales and payout report (decision 41) for one calendar year of gig dates: each ticketed gig
+ * the account has a share of, with tickets sold, gross, fees, refunds, each party's share and
+ * where it is (transferred, held, released, forfeited), the months' sums and the year's. Every
+ * figure is a sum of whole cents in the database; two statements whatever the number of gigs,
+ * tickets or transfers (the years, then the year's gigs with their money).
+ */
+export async function getSalesReport(db: DbOrTx, sessionUser: SessionUser, rawQuery: unknown): Promise<SalesReport> {
+  const { party, condition } = partyGigs(sessionUser);
+  const query = parseInput(salesReportQuerySchema, rawQuery);
+  const hasTickets = sql`exists (select 1 from ${tickets} where ${tickets.gigId} = ${gigs.id})`;
+  const isReported = and(condition, or(eq(gigs.isTicketed, true), hasTickets))!;
+
+  const yearOf = sql<number>`extract(year from ${gigs.localDate})::int`.mapWith(Number);
+  const yearRows = await db.selectDistinct({ year: yearOf }).from(gigs).where(isReported).orderBy(desc(yearOf));
+  const thisYear = new Date().getUTCFullYear();
+  const years = [...new Set([thisYear, ...yearRows.map((r) => r.year)])].sort((a, b) => b - a);
+  // Without a choice: this year if it has gigs, else the latest year that has.
+  const year = query.year ?? (yearRows.some((r) => r.year === thisYear) || yearRows.length === 0 ? thisYear : yearRows[0]!.year);
+  const inYear = sql`${gigs.localDate} between ${`${year}-01-01`}::date and ${`${year}-12-31`}::date`;
+
+  const yearGigIds = db.select({ id: gigs.id }).from(gigs).where(and(condition, inYear));
+  const sales = db
+    .select({
+      gigId: tickets.gigId,
+      ticketsSold: sql<number>`count(*) filter (where ${isStanding})`.mapWith(Number).as('tickets_sold'),
+      ticketsRefunded: sql<number>`count(*) filter (where not (${isStanding}))`.mapWith(Number).as('tickets_refunded'),
+      grossCents: total(orders.totalCents, sql`true`).as('gross_cents'),
+      feeCents: total(orders.feeCents, sql`true`).as('fee_cents'),
+      refundedCents: total(refunds.amountCents, isNotNull(refunds.id)).as('refunded_cents'),
+      bandShareCents: total(orders.bandShareCents, isStanding).as('band_share_cents'),
+      organiserShareCents: total(orders.organiserShareCents, isStanding).as('organiser_share_cents'),
+      platformShareCents: total(orders.platformShareCents, isStanding).as('platform_share_cents'),
+      bandTransferredCents: bandShare('transferred').as('band_transferred_cents'),
+      organiserHeldCents: organiserShare('held').as('organiser_held_cents'),
+      organiserReleasedCents: organiserShare('released').as('organiser_released_cents'),
+      bandForfeitedCents: bandShare('forfeited').as('band_forfeited_cents'),
+      organiserForfeitedCents: organiserShare('forfeited').as('organiser_forfeited_cents'),
+      bandFailedCents: bandShare('failed').as('band_failed_cents'),
+      organiserFailedCents: organiserShare('failed').as('organiser_failed_cents'),
+    })
+    .from(tickets)
+    .innerJoin(orders, eq(orders.id, tickets.orderId))
+    .leftJoin(refunds, eq(refunds.orderId, orders.id))
+    .leftJoin(bandTransfer, and(eq(bandTransfer.orderId, orders.id), eq(bandTransfer.kind, 'band_share')))
+    .leftJoin(organiserTransfer, and(eq(organiserTransfer.orderId, orders.id), eq(organiserTransfer.kind, 'organiser_share')))
+    .leftJoin(heldPayments, eq(heldPayments.gigId, tickets.gigId))
+    .leftJoin(releaseTransfer, eq(releaseTransfer.heldPaymentId, heldPayments.id))
+    // Only this account's gigs of the year are summed, not every ticket in the database.
+    .where(inArray(tickets.gigId, yearGigIds))
+    .groupBy(tickets.gigId)
+    .as('sales');
+
+  // Qualified by hand: an aliased subquery column renders unqualified, and gigs has a tickets_sold too.
+  const snakeCase = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+  const figureColumns = Object.fromEntries(
+    SALES_FIGURE_KEYS.map((key) => [key, sql<number>`coalesce(${sql.identifier('sales')}.${sql.identifier(snakeCase(key))}, 0)`.mapWith(Number)]),
+  ) as {
+    [K in keyof SalesFigures]: SQL<number>;
+  };
+  const rows: SalesReportGig[] = await db
+    .select({
+      gigId: gigs.id,
+      localDate: gigs.localDate,
+      startTime: gigs.startTime,
+      venueName: venueProfiles.name,
+      bandName: sql<string | null>`coalesce(${bandProfiles.name}, ${managedArtists.name})`,
+      organiserName: sql<string>`coalesce(${promoterProfiles.name}, ${venueProfiles.name})`,
+      ticketPriceCents: gigs.ticketPriceCents,
+      ticketQuantity: gigs.ticketQuantity,
+      ...figureColumns,
+    })
+    .from(gigs)
+    .innerJoin(venueProfiles, eq(venueProfiles.userId, gigs.venueId))
+    .leftJoin(promoterProfiles, eq(promoterProfiles.userId, gigs.promoterId))
+    .leftJoin(bandProfiles, eq(bandProfiles.userId, gigs.bandId))
+    .leftJoin(managedArtists, eq(managedArtists.id, gigs.managedArtistId))
+    .leftJoin(sales, eq(sales.gigId, gigs.id))
+    .where(and(condition, inYear, or(eq(gigs.isTicketed, true), isNotNull(sales.gigId))))
+    .orderBy(desc(gigs.localDate), desc(gigs.startTime), desc(gigs.id));
+
+  const months = new Map<string, SalesReportMonth>();
+  const totals = emptyFigures();
+  for (const gig of rows) {
+    const month = gig.localDate.slice(0, 7);
+    if (!months.has(month)) months.set(month, { month, ...emptyFigures() });
+    addFigures(months.get(month)!, gig);
+    addFigures(totals, gig);
+  }
+  return { party, year, years, totals, months: [...months.values()], gigs: rows };
+}
+
+const CSV_HEADER = [
+  'month',
+  'date',
+  'start_time',
+  'venue',
+  'band',
+  'organiser',
+  'ticket_price',
+  'tickets_sold',
+  'tickets_refunded',
+  'gross',
+  'service_fees',
+  'refunded',
+  'band_share',
+  'organiser_share',
+  'platform_share',
+  'band_transferred',
+  'organiser_held',
+  'organiser_released',
+  'band_forfeited',
+  'organiser_forfeited',
+  'band_transfer_failed',
+  'organiser_transfer_failed',
+];
+
+/** The report as CSV: one row per gig, then the year's total; amounts in dollars with cents, cells formula-safe. */
+export function salesReportCsv(report: SalesReport): string {
+  const money = (figures: SalesFigures) => [
+    String(figures.ticketsSold),
+    String(figures.ticketsRefunded),
+    ...SALES_FIGURE_KEYS.filter((key) => key.endsWith('Cents')).map((key) => centsToDecimal(figures[key])),
+  ];
+  const gigRows = [...report.gigs]
+    .reverse()
+    .map((gig) => [gig.localDate.slice(0, 7), gig.localDate, gig.startTime, gig.venueName, gig.bandName ?? '', gig.organiserName, gig.ticketPriceCents === null ? '' : centsToDecimal(gig.ticketPriceCents), ...money(gig)]);
+  return toSafeCsv([CSV_HEADER, ...gigRows, [String(report.year), '', '', `Total ${report.year}`, '', '', '', ...money(report.totals)]]);
+}

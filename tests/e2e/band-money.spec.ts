@@ -1,0 +1,139 @@
+// Issue 21 items 18 and 20, decision 41: a band's dashboard leads with its own shows and their
+// sales, filters open gigs, and shows the band (and the venue) what its tickets made, at laptop
+// and phone width, with the year's CSV.
+import fs from 'node:fs';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { todayIn } from '../../src/core/time.ts';
+import { demoAccount, expectAccessible, logIn, shot, uniqueEmail } from './helpers.ts';
+
+const ZONE = 'America/Chicago';
+const PHONE = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+
+async function signedIn(browser: Browser, role: string, options = {}): Promise<Page> {
+  const page = await (await browser.newContext(options)).newPage();
+  await logIn(page, demoAccount(role).email, demoAccount(role).password);
+  return page;
+}
+
+/** A write as the page's own account, from its origin (the cross-site guard wants one). */
+async function postAs<T>(page: Page, path: string, data: unknown): Promise<T> {
+  const origin = new URL(page.url()).origin;
+  const res = await page.request.post(path, { data, headers: { origin } });
+  expect(res.status(), await res.text()).toBeLessThan(300);
+  return (await res.json()) as T;
+}
+
+/** A fan pays for one ticket on the sandbox checkout. */
+async function buyTicket(browser: Browser, gigId: string) {
+  const fan = await (await browser.newContext()).newPage();
+  await fan.goto('/');
+  const { url } = await postAs<{ url: string }>(fan, '/api/tickets/checkout', { gigId, email: uniqueEmail('report-fan') });
+  await fan.goto(url);
+  await fan.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await fan.getByLabel('Expiry (MM/YY)').fill('12/30');
+  await fan.getByLabel('CVC').fill('123');
+  await fan.getByRole('button', { name: /^Pay \$/ }).click();
+  await expect(fan).toHaveURL(/\/success\?session_id=/);
+  await fan.context().close();
+}
+
+const top = async (page: Page, name: string) => (await page.getByRole('heading', { name, exact: true }).boundingBox())!.y;
+
+test("a band's dashboard: its shows and their sales first, filtered open gigs, and what its tickets made, on a laptop and a phone", async ({ page, browser }) => {
+  // Two purchases, three accounts and two screen sizes: longer than one story's usual two minutes.
+  test.setTimeout(240_000);
+  // The demo venue books the demo band straight onto a ticketed gig ('Band already Chosen'), and two fans buy.
+  const venue = await signedIn(browser, 'venue');
+  const bandsRes = await venue.request.get('/api/booking/bands');
+  const band = ((await bandsRes.json()) as { bands: { id: string; name: string }[] }).bands.find((b) => b.name === demoAccount('band').name)!;
+  const description = `Report night ${Date.now()}`;
+  const { gigIds } = await postAs<{ gigIds: string[] }>(venue, '/api/booking/gigs', {
+    localDate: todayIn(ZONE),
+    startTime: '23:00',
+    endTime: '23:50',
+    description,
+    loadInSoundCheck: 'Load in 9pm',
+    compensation: 'Door split',
+    isBandChosen: true,
+    bandId: band.id,
+    ticketing: { isEnabled: true, priceCents: '12.50', quantity: 60, bandPercent: 50, organiserPercent: 25 },
+  });
+  await buyTicket(browser, gigIds[0]!);
+  await buyTicket(browser, gigIds[0]!);
+
+  await logIn(page, demoAccount('band').email, demoAccount('band').password);
+  const shows = page.getByRole('region', { name: 'Your shows' });
+  const show = shows.getByRole('listitem').filter({ hasText: 'The Lantern Room' }).filter({ hasText: '2 of 60 tickets sold' });
+  await expect(show).toBeVisible();
+  await expect(show.getByText('$12.50 · 2 of 60 tickets sold · 0 checked in · your share 50%')).toBeVisible();
+  // Tickets are sold, so this direct booking is no longer declined here.
+  await expect(show.getByText(/can no longer be declined here/)).toBeVisible();
+
+  // Shows, then open gigs, then money; the payment setup and the folded profile below.
+  expect(await top(page, 'Your shows')).toBeLessThan(await top(page, 'Open gig opportunities'));
+  expect(await top(page, 'Open gig opportunities')).toBeLessThan(await top(page, 'Sales and payouts'));
+  await expect(page.getByRole('heading', { name: 'Profile', exact: true })).toBeHidden();
+  await page.getByText('Profile summary').click();
+  await expect(page.getByRole('heading', { name: 'Profile', exact: true })).toBeVisible();
+
+  // Open gigs start in the band's own region; the server filters.
+  const filters = page.getByRole('search', { name: 'Filter gig opportunities' });
+  await expect(filters.getByLabel('Region')).toHaveValue('chicagoland');
+  await filters.getByLabel('Region').selectOption({ label: 'All regions' });
+  await filters.getByLabel('Pay').selectOption({ label: 'A fee in dollars' });
+  await filters.getByRole('button', { name: 'Show gigs' }).click();
+  await expect(page).toHaveURL(/region=all/);
+  await expect(page).toHaveURL(/pay=fee/);
+  await filters.getByLabel('Genre').fill('no genre is called this');
+  await filters.getByRole('button', { name: 'Show gigs' }).click();
+  const openGigs = page.getByRole('region', { name: 'Open gig opportunities' });
+  await expect(openGigs.getByText('No gigs available at this time.')).toBeVisible();
+  await filters.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(openGigs.getByRole('button', { name: /^Apply/ }).first()).toBeVisible();
+
+  // The report: the demo band has no payout account, so its share is forfeited and says so.
+  const report = page.getByRole('region', { name: 'Sales and payouts' });
+  const year = todayIn(ZONE).slice(0, 4);
+  await expect(report.getByLabel('Year')).toHaveValue(year);
+  const row = report.getByRole('row').filter({ hasText: 'The Lantern Room' }).filter({ hasText: '$28.76' });
+  // Two tickets at $12.50 + $1.88 fee = $28.76 gross; band 2 x $6.25, venue 2 x $3.12.
+  await expect(row.getByRole('cell', { name: '$12.50', exact: true }).first()).toBeVisible();
+  await expect(row.getByRole('cell', { name: '$6.24', exact: true })).toHaveCount(2); // the venue's share, all of it held
+  await expect(report.getByRole('columnheader', { name: 'Band share (yours)' }).first()).toBeVisible();
+  await expect(report.getByRole('columnheader', { name: 'Forfeited' }).first()).toBeVisible();
+  await expectAccessible(page);
+  await report.scrollIntoViewIfNeeded();
+  await shot(page, 'band-dashboard-laptop');
+  await report.screenshot({ path: 'test-results/screenshots/sales-report-laptop.png' });
+
+  // The CSV is the same year, cell for cell, and formula-safe.
+  const [download] = await Promise.all([page.waitForEvent('download'), report.getByRole('link', { name: /^Download CSV/ }).click()]);
+  expect(download.suggestedFilename()).toBe(`marquee-sales-${year}.csv`);
+  const csv = fs.readFileSync(await download.path(), 'utf8');
+  expect(csv.split('\r\n')[0]).toBe(
+    'month,date,start_time,venue,band,organiser,ticket_price,tickets_sold,tickets_refunded,gross,service_fees,refunded,band_share,organiser_share,platform_share,band_transferred,organiser_held,organiser_released,band_forfeited,organiser_forfeited,band_transfer_failed,organiser_transfer_failed',
+  );
+  expect(csv).toContain(`${todayIn(ZONE)},23:00,The Lantern Room,The Velvet Static,The Lantern Room,12.50,2,0,28.76,3.76,0.00,12.50,6.24,10.02,0.00,6.24,0.00,12.50,0.00,0.00,0.00`);
+
+  // The venue's dashboard has its side of the same gig: its share held until the gig is completed.
+  const venueReport = venue.getByRole('region', { name: 'Sales and payouts' });
+  await venue.reload();
+  await expect(venueReport.getByRole('columnheader', { name: 'Organiser share (yours)' }).first()).toBeVisible();
+  await expect(venueReport.getByRole('row').filter({ hasText: `${demoAccount('band').name} at The Lantern Room` }).filter({ hasText: '$28.76' })).toBeVisible();
+  await venueReport.screenshot({ path: 'test-results/screenshots/sales-report-venue-laptop.png' });
+
+  // On a phone: no sideways scrolling, the gig as a card of figures, buttons a thumb can hit.
+  const phone = await signedIn(browser, 'band', PHONE);
+  const phoneReport = phone.getByRole('region', { name: 'Sales and payouts' });
+  const card = phoneReport.getByRole('listitem').filter({ hasText: 'The Lantern Room' }).filter({ hasText: '$28.76' });
+  await expect(card).toBeVisible();
+  await expect(card.getByRole('definition').filter({ hasText: '$6.24' }).first()).toBeVisible();
+  expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  for (const control of [phoneReport.getByRole('link', { name: /^Download CSV/ }), phone.getByRole('button', { name: 'Show gigs' }), phone.getByText('Profile summary')]) {
+    expect((await control.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  }
+  await expectAccessible(phone);
+  await shot(phone, 'band-dashboard-phone');
+  await phoneReport.screenshot({ path: 'test-results/screenshots/sales-report-phone.png' });
+});
