@@ -4,7 +4,7 @@ import { Alert, FieldLabel, TextField } from '../../components/ui/field.tsx';
 import { usePublicConfig } from '../../lib/config.ts';
 import { sessionQueryKey, type Me } from '../../lib/session.ts';
 import { changeLocation, deleteAccount, requestEmailChange } from './api.ts';
-import { PasswordChangeCard } from './password-change-card.tsx';
+import { CurrentPasswordField, PasswordChangeCard } from './password-change-card.tsx';
 import { useSettingForm } from './use-setting-form.ts';
 
 function Card({ id, title, children, tone = 'plain' }: { id: string; title: string; children: ReactNode; tone?: 'plain' | 'danger' }) {
@@ -54,14 +54,10 @@ function EmailCard({ me }: { me: Me }) {
           }}
           error={form.errors.newEmail}
         />
-        <TextField
-          label="Current password"
-          name="currentPassword"
-          type="password"
-          autoComplete="current-password"
+        <CurrentPasswordField
           value={password}
-          onChange={(e) => {
-            setPassword(e.target.value);
+          onChange={(value) => {
+            setPassword(value);
             form.clearError('currentPassword');
           }}
           error={form.errors.currentPassword}
@@ -158,14 +154,10 @@ function DeleteCard() {
           }}
         >
           {form.outcome?.tone === 'error' && <Alert>{form.outcome.text}</Alert>}
-          <TextField
-            label="Current password"
-            name="currentPassword"
-            type="password"
-            autoComplete="current-password"
+          <CurrentPasswordField
             value={password}
-            onChange={(e) => {
-              setPassword(e.target.value);
+            onChange={(value) => {
+              setPassword(value);
               form.clearError('currentPassword');
             }}
             error={form.errors.currentPassword}

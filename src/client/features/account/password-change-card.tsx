@@ -5,6 +5,22 @@ import { Alert, TextField } from '../../components/ui/field.tsx';
 import { changePassword } from './api.ts';
 import { useSettingForm } from './use-setting-form.ts';
 
+/** The current password, which every account setting that could lock its owner out asks for (decision 40). */
+export function CurrentPasswordField({ value, onChange, error, hint }: { value: string; onChange: (value: string) => void; error?: string; hint?: string }) {
+  return (
+    <TextField
+      label="Current password"
+      name="currentPassword"
+      type="password"
+      autoComplete="current-password"
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      error={error}
+      hint={hint}
+    />
+  );
+}
+
 /**
  * Change password (spec 2 §5, D4: 8 characters; decision 40): the current password is needed and
  * every other session ends. In the band and manager editors and in everyone's account settings.
@@ -47,14 +63,10 @@ export function PasswordChangeCard() {
       </h2>
       <p className="text-sm text-zinc-400">You stay signed in here; every other device is signed out.</p>
       {form.outcome && <Alert tone={form.outcome.tone}>{form.outcome.text}</Alert>}
-      <TextField
-        label="Current password"
-        name="currentPassword"
-        type="password"
-        autoComplete="current-password"
+      <CurrentPasswordField
         value={current}
-        onChange={(e) => {
-          setCurrent(e.target.value);
+        onChange={(value) => {
+          setCurrent(value);
           form.clearError('currentPassword');
         }}
         error={form.errors.currentPassword}
