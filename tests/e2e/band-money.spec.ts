@@ -68,6 +68,8 @@ test("a band's dashboard: its shows and their sales first, filtered open gigs, a
   await expect(show.getByText('$12.50 · 2 of 60 tickets sold · 0 checked in · your share 50%')).toBeVisible();
   // Tickets are sold, so this direct booking is no longer declined here.
   await expect(show.getByText(/can no longer be declined here/)).toBeVisible();
+  // The band scans its own show's tickets at the door (issue 21: no dead ends).
+  await expect(show.getByRole('link', { name: /^Door scanner/ })).toHaveAttribute('href', '/qr-scanner');
 
   // Shows, then open gigs, then money; the payment setup and the folded profile below.
   expect(await top(page, 'Your shows')).toBeLessThan(await top(page, 'Open gig opportunities'));

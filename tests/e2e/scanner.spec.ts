@@ -39,7 +39,11 @@ test.beforeAll(async ({ request, baseURL }) => {
 
 test('a venue scans a ticket with the camera: valid once, then already used', async ({ page }) => {
   await logIn(page, demoAccount('venue').email, demoAccount('venue').password);
-  await page.goto('/qr-scanner');
+  // Issue 21 (no dead ends): the door is reached from a ticketed gig's card on the dashboard.
+  await page.goto('/dashboard');
+  await page.getByRole('tab', { name: 'Upcoming Approved Gigs' }).click();
+  await page.getByRole('tabpanel').getByRole('link', { name: /^Door scanner/ }).first().click();
+  await expect(page).toHaveURL(/\/qr-scanner$/);
   await expect(page.getByRole('heading', { name: 'Valid Ticket' })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText(/The Lantern Room ·/)).toBeVisible();
   await shot(page, 'scanner-valid');

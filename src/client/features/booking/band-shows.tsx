@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { formatCents } from '../../../core/money.ts';
 import { Alert } from '../../components/ui/field.tsx';
 import { LoadingImage } from '../../components/ui/states.tsx';
@@ -50,6 +51,11 @@ export function BandShows() {
                 {show.organiserName !== show.venueName && ` · promoted by ${show.organiserName}`}
               </p>
               <p className="text-sm font-medium text-zinc-200">{ticketLine(show)}</p>
+              {show.isTicketed && (
+                <Link to="/qr-scanner" className="btn-secondary min-h-11 px-3 py-1.5 text-sm sm:min-h-0">
+                  Door scanner<span className="sr-only"> for {show.venueName} · {show.when}</span>
+                </Link>
+              )}
               {show.isBookedForYou && <DeclineBooking booking={show} onDeclined={setDeclined} />}
             </li>
           ))}

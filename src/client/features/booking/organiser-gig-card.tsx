@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { formatCents } from '../../../core/money.ts';
 import { formatLocalDate, formatTimeRange } from '../../../core/time.ts';
 import { siteUrl } from '../../../core/site-urls.ts';
@@ -304,6 +305,12 @@ export function OrganiserGigCard({
         </dl>
       )}
       {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
+      {/* Issue 21 (no dead ends): on the night, the door is one tap from the gig. */}
+      {gig.isTicketed && gig.tab === 'approved' && !isEditing && (
+        <Link to="/qr-scanner" className={`btn-secondary ${CARD_BUTTON}`}>
+          Door scanner<span className="sr-only"> for the gig on {formatLocalDate(gig.localDate)}</span>
+        </Link>
+      )}
       {gig.isTicketed && gig.tab !== 'past' && gig.bookedName && !gig.isBandPayoutReady && (
         <p role="note" className="rounded-lg border border-amber-500/50 bg-amber-950/50 px-3 py-2 text-sm text-amber-100">
           {gig.bookedName} has not completed payment setup: the band's share of tickets sold until then is forfeited to the platform.
