@@ -83,7 +83,7 @@ describe('the sales and payout report (decision 41)', () => {
     // B: $10 split 50/25, two sold, the gig completed with a release, one sold after it, then a refund out of the release.
     ids.b = await ticketedGig({ venueId: venue.id, bandId: band.id, priceCents: 1000, bandPercent: 50 });
     const b = [await buy(ids.b), await buy(ids.b)];
-    await completeGig(t.db, adminId, { gigId: ids.b, action: 'release' });
+    await completeGig(t.db, adminId, { gigId: ids.b, action: 'release', isBeforeShowConfirmed: true });
     await buy(ids.b);
     await sendPendingTransfers(t.services);
     await refund(b[0]!.id);
@@ -93,7 +93,7 @@ describe('the sales and payout report (decision 41)', () => {
     ids.c = await ticketedGig({ venueId: venue.id, bandId: bandWithoutAccount.id, priceCents: 2000, bandPercent: 50 });
     await buy(ids.c);
     await buy(ids.c);
-    await completeGig(t.db, adminId, { gigId: ids.c, action: 'forfeit', reason: 'No show' });
+    await completeGig(t.db, adminId, { gigId: ids.c, action: 'forfeit', reason: 'No show', isBeforeShowConfirmed: true });
 
     // Someone else's gig, whose venue's name looks like a spreadsheet formula, and whose band transfer failed.
     const otherVenue = await createVenue(t.db, { name: '=HYPERLINK("http://evil.test","Click")' });
