@@ -33,7 +33,7 @@ test('a fan switches the weekly digest off and on from the dashboard', async ({ 
   await logIn(page, demoAccount('fan').email, demoAccount('fan').password);
   const toggle = page.getByRole('switch', { name: 'Weekly digest e-mails' });
   await expect(toggle).toBeChecked();
-  await expect(page.getByText(/^You'll receive weekly emails with upcoming gigs in /)).toBeVisible();
+  await expect(page.getByText(/^You'll receive weekly emails or texts with upcoming gigs in /)).toBeVisible();
   await toggle.click();
   await expect(toggle).not.toBeChecked();
   await page.reload();

@@ -232,7 +232,7 @@ test("the ticket page shows the gig's own price on a phone, whatever the link sa
 test("a musician's dashboard on a phone: no tickets yet, and the weekly digest note (issue 21)", async ({ page }) => {
   await logIn(page, demoAccount('musician').email, demoAccount('musician').password);
   await expect(page.getByRole('region', { name: 'Your tickets' }).getByText('No tickets yet.')).toBeVisible();
-  await expect(page.getByText(/You'll receive weekly emails with upcoming gigs in/)).toBeVisible();
+  await expect(page.getByText(/You'll receive weekly emails or texts with upcoming gigs in/)).toBeVisible();
   await expectNoSidewaysScroll(page);
   await expectAccessible(page);
   await shot(page, 'phone-musician-dashboard');

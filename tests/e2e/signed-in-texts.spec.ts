@@ -47,7 +47,7 @@ test('a musician with no tickets sees where to find a show', async ({ page }) =>
   await logIn(page, demoAccount('musician').email, demoAccount('musician').password);
   const tickets = page.getByRole('region', { name: 'Your tickets' });
   await expect(tickets.getByText('No tickets yet.')).toBeVisible();
-  await expect(page.getByText("You'll receive weekly emails with upcoming gigs in")).toBeVisible();
+  await expect(page.getByText("You'll receive weekly emails or texts with upcoming gigs in")).toBeVisible();
   await expectAccessible(page);
   await shot(page, 'musician-dashboard-no-tickets');
   await tickets.getByRole('link', { name: 'Find a show' }).click();

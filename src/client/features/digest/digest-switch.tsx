@@ -23,7 +23,7 @@ export function DigestSwitch({ regionName }: { regionName: string }) {
           </h2>
           {/* Spec 2 §2's note while the digest is on; once it is off, no promise of e-mails (issue 21). */}
           {isOn ? (
-            <p className="text-zinc-200">You'll receive weekly emails with upcoming gigs in {regionName}, so you never miss a local show.</p>
+            <p className="text-zinc-200">You'll receive weekly emails or texts with upcoming gigs in {regionName}, so you never miss a local show.</p>
           ) : (
             <p className="text-zinc-200">The weekly digest is off: you get no weekly e-mails. Switch it on to hear about upcoming gigs in {regionName} every week.</p>
           )}
