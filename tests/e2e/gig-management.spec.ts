@@ -105,7 +105,11 @@ test('an admin is warned before refunding a used ticket, and sees both times aft
 
   await card.getByRole('button', { name: 'Complete Gig (Forfeit Payment)' }).click();
   const forfeit = admin.getByRole('dialog', { name: 'Complete Gig (Forfeit Payment)' });
-  await forfeit.getByLabel('Complete it before the show').check();
+  await expect(forfeit.getByLabel('Reason for forfeiting')).toBeVisible();
+  // This gig may be tonight's, already started (the demo's gigs are set relative to the clock): the
+  // before-the-show confirmation, tested above, is asked only while the show is ahead.
+  const beforeShow = forfeit.getByLabel('Complete it before the show');
+  if (await beforeShow.count()) await beforeShow.check();
   await forfeit.getByLabel('Reason for forfeiting').fill('The show was cancelled.');
   await forfeit.getByRole('button', { name: 'Forfeit payment' }).click();
   await expect(card.getByText(/^Gig completed successfully! Forfeited \$\d+\.\d\d$/)).toBeVisible();
