@@ -11,6 +11,7 @@ import { createTestApp, type TestApp, type TestClient } from '../../../../tests/
 import { markEmailVerified, signUpAs } from '../../../../tests/helpers/accounts.ts';
 import { startTestSmtpServer } from '../../../../tests/helpers/smtp-server.ts';
 import { sendOutreachFollowUps } from './send-outreach-follow-ups.ts';
+import { sendOutreachCampaigns } from './send-outreach-campaigns.ts';
 
 let smtp: Awaited<ReturnType<typeof startTestSmtpServer>>;
 let t: TestApp;
@@ -51,7 +52,17 @@ async function deliveredCampaign(packageId: string, regionSlug: string, venueEma
   expect(res.status).toBe(201);
   expect((await pay(res.json.url as string)).status).toBe(303);
   const campaignId = res.json.campaignId as string;
-  await until('the campaign to be delivered', async () => venueEmails.every((e) => mailTo(e).length === mailsEach) && (await campaignOf(campaignId)).status === 'completed');
+  // The work is also driven here, as a second instance would: the queue's wake-ups (tested in
+  // outreach.test.ts) can fall behind on a busy machine, and then the per-minute sweep outlasts this wait.
+  await until(
+    'the campaign to be delivered',
+    async () => {
+      await sendOutreachCampaigns(t.services, { campaignId });
+      await t.services.mailer.deliverQueued();
+      return venueEmails.every((e) => mailTo(e).length === mailsEach) && (await campaignOf(campaignId)).status === 'completed';
+    },
+    45_000,
+  );
   return campaignId;
 }
 const campaignOf = async (id: string) => (await t.db.select().from(outreachCampaigns).where(eq(outreachCampaigns.id, id)))[0]!;
@@ -90,7 +101,10 @@ describe('Opener Premium: the follow-up after 1 week (issue 21)', () => {
     expect((await listed(band.client, '/api/outreach/campaigns?kind=beta', campaignId)).followUp).toBe('going_out');
     await t.services.jobs!.send(QUEUES.outreachFollowUps);
     await Promise.all([sendOutreachFollowUps(t.services), sendOutreachFollowUps(t.services)]);
-    await until('both follow-ups over SMTP', () => mailTo('quiet-1@fu.test').length === 2 && mailTo('quiet-2@fu.test').length === 2);
+    await until('both follow-ups over SMTP', async () => {
+      await t.services.mailer.deliverQueued();
+      return mailTo('quiet-1@fu.test').length === 2 && mailTo('quiet-2@fu.test').length === 2;
+    });
     await t.services.jobs!.send(QUEUES.outreachFollowUps);
     expect(await sendOutreachFollowUps(t.services)).toBe(0);
     await new Promise((r) => setTimeout(r, 1500)); // the queued run has had its turn
@@ -117,7 +131,7 @@ describe('Opener Premium: the follow-up after 1 week (issue 21)', () => {
     expect(await listed(band.client, '/api/outreach/dashboard', campaignId)).toMatchObject({ followUp: 'sent', followUpsSent: 2 });
     expect(await listed(admin.client, '/api/admin/outreach/campaigns', campaignId)).toMatchObject({ bandName: 'Goldtop Second Week', followUp: 'sent', followUpsSent: 2 });
     expect((await band.client.get('/api/admin/outreach/campaigns')).status).toBe(403);
-  });
+  }, 120_000);
 
   it('only packages that advertise a follow-up send one', async () => {
     const emails = ['basic-1@fu.test', 'basic-2@fu.test'];
@@ -131,7 +145,7 @@ describe('Opener Premium: the follow-up after 1 week (issue 21)', () => {
     expect(await listed(band.client, '/api/outreach/campaigns?kind=standard', basic)).toMatchObject({ followUp: null, followUpsSent: 0 });
     const followUps = await t.db.select().from(outbox).where(and(eq(outbox.kind, 'venue_outreach_follow_up'), inArray(outbox.toAddress, emails)));
     expect(followUps).toHaveLength(0);
-  });
+  }, 120_000);
 });
 
 describe('the band’s real data in campaign e-mails (spec 3 §3, issue 21)', () => {
