@@ -1,3 +1,6 @@
+/** What a ticket page or checkout says for a gig that sells no tickets (spec 1 §2 /tickets). */
+export const INVALID_EVENT = 'Invalid event details.';
+
 /** What the public discovery endpoints return: one definition for the server and the client. */
 
 export type PublicGig = {

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatCents, serviceFeeCents, SERVICE_FEE_PERCENT } from '../../../core/money.ts';
-import type { PublicGig } from '../../../core/public-pages.ts';
+import { INVALID_EVENT, type PublicGig } from '../../../core/public-pages.ts';
 import { formatLocalDate, formatTimeRange } from '../../../core/time.ts';
 import { Alert, TextField } from '../../components/ui/field.tsx';
 import { LoadingImage } from '../../components/ui/states.tsx';
@@ -19,7 +19,7 @@ type Offer = { gig: PublicGig & { band: NonNullable<PublicGig['band']>; ticketPr
 function InvalidEvent() {
   return (
     <div className="mx-auto max-w-xl px-4 py-16">
-      <Alert>Invalid event details.</Alert>
+      <Alert>{INVALID_EVENT}</Alert>
     </div>
   );
 }

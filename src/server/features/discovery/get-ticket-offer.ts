@@ -1,13 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { isUuid } from '../../../core/ids.ts';
-import type { PublicGig } from '../../../core/public-pages.ts';
+import { INVALID_EVENT, type PublicGig } from '../../../core/public-pages.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { gigs } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { isUpcomingApproved, queryPublicGigs } from './public-gigs.ts';
-
-/** The same words checkout answers for a gig that sells no tickets (spec 1 §2 /tickets). */
-export const INVALID_EVENT = 'Invalid event details.';
 
 /**
  * What /tickets shows for a gig (issue 21): its band, venue, date and the price checkout will

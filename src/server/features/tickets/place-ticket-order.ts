@@ -5,6 +5,7 @@ import { gigs, orders, regions } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { releaseExpiredOrders } from './release-expired-orders.ts';
 import { isUuid } from '../../../core/ids.ts';
+import { INVALID_EVENT } from '../../../core/public-pages.ts';
 
 /** Spec 1 §8, BAND_NOT_FOUND: only a gig with a registered band sells tickets. */
 export const BAND_NOT_REGISTERED = 'This band is not registered with Marquee. Bands must be registered to sell tickets.';
@@ -41,7 +42,7 @@ export async function placeTicketOrder(
     now = new Date(),
   }: { gigId: string; buyerEmail: string; buyerUserId?: string | null; buyerIpAddress?: string | null; provider: string; limits?: HoldLimits | null; now?: Date },
 ): Promise<PlacedOrder> {
-  if (!isUuid(gigId)) throw new AppError('NOT_FOUND', 'Invalid event details.');
+  if (!isUuid(gigId)) throw new AppError('NOT_FOUND', INVALID_EVENT);
   const request: OrderRequest = { gigId, buyerEmail, buyerUserId, buyerIpAddress, provider, limits, now };
   // Seats of checkouts that ran out are given back by the sweep every minute, and here when no
   // seat is free: most checkouts find one at once, and skip that sweep's write.
@@ -108,7 +109,7 @@ async function holdSeatAndRecordOrder(db: Db, request: OrderRequest): Promise<Pl
         .from(gigs)
         .innerJoin(regions, eq(regions.slug, gigs.regionSlug))
         .where(eq(gigs.id, gigId));
-      if (!gig?.isApproved || !gig.isTicketed || gig.isPast) throw new AppError('NOT_FOUND', 'Invalid event details.');
+      if (!gig?.isApproved || !gig.isTicketed || gig.isPast) throw new AppError('NOT_FOUND', INVALID_EVENT);
       if (!gig.hasBand) throw new AppError('NOT_FOUND', BAND_NOT_REGISTERED);
       throw new AppError('CONFLICT', SOLD_OUT);
     }
