@@ -142,6 +142,19 @@ describe('e-mail address', () => {
     expect(row).toMatchObject({ email: 'fixed@settings.test', emailVerified: true });
   });
 
+  it('one link pressed 20 times at once changes the address once: one answer succeeds, one notice, one audit row', async () => {
+    const { client, id, email } = await signUpAs(t, 'fan');
+    await client.post('/api/me/email', { newEmail: 'burst@settings.test', currentPassword: PASSWORD });
+    const [mail] = await mailsTo('burst@settings.test', 'email_change');
+    const token = new URL(mail!.secrets!.link!).searchParams.get('token')!;
+    const answers = await Promise.all(Array.from({ length: 20 }, () => t.client().post('/api/email-change/confirm', { token })));
+    expect(answers.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(answers.filter((r) => r.status === 404)).toHaveLength(19);
+    expect(await mailsTo(email, 'email_changed')).toHaveLength(1);
+    const audits = await t.db.select().from(auditLog).where(and(eq(auditLog.targetId, id), eq(auditLog.action, 'account.email_changed')));
+    expect(audits).toHaveLength(1);
+  });
+
   it('an address with an account gets no mail and the answer is the same; a newer request replaces an older link', async () => {
     const owner = await signUpAs(t, 'band');
     const { client } = await signUpAs(t, 'fan');
