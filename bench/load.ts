@@ -1,11 +1,11 @@
 // The load generator, run by public-pages.ts as a child process so it does not share the
 // server's event loop (it does share the machine's cores). Takes one JSON argument:
-//   { url, connections, seconds, host? }
+//   { url, connections, seconds, headers? }
 // and prints one JSON line: requests/s, latency percentiles (ms, from exact per-response timings),
 // errors, timeouts and non-2xx responses.
 import autocannon from 'autocannon';
 
-type LoadOptions = { url: string; connections: number; seconds: number; host?: string };
+type LoadOptions = { url: string; connections: number; seconds: number; headers?: Record<string, string> };
 
 export type LoadResult = {
   url: string;
@@ -29,11 +29,11 @@ function percentile(sorted: Float64Array, p: number): number {
 
 const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
 
-async function run({ url, connections, seconds, host }: LoadOptions): Promise<LoadResult> {
+async function run({ url, connections, seconds, headers = {} }: LoadOptions): Promise<LoadResult> {
   // autocannon's own histogram keeps whole milliseconds; a sub-millisecond server needs finer.
   let times = new Float64Array(1 << 16);
   let count = 0;
-  const instance = autocannon({ url, connections, duration: seconds, pipelining: 1, timeout: 10, headers: host ? { host } : {} });
+  const instance = autocannon({ url, connections, duration: seconds, pipelining: 1, timeout: 10, headers });
   instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
     if (statusCode < 200 || statusCode >= 300) return;
     if (count === times.length) {

@@ -10,19 +10,20 @@
 // names), DATABASE_URL (measure on a scratch database on that PostgreSQL server instead of
 // in-memory PGlite). Traffic goes to 127.0.0.1 only.
 import { spawn } from 'node:child_process';
+import { Session } from 'node:inspector/promises';
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serve } from '@hono/node-server';
 import { createApp } from '../src/server/app.ts';
 import type { Database } from '../src/server/db/client.ts';
 import { prepareDatabase } from '../src/server/db/prepare-database.ts';
 import { readEnv } from '../src/server/env.ts';
 import { createLogger } from '../src/server/logger.ts';
 import { createServices } from '../src/server/create-services.ts';
+import { serveApp } from '../src/server/http/serve-app.ts';
 import { createStorage } from '../src/server/storage/create-storage.ts';
 import type { LoadResult } from './load.ts';
 import { benchBandSlug, benchVenueRegion, benchVenueSlug, seedLargeScene } from './seed-large-scene.ts';
@@ -46,6 +47,10 @@ const settings = {
   scene: { venues: int('BENCH_VENUES', 2000, 3), bands: int('BENCH_BANDS', 10000, 1), gigs: int('BENCH_GIGS', 100000, 1) },
   html: ['1', 'true', 'yes'].includes(process.env.BENCH_HTML ?? ''),
   only: (process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+  /** Accept-Encoding values to measure each endpoint with ('' sends none): none, then as browsers send it. */
+  encodings: (process.env.BENCH_ENCODINGS ?? 'none;br, gzip').split(';').map((e) => (e.trim() === 'none' ? '' : e.trim())),
+  /** A folder: write a CPU profile of the server during each endpoint's measured Marquee run there. */
+  profileDir: process.env.BENCH_PROFILE_DIR ?? '',
 };
 if (settings.seconds > 120) throw new Error('BENCH_SECONDS is capped at 120 per run.');
 
@@ -58,6 +63,11 @@ const resultsName = process.env.BENCH_RESULTS_NAME || (isFullRun ? 'public-pages
 const venueIndex = [...Array(30).keys()].map((i) => Math.floor(settings.scene.venues / 2) + i).find((i) => benchVenueRegion(i) === 'chicagoland')!;
 const bandIndex = Math.floor(settings.scene.bands / 2) + 1;
 
+/** The date `days` from today (UTC), as /gigs takes it. */
+function isoDay(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
 type Endpoint = { name: string; path: string; host?: string; what: string };
 
 const endpoints: Endpoint[] = [
@@ -65,6 +75,7 @@ const endpoints: Endpoint[] = [
   { name: 'region', path: '/api/regions/chicago/gigs', what: 'region + next 6 gigs in chicagoland' },
   { name: 'band', path: `/api/bands/site?name=${benchBandSlug(bandIndex)}`, what: 'slug lookup, profile, up to 50 upcoming gigs' },
   { name: 'venue', path: `/api/venues/page?name=${benchVenueSlug(venueIndex)}`, what: 'slug lookup, venue, up to 50 upcoming gigs' },
+  { name: 'gigs', path: `/api/gigs?region=chicagoland&from=${isoDay(7)}&to=${isoDay(13)}&page=2`, what: '/gigs filtered by region and a week: one page of 20, and the total' },
 ];
 if (settings.html) {
   endpoints.push({ name: 'band-html', path: '/', host: `${benchBandSlug(bandIndex)}.${new URL(PUBLIC_URL).host}`, what: 'band subdomain page: index.html with meta + JSON-LD' });
@@ -171,9 +182,9 @@ function replayableHeaders(headers: http.IncomingHttpHeaders): Record<string, st
 }
 
 /** Runs the load generator in its own process, bounded by a hard timeout. */
-function runLoad(url: string, seconds: number, host?: string): Promise<LoadResult> {
+function runLoad(url: string, seconds: number, headers: Record<string, string>): Promise<LoadResult> {
   const script = path.join(HERE, 'load.ts');
-  const args = JSON.stringify({ url, connections: settings.connections, seconds, host });
+  const args = JSON.stringify({ url, connections: settings.connections, seconds, headers });
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [script, args], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
@@ -192,6 +203,35 @@ function runLoad(url: string, seconds: number, host?: string): Promise<LoadResul
   });
 }
 
+/**
+ * Runs `fn` under V8's sampling profiler (the server runs in this process; the load generator does
+ * not) and writes `<BENCH_PROFILE_DIR>/<name>.cpuprofile`, to read with summarise-cpu-profile.ts
+ * or Chromium's DevTools.
+ */
+async function profiled<T>(name: string, fn: () => Promise<T>): Promise<T> {
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 200 });
+  await session.post('Profiler.start');
+  try {
+    return await fn();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    session.disconnect();
+    await fs.mkdir(settings.profileDir, { recursive: true });
+    await fs.writeFile(path.join(settings.profileDir, `${name}.cpuprofile`), JSON.stringify(profile));
+  }
+}
+
+/** Asks again with the answer's ETag: a cached public answer must say 304 with no body. */
+async function checkRevalidation(url: string, headers: Record<string, string>, first: Fetched): Promise<string> {
+  const etag = first.headers.etag;
+  if (!etag) return 'no ETag';
+  const again = await httpGet(url, { ...headers, 'if-none-match': etag });
+  return again.status === 304 && again.body.length === 0 ? `ETag ${etag.startsWith('W/') ? 'weak' : 'strong'}, 304` : `ETag, but ${again.status}`;
+}
+
 const failures = (r: LoadResult) => r.errors + r.timeouts + r.non2xx;
 
 /** Marquee's requests per second over the plain server's, to 4 significant digits. */
@@ -208,7 +248,13 @@ type Row = {
   path: string;
   host?: string;
   what: string;
+  /** What the load generator sent as Accept-Encoding ('' for none) and what came back. */
+  acceptEncoding?: string;
+  contentEncoding?: string | null;
   responseBytes: number;
+  uncompressedBytes?: number;
+  /** What a repeated request with the answer's ETag in If-None-Match got. */
+  revalidation?: string;
   contentType: string;
   items: number | null;
   sqlQueries: number;
@@ -229,7 +275,8 @@ async function main() {
     DATA_DIR: dataDir,
     PUBLIC_URL,
     DEMO_DATA: 'false',
-    LOG_LEVEL: 'silent',
+    // Request logs cost time: BENCH_LOG_LEVEL=info measures them (written to the console's stderr).
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
     AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123456789',
     // The server's default (5 s); BENCH_CACHE_SECONDS=0 measures every request hitting the database.
     PUBLIC_CACHE_SECONDS: process.env.BENCH_CACHE_SECONDS ?? '5',
@@ -252,8 +299,8 @@ async function main() {
     const services = await createServices(env, database, logger, { isRateLimitEnabled: false, startJobs: false, listenLive: false });
     cleanup.unshift(() => services.close());
     const app = createApp(services);
-    const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-      const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+    const server = await new Promise<http.Server>((resolve) => {
+      const s = serveApp(app, { port: 0, hostname: '127.0.0.1' }, () => resolve(s));
     });
     cleanup.unshift(() => new Promise<void>((resolve) => server.close(() => resolve())));
     const marqueePort = (server.address() as AddressInfo).port;
@@ -268,58 +315,69 @@ async function main() {
     const plans: Record<string, PlanReport[]> = {};
     for (const endpoint of selected) {
       const marqueeUrl = `http://127.0.0.1:${marqueePort}${endpoint.path}`;
-      const headers: Record<string, string> = endpoint.host ? { host: endpoint.host } : {};
+      const hostHeader: Record<string, string> = endpoint.host ? { host: endpoint.host } : {};
 
-      // One request with the SQL counted, its bytes kept for the plain server.
-      let response!: Fetched;
+      // One request with the SQL counted (the cache is empty for it), checked for what it lists.
+      let first!: Fetched;
       const captured = await captureQueries(database, async () => {
-        response = await httpGet(marqueeUrl, headers);
+        first = await httpGet(marqueeUrl, hostHeader);
       });
-      const { body } = response;
-      if (response.status !== 200) throw new Error(`${endpoint.name}: ${endpoint.path} answered ${response.status}: ${body.toString('utf8').slice(0, 300)}`);
-      const contentType = response.headers['content-type'] ?? '';
+      if (first.status !== 200) throw new Error(`${endpoint.name}: ${endpoint.path} answered ${first.status}: ${first.body.toString('utf8').slice(0, 300)}`);
+      const contentType = first.headers['content-type'] ?? '';
       let items: number | null = null;
       if (contentType.includes('json')) {
-        const json = JSON.parse(body.toString('utf8')) as { gigs?: unknown[]; band?: { gigs?: unknown[] } };
+        const json = JSON.parse(first.body.toString('utf8')) as { gigs?: unknown[]; band?: { gigs?: unknown[] } };
         items = (json.gigs ?? json.band?.gigs)?.length ?? null;
         if (!items) throw new Error(`${endpoint.name}: the response lists no gigs; the scene is not what the benchmark expects.`);
       }
-      if (endpoint.host && !body.toString('utf8').includes(`${endpoint.host}/`)) throw new Error(`${endpoint.name}: the page is not the band site of ${endpoint.host}.`);
+      if (endpoint.host && !first.body.toString('utf8').includes(`${endpoint.host}/`)) throw new Error(`${endpoint.name}: the page is not the band site of ${endpoint.host}.`);
       plans[endpoint.name] = await explainQueries(query, captured);
+      const revalidation = await checkRevalidation(marqueeUrl, hostHeader, first);
 
-      const plain = await startPlainServer(response.status, replayableHeaders(response.headers), body);
-      try {
-        const plainUrl = `http://127.0.0.1:${plain.port}${endpoint.path}`;
-        const measure = async (url: string) => {
-          if (settings.warmupSeconds > 0) await runLoad(url, settings.warmupSeconds, endpoint.host);
-          const loadAverageBefore = os.loadavg();
-          return { result: await runLoad(url, settings.seconds, endpoint.host), loadAverageBefore };
-        };
-        const m = await measure(marqueeUrl);
-        const p = await measure(plainUrl);
-        const row: Row = {
-          endpoint: endpoint.name,
-          path: endpoint.path,
-          host: endpoint.host,
-          what: endpoint.what,
-          responseBytes: body.length,
-          contentType,
-          items,
-          sqlQueries: captured.length,
-          marquee: m.result,
-          plain: p.result,
-          ratio: ratioOf(m.result, p.result),
-          loadAverageBefore: m.loadAverageBefore.map((n) => Math.round(n * 100) / 100),
-        };
-        rows.push(row);
-        console.log(
-          `${endpoint.name.padEnd(9)} Marquee ${fmt(m.result.requestsPerSecond).padStart(7)} req/s p50 ${fmt(m.result.latencyMs.p50, 1)} ms p99 ${fmt(m.result.latencyMs.p99, 1)} ms | ` +
-            `plain ${fmt(p.result.requestsPerSecond).padStart(7)} req/s p50 ${fmt(p.result.latencyMs.p50, 1)} ms p99 ${fmt(p.result.latencyMs.p99, 1)} ms | ` +
-            `ratio ${percent(row.ratio)} | ${fmt(body.length)} B, ${captured.length} SQL` +
-            (failures(m.result) || failures(p.result) ? ` | FAILURES Marquee ${failures(m.result)}, plain ${failures(p.result)}` : ''),
-        );
-      } finally {
-        await plain.close();
+      for (const encoding of settings.encodings) {
+        const headers = encoding ? { ...hostHeader, 'accept-encoding': encoding } : hostHeader;
+        // The bytes this request gets, for the plain server to answer with.
+        const response = await httpGet(marqueeUrl, headers);
+        const { body } = response;
+        const plain = await startPlainServer(response.status, replayableHeaders(response.headers), body);
+        const label = `${endpoint.name}${response.headers['content-encoding'] ? ` (${response.headers['content-encoding']})` : ''}`;
+        try {
+          const plainUrl = `http://127.0.0.1:${plain.port}${endpoint.path}`;
+          const measure = async (url: string) => {
+            if (settings.warmupSeconds > 0) await runLoad(url, settings.warmupSeconds, headers);
+            const loadAverageBefore = os.loadavg();
+            return { result: await runLoad(url, settings.seconds, headers), loadAverageBefore };
+          };
+          const m = settings.profileDir ? await profiled(label.replace(/\W+/g, '-'), () => measure(marqueeUrl)) : await measure(marqueeUrl);
+          const p = await measure(plainUrl);
+          const row: Row = {
+            endpoint: label,
+            path: endpoint.path,
+            host: endpoint.host,
+            what: endpoint.what,
+            acceptEncoding: encoding,
+            contentEncoding: response.headers['content-encoding'] ?? null,
+            responseBytes: body.length,
+            uncompressedBytes: first.body.length,
+            contentType,
+            items,
+            sqlQueries: captured.length,
+            revalidation,
+            marquee: m.result,
+            plain: p.result,
+            ratio: ratioOf(m.result, p.result),
+            loadAverageBefore: m.loadAverageBefore.map((n) => Math.round(n * 100) / 100),
+          };
+          rows.push(row);
+          console.log(
+            `${label.padEnd(12)} Marquee ${fmt(m.result.requestsPerSecond).padStart(7)} req/s p50 ${fmt(m.result.latencyMs.p50, 1)} ms p99 ${fmt(m.result.latencyMs.p99, 1)} ms | ` +
+              `plain ${fmt(p.result.requestsPerSecond).padStart(7)} req/s p50 ${fmt(p.result.latencyMs.p50, 1)} ms p99 ${fmt(p.result.latencyMs.p99, 1)} ms | ` +
+              `ratio ${percent(row.ratio)} | ${fmt(body.length)} B, ${captured.length} SQL, ${revalidation}` +
+              (failures(m.result) || failures(p.result) ? ` | FAILURES Marquee ${failures(m.result)}, plain ${failures(p.result)}` : ''),
+          );
+        } finally {
+          await plain.close();
+        }
       }
     }
 

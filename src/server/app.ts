@@ -4,7 +4,6 @@ import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
-import { secureHeaders } from 'hono/secure-headers';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { HttpBindings } from '@hono/node-server';
 import { isPublicAuthPath } from './auth/create-auth.ts';
@@ -33,6 +32,9 @@ import { sandboxOnboardingRoutes } from './features/payouts/sandbox-onboarding-r
 import { calendarRoutes } from './features/calendar/routes.ts';
 import { opsRoutes } from './features/ops/routes.ts';
 import { createMetrics } from './http/metrics.ts';
+import { createPublicFastPath } from './http/public-response.ts';
+import { createRequestLog } from './http/request-log.ts';
+import { permissionsPolicyFor, securityHeaders, setSecurityHeaders } from './http/security-headers.ts';
 import { buildSitemap } from './features/seo/build-sitemap.ts';
 import { getPageMeta } from './features/seo/get-page-meta.ts';
 import { renderPageHead } from './features/seo/render-page-head.ts';
@@ -47,51 +49,28 @@ export function createApp(services: Services) {
 
   app.onError((error, c) => handleError(error, c, logger));
   const metrics = createMetrics();
+  const requestLog = createRequestLog(logger, env.LOG_CACHE_HIT_SAMPLE);
+  const headers = securityHeaders(env.PUBLIC_URL);
   app.use(metrics.middleware);
 
-  // The client address rate limits key on: the socket's, unless a trusted proxy sets it.
   app.use(async (c, next) => {
-    if (!env.TRUST_PROXY) {
+    // The client address rate limits and sign-in key on: the socket's, unless a trusted proxy
+    // sets it. Only writes and the auth routes read it (reads leave the request's headers unbuilt).
+    if (!env.TRUST_PROXY && (c.req.method !== 'GET' && c.req.method !== 'HEAD' || c.req.path.startsWith('/api/auth/'))) {
       const socketIp = c.env?.incoming?.socket?.remoteAddress;
-      const headers = c.req.raw.headers;
-      if (socketIp) headers.set('x-forwarded-for', socketIp);
-      else headers.delete('x-forwarded-for');
+      const requestHeaders = c.req.raw.headers;
+      if (socketIp) requestHeaders.set('x-forwarded-for', socketIp);
+      else requestHeaders.delete('x-forwarded-for');
     }
     const started = performance.now();
     await next();
-    logger.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, 'request');
+    requestLog.request({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) });
   });
   app.use(refuseMalformedUrls());
-  // HTML, JSON, XML and calendars on the fly; built assets arrive precompressed, the live stream never.
+  // HTML, JSON, XML and calendars on the fly; built assets and cached public data arrive
+  // precompressed (public-response.ts), the live stream never.
   app.use(compress());
-
-  // Band sites on subdomains may be framed by the main site (the /my-website preview), nothing else.
-  const publicOrigin = new URL(env.PUBLIC_URL);
-  const siteOrigins = `${publicOrigin.protocol}//*.${publicOrigin.host}`;
-  app.use(
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        frameSrc: ["'self'", siteOrigins, 'https://www.youtube-nocookie.com', 'https://www.youtube.com', 'https://open.spotify.com'],
-        frameAncestors: ["'self'", publicOrigin.origin],
-        connectSrc: ["'self'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-      },
-      xFrameOptions: false,
-      crossOriginEmbedderPolicy: false,
-      // HSTS means something only over https; on http it would pin nothing and confuse proxies.
-      strictTransportSecurity: publicOrigin.protocol === 'https:' ? 'max-age=31536000; includeSubDomains' : false,
-    }),
-  );
-  // Only the door scanner may ask for the camera (a later issue's /qr-scanner).
-  app.use(async (c, next) => {
-    await next();
-    const camera = c.req.path === '/qr-scanner' ? 'camera=(self)' : 'camera=()';
-    c.res.headers.set('Permissions-Policy', `${camera}, microphone=(), geolocation=(), payment=(), usb=()`);
-  });
+  app.use(setSecurityHeaders(headers));
 
   const api = new Hono();
   api.use(refuseCrossSiteWrites(env.PUBLIC_URL));
@@ -172,5 +151,17 @@ export function createApp(services: Services) {
     return c.html(page, meta.status ?? 200);
   });
 
-  return app;
+  // Issue 22: the exact public API requests answered from the cache moments ago are answered
+  // again before routing (serve-app.ts), with the same headers and counted the same way.
+  const servePublicHit = createPublicFastPath({
+    cache: services.publicCache,
+    headers: { ...headers, 'permissions-policy': permissionsPolicyFor('/api') },
+    onServed: (route, method, status, started, path) => {
+      const seconds = (performance.now() - started) / 1000;
+      metrics.observe(method, route, status, seconds);
+      requestLog.cacheHit({ method, path, status, ms: Math.round(seconds * 1000) });
+    },
+  });
+  return Object.assign(app, { servePublicHit });
 }
+export type MarqueeApp = ReturnType<typeof createApp>;

@@ -43,6 +43,8 @@ const envSchema = z
     INSTAGRAM_URL: z.string().default('https://instagram.com/marquee.live'),
     SUPPORT_EMAIL: z.email().default('support@marquee.local'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Issue 22: one in this many public answers served from the cache is logged (every other request always is). */
+    LOG_CACHE_HIT_SAMPLE: z.coerce.number().int().min(1).max(1_000_000).default(100),
     MAIL_FROM: z.string().default('Marquee <hello@marquee.local>'),
     OPERATOR_EMAIL: z.email().default('operators@marquee.local'),
     SMTP_HOST: optional(),

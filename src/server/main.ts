@@ -1,5 +1,4 @@
 import type { Server } from 'node:http';
-import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { DataFolderLockedError, lockDataFolder, openEmbeddedDatabase, openServerDatabase, type Database } from './db/client.ts';
 import { prepareDatabase } from './db/prepare-database.ts';
@@ -8,13 +7,13 @@ import { grantAdmins } from './features/admin/grant-admins.ts';
 import { serveBackupRequests } from './features/ops/serve-backup-requests.ts';
 import { createLogger } from './logger.ts';
 import { createServices } from './create-services.ts';
+import { serveApp } from './http/serve-app.ts';
 import { createStorage } from './storage/create-storage.ts';
 
 const DRAIN_MS = 15_000;
 
 /** Stops accepting connections and waits for those open to finish their requests (then closes any left). */
-function drainServer(server: ReturnType<typeof serve>, timeoutMs: number): Promise<void> {
-  const http = server as Server;
+function drainServer(http: Server, timeoutMs: number): Promise<void> {
   return new Promise((resolve) => {
     // Keep-alive connections between requests are closed as they go idle; open requests finish.
     const sweep = setInterval(() => http.closeIdleConnections(), 100);
@@ -51,7 +50,7 @@ async function start() {
 
   const services = await createServices(env, database, logger);
   const app = createApp(services);
-  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+  const server = serveApp(app, { port: env.PORT, hostname: env.HOST }, (info) => {
     logger.info({ url: env.PUBLIC_URL, port: info.port, database: database.kind }, 'Marquee is ready');
   });
 

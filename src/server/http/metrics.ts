@@ -25,7 +25,12 @@ export function createMetrics() {
     stop({ method: c.req.method, route });
     requests.inc({ method: c.req.method, route, status: String(c.res.status) });
   };
+  /** A request answered outside the app (the public fast path), counted like the rest. */
+  const observe = (method: string, route: string, status: number, seconds: number) => {
+    durations.observe({ method, route }, seconds);
+    requests.inc({ method, route, status: String(status) });
+  };
   const gauge = (name: string, help: string, labelNames: string[] = []) => new Gauge({ name, help, labelNames, registers: [registry] });
-  return { registry, middleware, gauge };
+  return { registry, middleware, observe, gauge };
 }
 export type Metrics = ReturnType<typeof createMetrics>;

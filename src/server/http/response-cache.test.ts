@@ -21,6 +21,21 @@ describe('the public response cache', () => {
   });
 });
 
+describe('the public response cache as entries expire under load (issue 22)', () => {
+  it('never fails the readers of an entry whose expiry timer fires while it is being produced again', async () => {
+    const cache = createResponseCache(20);
+    const produce = () => new Promise<string>((resolve) => setTimeout(() => resolve('value'), 5));
+    const reads: Promise<string>[] = [];
+    // A reader every millisecond for 300 ms, as 64 busy connections would: many expiries, many refills.
+    for (let ms = 0; ms < 300; ms++) {
+      for (let i = 0; i < 4; i++) reads.push(cache.get('k', produce));
+      await new Promise((r) => setTimeout(r, 1));
+    }
+    const results = await Promise.allSettled(reads);
+    expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+  });
+});
+
 describe('the public response cache under a flood (issue 13)', () => {
   it('holds at most its byte bound, whatever the number of distinct keys', async () => {
     const cache = createResponseCache(60_000, { maxBytes: 1024 * 1024 });

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { pageNumber } from '../../../core/schemas/fields.ts';
 import { followSchema } from '../../../core/schemas/follow.ts';
 import { AppError } from '../../http/app-error.ts';
+import { PublicResponse, sendPublicResponse } from '../../http/public-response.ts';
 import { publicCacheKey } from '../../http/response-cache.ts';
 import { parseInput, readJsonBody } from '../../http/validate.ts';
 import type { Services } from '../../services.ts';
@@ -33,11 +34,13 @@ export function discoveryRoutes(services: Services) {
   // Every visitor sees the same public data: serve its JSON from the shared cache, which gig
   // changes clear at once (profile edits show within PUBLIC_CACHE_SECONDS).
   // The key holds only the query parameters a route reads (issue 13), so made-up ones share an entry.
+  // Each answer is kept ready to send, compressed once, with an ETag (issue 22: public-response.ts).
   const publicGet = (path: string, produce: (c: Context) => Promise<unknown>, params: readonly string[] = []) =>
-    app.get(path, async (c) => {
-      const body = await services.publicCache.get(publicCacheKey(new URL(c.req.url), params), async () => JSON.stringify(await produce(c)));
-      return c.body(body, 200, { 'Content-Type': 'application/json', 'Cache-Control': 'public, max-age=5' });
-    });
+    app.get(path, (c) =>
+      sendPublicResponse(c, services.publicCache, publicCacheKey(new URL(c.req.url), params), async () =>
+        new PublicResponse(JSON.stringify(await produce(c)), { route: `/api${path}`, contentType: 'application/json', cacheControl: 'public, max-age=5' }),
+      ),
+    );
 
   publicGet('/gigs/home', () => listHomeGigs(db));
   publicGet('/gigs', (c) => listGigs(db, parseInput(gigFiltersSchema, c.req.query())), Object.keys(gigFiltersSchema.shape));

@@ -1,0 +1,52 @@
+import type { MiddlewareHandler } from 'hono';
+
+/**
+ * The headers every response carries (what hono/secure-headers set before, issue 22): a content
+ * security policy, no referrer, no sniffing, same-origin isolation. Built once per process, so the
+ * public fast path (public-response.ts) and the app send exactly the same set.
+ */
+export function securityHeaders(publicUrl: string): Readonly<Record<string, string>> {
+  const publicOrigin = new URL(publicUrl);
+  // Band sites on subdomains may be framed by the main site (the /my-website preview), nothing else.
+  const siteOrigins = `${publicOrigin.protocol}//*.${publicOrigin.host}`;
+  const policy = [
+    "default-src 'self'",
+    "img-src 'self' data: blob: https:",
+    "style-src 'self' 'unsafe-inline'",
+    `frame-src 'self' ${siteOrigins} https://www.youtube-nocookie.com https://www.youtube.com https://open.spotify.com`,
+    `frame-ancestors 'self' ${publicOrigin.origin}`,
+    "connect-src 'self'",
+    "base-uri 'self'",
+    "form-action 'self'",
+  ].join('; ');
+  return Object.freeze({
+    'content-security-policy': policy,
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-resource-policy': 'same-origin',
+    'origin-agent-cluster': '?1',
+    'referrer-policy': 'no-referrer',
+    // HSTS means something only over https; on http it would pin nothing and confuse proxies.
+    ...(publicOrigin.protocol === 'https:' ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
+    'x-content-type-options': 'nosniff',
+    'x-dns-prefetch-control': 'off',
+    'x-download-options': 'noopen',
+    'x-permitted-cross-domain-policies': 'none',
+    'x-xss-protection': '0',
+  });
+}
+
+/** Only the door scanner may ask for the camera (/qr-scanner); no page may use the rest. */
+export function permissionsPolicyFor(path: string): string {
+  return `${path === '/qr-scanner' ? 'camera=(self)' : 'camera=()'}, microphone=(), geolocation=(), payment=(), usb=()`;
+}
+
+/** Sets the security headers and the permissions policy on every response the app makes. */
+export function setSecurityHeaders(headers: Readonly<Record<string, string>>): MiddlewareHandler {
+  const entries = Object.entries(headers);
+  return async (c, next) => {
+    await next();
+    const target = c.res.headers;
+    for (const [name, value] of entries) target.set(name, value);
+    target.set('permissions-policy', permissionsPolicyFor(c.req.path));
+  };
+}
