@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { prepareRepeatedReadsOnPglite, prepareRepeatedReadsOnPool } from './prepared-reads.ts';
 import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -156,6 +157,7 @@ async function closeTree(folder: string): Promise<void> {
 }
 
 export function fromPglite(pglite: PGlite): Database {
+  prepareRepeatedReadsOnPglite(pglite);
   const db = drizzlePglite({ client: pglite, ...drizzleOptions });
   return { db, kind: 'pglite', pglite, close: () => pglite.close() };
 }
@@ -172,6 +174,7 @@ export async function openServerDatabase(
   // Fail fast with a clear message rather than on the first request.
   const client = await pool.connect();
   client.release();
+  prepareRepeatedReadsOnPool(pool);
   const db = drizzlePg({ client: pool, ...drizzleOptions }) as unknown as Db;
   return { db, kind: 'postgres', pool, url, close: () => pool.end() };
 }

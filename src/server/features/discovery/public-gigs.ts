@@ -78,7 +78,9 @@ function toPublicGig(r: Row): PublicGig {
  * approved gigs by date start at today instead of reading the whole past.
  */
 export const isUpcomingApproved: SQL = and(
-  eq(gigs.isApproved, true),
+  // A literal condition, not `= $1`: a prepared statement's generic plan can then use the
+  // partial indexes on approved gigs (issue 22, db/prepared-reads.ts).
+  sql`${gigs.isApproved}`,
   sql`${gigs.localDate} >= (now() at time zone 'Etc/GMT+12')::date`,
   sql`${gigs.localDate} >= (now() at time zone ${regions.timeZone})::date`,
 )!;
@@ -100,6 +102,16 @@ export async function countPublicGigs(db: DbOrTx, where: SQL | undefined): Promi
   return row?.n ?? 0;
 }
 
+/**
+ * A limit written into the SQL text instead of sent as a parameter. For the first-N lists (home,
+ * a region, a band, a venue) the statement is then the same with no parameter about its size,
+ * and its prepared plan (db/prepared-reads.ts) is made once: with `limit $1` PostgreSQL keeps
+ * planning it anew, as it cannot tell how many rows the generic plan would fetch. Pages further
+ * on keep their limit and offset as parameters, where custom plans serve them better.
+ * Drizzle writes an SQL object given as the limit as it is; its type only admits numbers.
+ */
+const literalLimit = (limit: number) => sql.raw(String(Math.trunc(limit))) as unknown as number;
+
 /** One SQL query for any list of public gigs. */
 export async function queryPublicGigs(
   db: DbOrTx,
@@ -109,7 +121,7 @@ export async function queryPublicGigs(
   const rows = await withPublicJoins(db.select({ ...columns, ticketsHeld: openHolds }).from(gigs).$dynamic())
     .where(where)
     .orderBy(...gigOrder)
-    .limit(limit)
+    .limit(offset === 0 ? literalLimit(limit) : limit)
     .offset(offset);
   return rows.map((r) => toPublicGig(r as Row));
 }
