@@ -1,28 +1,62 @@
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 import { precompress } from './scripts/precompress-plugin.ts';
+import { publicChunks } from './scripts/public-chunks-plugin.ts';
 
-export default defineConfig({
+const clientRoot = path.resolve('src/client');
+const { plugin: findPublicChunks, isSharedByPublicScreens } = publicChunks(clientRoot);
+
+export default defineConfig(({ command }) => ({
   root: 'src/client',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), precompress(), findPublicChunks],
+  resolve: {
+    // React Router publishes a production build (without its development warnings) but exports
+    // only the development one: the build takes the former, `vite` in development the latter.
+    alias: command === 'build' ? [{ find: /^react-router$/, replacement: path.resolve('node_modules/react-router/dist/production/index.mjs') }] : [],
+  },
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,
     sourcemap: true,
-    // Read by scripts/check-bundle-size.ts to find each public route's chunks.
-    manifest: true,
+    modulePreload: {
+      // Browsers that run this client preload modules themselves.
+      polyfill: false,
+      // A lazy chunk need not preload what index.html has loaded already; with nothing else to
+      // wait for, its import() fetches it at once.
+      resolveDependencies: (file, deps, { hostType }) => {
+        if (hostType === 'html') return deps;
+        const rest = deps.filter((dep) => !/^assets\/(rolldown-runtime|vendor|index)-[\w-]{8}\.(js|css)$/.test(dep));
+        return rest.length === 1 && rest[0] === file ? [] : rest;
+      },
+    },
     rolldownOptions: {
+      // The entry exports nothing, so its chunk may also hold the modules grouped with it below.
+      preserveEntrySignatures: false,
       output: {
-        // Every page needs React, the router and TanStack Query: one file compresses better than
-        // four (scripts/check-bundle-size.ts measures the result).
+        // Each file a page loads costs its response headers as well as its bytes (decision 43): a
+        // public page loads the runtime, the vendor chunk, the entry and its own screen.
         codeSplitting: {
           groups: [
             {
+              // React, the router and TanStack Query, apart from the app's code: they change less often.
               name: 'vendor',
+              priority: 2,
               // Mutations are only used behind sign-in, so they stay with those screens.
               test: (id) => /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/.test(id) && !/(useMutation|mutationObserver)\.js$/.test(id),
+            },
+            {
+              // The entry: the app shell and what two or more public screens share.
+              name: 'index',
+              priority: 1,
+              test: (id) => id === path.join(clientRoot, 'main.tsx') || isSharedByPublicScreens(id),
+            },
+            {
+              // A band's site is the same screen on its subdomain and at /band/{name}.
+              name: 'band-site',
+              test: /src[\\/]client[\\/]features[\\/]sites[\\/](subdomain-site|band-site)\.tsx$/,
             },
           ],
         },
@@ -33,4 +67,4 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': 'http://localhost:3000', '/files': 'http://localhost:3000', '/healthz': 'http://localhost:3000' },
   },
-});
+}));

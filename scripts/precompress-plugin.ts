@@ -1,5 +1,6 @@
 // Brotli and gzip copies of every built text asset, made once at build time, so the server sends
-// them as they are (serveStatic's `precompressed`) instead of compressing on every request.
+// them as they are (serveStatic's `precompressed`) instead of compressing on every request. Small
+// files too: a page loads them like the others, and each compressed copy is kept only if smaller.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -29,12 +30,11 @@ export function precompress(): Plugin {
       await Promise.all(
         files.map(async (file) => {
           const raw = await fs.readFile(file);
-          if (raw.length < 1024) return;
           const [br, gz] = await Promise.all([
             brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
             gzip(raw, { level: 9 }),
           ]);
-          await Promise.all([fs.writeFile(`${file}.br`, br), fs.writeFile(`${file}.gz`, gz)]);
+          await Promise.all([br.length < raw.length && fs.writeFile(`${file}.br`, br), gz.length < raw.length && fs.writeFile(`${file}.gz`, gz)]);
         }),
       );
     },

@@ -67,6 +67,16 @@ export function createApp(services: Services) {
     requestLog.request({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) });
   });
   app.use(refuseMalformedUrls());
+  // Built assets answer before the middleware below: they arrive precompressed, and the headers
+  // meant for pages (CSP, COOP, Permissions-Policy, …) do nothing on a script or a stylesheet but
+  // cost 0.6 KB on every one a page loads (decision 43). They carry only what applies to them.
+  const root = path.relative(process.cwd(), CLIENT_DIST);
+  app.use('/assets/*', serveStatic({ root, precompressed: true, onFound: (_p, c) => {
+    c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    c.header('X-Content-Type-Options', 'nosniff');
+    c.header('Cross-Origin-Resource-Policy', 'same-origin');
+    c.header('Last-Modified', undefined); // the name changes with the content
+  } }));
   // HTML, JSON, XML and calendars on the fly; built assets and cached public data arrive
   // precompressed (public-response.ts), the live stream never.
   app.use(compress());
@@ -137,8 +147,6 @@ export function createApp(services: Services) {
 
   // The built client; any other path is the single-page app (unknown paths show the home page),
   // sent with the page's own title, description, preview image and JSON-LD (D17).
-  const root = path.relative(process.cwd(), CLIENT_DIST);
-  app.use('/assets/*', serveStatic({ root, precompressed: true, onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable') }));
   app.use('/favicon.svg', serveStatic({ root, precompressed: true }));
   let indexHtml: string | undefined;
   app.get('*', async (c) => {

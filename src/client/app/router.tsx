@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, Route, Routes, useLocation, useParams } from 'react-router';
 import { Layout } from './layout.tsx';
-import { currentSiteSlug } from '../lib/site-context.ts';
+import { currentSiteSlug, isPromoterSiteHead } from '../lib/site-context.ts';
 
 /**
  * Declarative routes (decision 0015): the data router's loaders and actions are unused here and
@@ -24,8 +24,6 @@ const MyWebsitePage = signedInScreen('MyWebsitePage');
 const DebugTestPage = signedInScreen('DebugTestPage');
 const DashboardPage = signedInScreen('DashboardPage');
 const PromoterDashboardPage = signedInScreen('PromoterDashboardPage');
-// /promoter/{slug} is rarely opened (promoters' sites live on their subdomains): its loader stays out of the entry.
-const PromoterSitePage = signedInScreen('PromoterSitePage');
 const OutboxPage = signedInScreen('OutboxPage');
 const GigManagementPage = signedInScreen('GigManagementPage');
 const VenueDatabasePage = signedInScreen('VenueDatabasePage');
@@ -41,6 +39,11 @@ const OutreachSuccessPage = signedInScreen('OutreachSuccessPage');
 const OutreachRespondPage = signedInScreen('OutreachRespondPage');
 const OutreachOptOutPage = signedInScreen('OutreachOptOutPage');
 const DeclineBookingPage = signedInScreen('DeclineBookingPage');
+const EditProfilePage = signedInScreen('EditProfilePage');
+const PromoterEditorPage = signedInScreen('PromoterEditorPage');
+const ManagerEditorPage = signedInScreen('ManagerEditorPage');
+const AddArtistPage = signedInScreen('AddArtistPage');
+const EditArtistPage = signedInScreen('EditArtistPage');
 
 const HomePage = screen(() => import('../features/home/home-page.tsx'), 'HomePage');
 const BandDirectoryPage = screen(() => import('../features/directories/band-directory-page.tsx'), 'BandDirectoryPage');
@@ -52,12 +55,9 @@ const OpenJamPage = screen(() => import('../features/jam/open-jam-page.tsx'), 'O
 const GearSwapPage = screen(() => import('../features/gear/gear-swap-page.tsx'), 'GearSwapPage');
 const GigsPage = screen(() => import('../features/directories/gigs-page.tsx'), 'GigsPage');
 const RegionPage = screen(() => import('../features/regions/region-page.tsx'), 'RegionPage');
-const EditProfilePage = screen(() => import('../features/profiles/edit-profile-page.tsx'), 'EditProfilePage');
-const PromoterEditorPage = screen(() => import('../features/profiles/promoter-editor-page.tsx'), 'PromoterEditorPage');
-const ManagerEditorPage = screen(() => import('../features/profiles/manager-editor-page.tsx'), 'ManagerEditorPage');
-const AddArtistPage = screen(() => import('../features/profiles/artist-form-page.tsx'), 'AddArtistPage');
-const EditArtistPage = screen(() => import('../features/profiles/artist-form-page.tsx'), 'EditArtistPage');
+const PromoterSitePage = screen(() => import('../features/sites/promoter-site.tsx'), 'PromoterSitePage');
 const SubdomainSite = lazy(async () => ({ default: (await import('../features/sites/subdomain-site.tsx')).SubdomainSite }));
+const PromoterSubdomainSite = lazy(async () => ({ default: (await import('../features/sites/promoter-site.tsx')).PromoterSubdomainSite }));
 
 /** /profile/{slug}: the same site as the {slug} subdomain, a band first, then a promoter. */
 function ProfileSitePage() {
@@ -125,18 +125,23 @@ function MainRoutes() {
   );
 }
 
-/** On {slug}.{public host} the band's or promoter's site is the whole site (spec 1 §2). */
+/**
+ * On {slug}.{public host} the band's or promoter's site is the whole site (spec 1 §2). The page's
+ * head already says which (D17): a promoter's page loads the promoter's code alone.
+ */
 function SubdomainRoutes({ slug }: { slug: string }) {
+  const Site = isPromoterSite ? PromoterSubdomainSite : SubdomainSite;
   return (
     <Routes>
       <Route element={<Layout />}>
-        <Route path="*" element={<SubdomainSite slug={slug} />} />
+        <Route path="*" element={<Site slug={slug} />} />
       </Route>
     </Routes>
   );
 }
 
 const siteSlug = currentSiteSlug();
+const isPromoterSite = siteSlug !== null && isPromoterSiteHead();
 
 export function AppRoutes() {
   return (

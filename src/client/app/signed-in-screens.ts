@@ -18,7 +18,6 @@ export const MyWebsitePage: Loader = async () => (await import('../features/site
 export const DebugTestPage: Loader = async () => (await import('../features/debug/debug-test-page.tsx')).DebugTestPage;
 export const DashboardPage: Loader = async () => (await import('../features/dashboard/dashboard-page.tsx')).DashboardPage;
 export const PromoterDashboardPage: Loader = async () => (await import('../features/dashboard/dashboard-page.tsx')).PromoterDashboardPage;
-export const PromoterSitePage: Loader = async () => (await import('../features/sites/promoter-site.tsx')).PromoterSitePage;
 export const OutboxPage: Loader = async () => (await import('../features/admin/outbox-page.tsx')).OutboxPage;
 export const VenueDatabasePage: Loader = async () => (await import('../features/venue-database/venue-database-page.tsx')).VenueDatabasePage;
 export const GigManagementPage: Loader = async () => (await import('../features/admin/gig-management-page.tsx')).GigManagementPage;
@@ -34,3 +33,8 @@ export const OutreachSuccessPage: Loader = async () => (await import('../feature
 export const OutreachRespondPage: Loader = async () => (await import('../features/outreach/venue-answer-pages.tsx')).OutreachRespondPage;
 export const OutreachOptOutPage: Loader = async () => (await import('../features/outreach/venue-answer-pages.tsx')).OutreachOptOutPage;
 export const DeclineBookingPage: Loader = async () => (await import('../features/booking-consent/decline-booking-page.tsx')).DeclineBookingPage;
+export const EditProfilePage: Loader = async () => (await import('../features/profiles/edit-profile-page.tsx')).EditProfilePage;
+export const PromoterEditorPage: Loader = async () => (await import('../features/profiles/promoter-editor-page.tsx')).PromoterEditorPage;
+export const ManagerEditorPage: Loader = async () => (await import('../features/profiles/manager-editor-page.tsx')).ManagerEditorPage;
+export const AddArtistPage: Loader = async () => (await import('../features/profiles/artist-form-page.tsx')).AddArtistPage;
+export const EditArtistPage: Loader = async () => (await import('../features/profiles/artist-form-page.tsx')).EditArtistPage;

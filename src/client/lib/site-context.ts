@@ -9,3 +9,8 @@ export function currentSiteSlug(): string | null {
 export function mainSiteUrl(): string | null {
   return document.querySelector<HTMLMetaElement>('meta[name="marquee-main"]')?.content || null;
 }
+
+/** Whether the server's head announces a promoter's site (og:type `profile`, D17), whose page needs none of a band site's code. */
+export function isPromoterSiteHead(): boolean {
+  return document.querySelector<HTMLMetaElement>('meta[property="og:type"]')?.content === 'profile';
+}

@@ -1,11 +1,12 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { GEAR_DESCRIPTION_PREVIEW, type GearListingView } from '../../../core/gear-rules.ts';
 import { truncateAtWord } from '../../../core/text.ts';
-import { ApiError } from '../../lib/api.ts';
-import { deleteGearListing, gearQueryKey, markGearSold } from './api.ts';
-import { ImageOverlay } from './image-overlay.tsx';
+
+// A visitor browsing the grid needs neither: the full-screen photo loads on the first click, the
+// seller's and the admin's buttons with a listing that has them.
+const ImageOverlay = lazy(async () => ({ default: (await import('./image-overlay.tsx')).ImageOverlay }));
+const GearActions = lazy(async () => ({ default: (await import('./gear-actions.tsx')).GearActions }));
 
 const listedOn = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
@@ -59,9 +60,17 @@ export function GearCard({ listing, isAdmin }: { listing: GearListingView; isAdm
           Listed {listedOn.format(new Date(listing.createdAt))}
         </p>
         <Contact listing={listing} />
-        {(listing.isOwn || isAdmin) && <Actions listing={listing} />}
+        {(listing.isOwn || isAdmin) && (
+          <Suspense fallback={null}>
+            <GearActions listing={listing} />
+          </Suspense>
+        )}
       </div>
-      {overlay !== null && images[overlay] && <ImageOverlay src={images[overlay]} alt={imageAlt(overlay)} onClose={() => setOverlay(null)} />}
+      {overlay !== null && images[overlay] && (
+        <Suspense fallback={null}>
+          <ImageOverlay src={images[overlay]} alt={imageAlt(overlay)} onClose={() => setOverlay(null)} />
+        </Suspense>
+      )}
     </article>
   );
 }
@@ -125,61 +134,5 @@ function Contact({ listing }: { listing: GearListingView }) {
         </>
       )}
     </dl>
-  );
-}
-
-type Pending = 'sold' | 'delete' | null;
-
-/** Mark as Sold and Delete for the seller (spec 1 §2, §4); Remove for an admin (spam). */
-function Actions({ listing }: { listing: GearListingView }) {
-  const queryClient = useQueryClient();
-  const [confirming, setConfirming] = useState(false);
-  const [pending, setPending] = useState<Pending>(null);
-  const [error, setError] = useState('');
-  const removeLabel = listing.isOwn ? 'Delete' : 'Remove';
-  const run = async (kind: Exclude<Pending, null>, action: () => Promise<unknown>) => {
-    setPending(kind);
-    setError('');
-    try {
-      await action();
-      await queryClient.invalidateQueries({ queryKey: gearQueryKey });
-    } catch (e) {
-      setError(e instanceof ApiError ? e.message : 'Something went wrong. Please try again.');
-      setPending(null);
-    }
-  };
-  const forListing = <span className="sr-only"> {listing.title}</span>;
-  return (
-    <div className="mt-auto border-t border-zinc-800 pt-3">
-      {confirming ? (
-        <div role="group" aria-label={`${removeLabel} ${listing.title}?`} className="flex flex-wrap items-center gap-2">
-          <p className="w-full text-sm text-zinc-200">{listing.isOwn ? 'Delete this listing for good?' : 'Remove this listing as spam?'}</p>
-          <button type="button" className="btn-danger" disabled={pending !== null} onClick={() => void run('delete', () => deleteGearListing(listing.id))}>
-            {pending === 'delete' ? 'Removing…' : `Yes, ${removeLabel.toLowerCase()}`}
-          </button>
-          <button type="button" className="btn-secondary" disabled={pending !== null} onClick={() => setConfirming(false)}>
-            Cancel
-          </button>
-        </div>
-      ) : (
-        <div className="flex flex-wrap gap-2">
-          {listing.isOwn && (
-            <button type="button" className="btn-primary" disabled={pending !== null} onClick={() => void run('sold', () => markGearSold(listing.id))}>
-              {pending === 'sold' ? 'Marking…' : 'Mark as Sold'}
-              {forListing}
-            </button>
-          )}
-          <button type="button" className="btn-secondary" disabled={pending !== null} onClick={() => setConfirming(true)}>
-            {removeLabel}
-            {forListing}
-          </button>
-        </div>
-      )}
-      {error && (
-        <p role="alert" className="field-error">
-          {error}
-        </p>
-      )}
-    </div>
   );
 }

@@ -2,7 +2,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { Pagination, usePageParam } from '../../components/pagination.tsx';
-import { Alert } from '../../components/ui/field.tsx';
 import { EmptyState, LoadingImage, PageHeading } from '../../components/ui/states.tsx';
 import { useLiveEvents } from '../../lib/live.ts';
 import { useSession } from '../../lib/session.ts';
@@ -12,12 +11,10 @@ import { gearQueryKey, useGearPage } from './api.ts';
 import { GearCard } from './gear-card.tsx';
 import { JoinPrompt } from '../../components/ui/join-prompt.tsx';
 
-// The form brings zod and the crop modal: only a signed-in user who opens it downloads them.
-const GearForm = lazy(async () => ({ default: (await import('./gear-form.tsx')).GearForm }));
+// Listing gear is for signed-in users: a visitor's page does not load it.
+const GearSellerPanel = lazy(async () => ({ default: (await import('./gear-seller-panel.tsx')).GearSellerPanel }));
 
-const FORM_ID = 'list-your-gear';
 type FilterChanges = Partial<Record<'location' | 'search', string>>;
-const TOGGLE_ID = 'list-your-gear-toggle';
 
 /** /gear-swap (spec 1 §2): unsold gear, newest first, live; signed-in users list their own. */
 export function GearSwapPage() {
@@ -41,8 +38,6 @@ export function GearSwapPage() {
       }
       return next;
     });
-  const [isFormOpen, setFormOpen] = useState(false);
-  const [notice, setNotice] = useState('');
   useLiveEvents('gear', () => void queryClient.invalidateQueries({ queryKey: gearQueryKey }));
 
   const listings = data?.listings ?? [];
@@ -51,43 +46,10 @@ export function GearSwapPage() {
       <PageHeading title="Gear Swap" subtitle="Buy and sell instruments, amps and pedals with musicians near you." />
 
       {me ? (
-        <div className="mb-8">
-          <h2 className="mb-4">
-            <button
-              id={TOGGLE_ID}
-              type="button"
-              aria-expanded={isFormOpen}
-              aria-controls={isFormOpen ? FORM_ID : undefined}
-              onClick={() => {
-                setFormOpen(!isFormOpen);
-                setNotice('');
-              }}
-              className="group inline-flex items-center gap-3 rounded-full pr-2 text-lg font-semibold text-zinc-100"
-            >
-              <span
-                aria-hidden="true"
-                className="flex h-12 w-12 items-center justify-center rounded-full bg-brand-400 text-3xl font-bold leading-none text-zinc-950 shadow-lg shadow-brand-400/20 transition group-hover:bg-brand-500"
-              >
-                {isFormOpen ? '−' : '+'}
-              </span>
-              List Your Gear
-            </button>
-          </h2>
-          <div role="status">{notice && <Alert tone="success">{notice}</Alert>}</div>
-          {isFormOpen && (
-            <Suspense fallback={<LoadingImage label="Loading the form…" />}>
-              <GearForm
-                id={FORM_ID}
-                labelledBy={TOGGLE_ID}
-                onListed={() => {
-                  setFormOpen(false);
-                  setNotice('Your gear is listed.');
-                  void queryClient.invalidateQueries({ queryKey: gearQueryKey });
-                }}
-              />
-            </Suspense>
-          )}
-        </div>
+        // The panel's height while its code arrives, so the listings below do not jump.
+        <Suspense fallback={<div className="mb-8 h-16" />}>
+          <GearSellerPanel />
+        </Suspense>
       ) : (
         <div className="mb-10"><JoinPrompt title="Got gear to sell?" text="Register or log in to list your gear and to see sellers' contact details." /></div>
       )}

@@ -1,6 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { JamField, JamSlot } from '../../../core/jam.ts';
-import { apiFetch, postJson } from '../../lib/api.ts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { JamSlot } from '../../../core/jam.ts';
+import { apiFetch } from '../../lib/api.ts';
 import { useLiveEvents } from '../../lib/live.ts';
 
 export type JamCell = { name: string; isMine: boolean } | null;
@@ -17,29 +17,11 @@ export type JamSession = {
   songs: JamSong[];
 };
 
-const SESSIONS_KEY = ['jam-sessions'] as const;
+export const SESSIONS_KEY = ['jam-sessions'] as const;
 
 /** The sheet, kept current: every change anyone makes is announced live (D22). */
 export function useJamSessions() {
   const client = useQueryClient();
   useLiveEvents('jam', () => void client.invalidateQueries({ queryKey: SESSIONS_KEY }));
   return useQuery({ queryKey: SESSIONS_KEY, queryFn: async () => (await apiFetch<{ sessions: JamSession[] }>('/api/jam/sessions')).sessions });
-}
-
-/** Writes one cell: the new value and the value the writer saw (compare-and-set, D22). */
-export function useWriteJamCell() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ songId, field, value, expected }: { songId: string; field: JamField; value: string; expected: string }) =>
-      apiFetch<{ message: string }>(`/api/jam/songs/${songId}/${field}`, { method: 'PUT', body: JSON.stringify({ value, expected }) }),
-    onSettled: () => client.invalidateQueries({ queryKey: SESSIONS_KEY }),
-  });
-}
-
-export function useAddJamSong() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (sessionId: string) => postJson<{ songId: string; message: string }>(`/api/jam/sessions/${sessionId}/songs`, {}),
-    onSettled: () => client.invalidateQueries({ queryKey: SESSIONS_KEY }),
-  });
 }

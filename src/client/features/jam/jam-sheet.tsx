@@ -1,142 +1,46 @@
-import { useState, type KeyboardEvent } from 'react';
-import { JAM_COUNTER_FROM, JAM_COUNTER_RED_FROM, JAM_FIELD_LABELS, JAM_FIELDS, JAM_MESSAGES, JAM_TEXT_MAX, normaliseJamText, type JamField } from '../../../core/jam.ts';
-import { ApiError } from '../../lib/api.ts';
-import { useAddJamSong, useWriteJamCell, type JamSession, type JamSong } from './api.ts';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { JAM_FIELD_LABELS, JAM_FIELDS, JAM_MESSAGES, type JamField } from '../../../core/jam.ts';
+import { LoadingImage } from '../../components/ui/states.tsx';
+import type { JamSession, JamSong } from './api.ts';
 
 export type Toast = { tone: 'success' | 'error'; text: string };
-type Notify = (toast: Toast) => void;
+export type Notify = (toast: Toast) => void;
 
-const valueOf = (song: JamSong, field: JamField) => (field === 'song' ? song.song : (song.cells[field]?.name ?? ''));
+// Editing (the cell editor and the writes) loads for signed-in users only: a visitor reads the sheet.
+const loadEditing = () => import('./jam-editing.tsx');
+const EditableJamSheet = lazy(async () => ({ default: (await loadEditing()).EditableJamSheet }));
+/** Starts loading the editing code as soon as the user is known to be signed in. */
+export const preloadJamEditing = () => void loadEditing();
 
-/** Who may change a cell, as the server decides it (spec 1 §5): mirrored so only those cells are buttons. */
-function canEdit(session: JamSession, song: JamSong, field: JamField, isSignedIn: boolean) {
-  if (!isSignedIn) return false;
-  if (session.canModerate) return true;
-  if (field === 'song') return song.isEditable && song.isMine;
-  const cell = song.cells[field];
-  return cell === null || cell.isMine;
+export const valueOf = (song: JamSong, field: JamField) => (field === 'song' ? song.song : (song.cells[field]?.name ?? ''));
+export const describeCell = (song: JamSong, field: JamField) => `${JAM_FIELD_LABELS[field]} for ${song.song || 'the new song'}`;
+
+/** A cell's text when it is not a button. */
+export function CellText({ song, field }: { song: JamSong; field: JamField }) {
+  return <span className={`block px-2 py-1.5 text-sm ${field === 'song' ? 'font-semibold text-white' : 'text-zinc-200'}`}>{valueOf(song, field) || '—'}</span>;
 }
 
-/** The text box a clicked cell turns into: saves on Enter or when it loses focus, Escape leaves it. */
-function CellEditor({ label, initial, onSave, onCancel }: { label: string; initial: string; onSave: (value: string, seen: string) => void; onCancel: () => void }) {
-  const [value, setValue] = useState(initial);
-  const [isDone, setIsDone] = useState(false);
-  const finish = (save: boolean) => {
-    if (isDone) return;
-    setIsDone(true);
-    // `initial` is what the cell showed when editing began: the server refuses the write if it has changed since (D22).
-    if (save && normaliseJamText(value) !== normaliseJamText(initial)) onSave(value, initial);
-    else onCancel();
-  };
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'Enter') finish(true);
-    if (event.key === 'Escape') finish(false);
-  };
+/** A visitor's cell: an open slot says why they cannot take it (spec 1 §5). */
+function VisitorCell({ song, field, notify }: { song: JamSong; field: JamField; notify: Notify }) {
+  if (valueOf(song, field) || field === 'song') return <CellText song={song} field={field} />;
   return (
-    <div className="relative">
-      <input
-        autoFocus
-        aria-label={label}
-        className="field-input min-w-32 px-2 py-1.5 text-sm"
-        value={value}
-        maxLength={JAM_TEXT_MAX}
-        onChange={(e) => setValue(e.target.value)}
-        onKeyDown={onKeyDown}
-        onBlur={() => finish(true)}
-      />
-      {value.length > JAM_COUNTER_FROM && (
-        <span aria-live="polite" className={`absolute -top-5 right-0 text-xs font-semibold ${value.length > JAM_COUNTER_RED_FROM ? 'text-red-400' : 'text-zinc-400'}`}>
-          {value.length}/{JAM_TEXT_MAX}
-        </span>
-      )}
-    </div>
-  );
-}
-
-function Cell({ session, song, field, isSignedIn, notify }: { session: JamSession; song: JamSong; field: JamField; isSignedIn: boolean; notify: Notify }) {
-  const [isEditing, setIsEditing] = useState(false);
-  const write = useWriteJamCell();
-  const value = valueOf(song, field);
-  const label = JAM_FIELD_LABELS[field];
-  const describe = `${label} for ${song.song || 'the new song'}`;
-  const isEditable = canEdit(session, song, field, isSignedIn);
-  const isMine = field === 'song' ? song.isMine && song.song !== '' : song.cells[field]?.isMine === true;
-
-  const [seen, setSeen] = useState('');
-  const save = (next: string, before: string) => {
-    setIsEditing(false);
-    write.mutate(
-      { songId: song.id, field, value: next, expected: before },
-      {
-        onSuccess: ({ message }) => notify({ tone: 'success', text: message }),
-        onError: (error) => {
-          if (error instanceof ApiError && error.code !== 'NETWORK') return notify({ tone: 'error', text: error.fields.value ?? error.message });
-          // Clearing a song's name deletes its row (spec 1 §4), so a failure then is a failed delete (spec 1 §8).
-          const isDelete = field === 'song' && normaliseJamText(next) === '';
-          notify({ tone: 'error', text: isDelete ? JAM_MESSAGES.failedToDelete : JAM_MESSAGES.operationFailed });
-        },
-      },
-    );
-  };
-
-  let content;
-  if (isEditing) {
-    content = <CellEditor label={describe} initial={seen} onSave={save} onCancel={() => setIsEditing(false)} />;
-  } else if (isEditable) {
-    content = (
-      <button
-        type="button"
-        aria-label={value ? `${describe}: ${value}. Edit` : `${describe}: empty. ${field === 'song' ? 'Name it' : 'Sign up'}`}
-        onClick={() => {
-          setSeen(value);
-          setIsEditing(true);
-        }}
-        disabled={write.isPending}
-        className={`min-h-11 w-full rounded-md border px-2 py-1.5 text-left text-sm transition hover:border-brand-400 focus-visible:border-brand-400 ${
-          isMine ? 'border-brand-400/60 bg-brand-400/10 text-brand-100' : 'border-dashed border-zinc-600 text-zinc-100'
-        }`}
-      >
-        {write.isPending ? 'Saving…' : value || <span className="text-zinc-400">{field === 'song' ? 'Click to name' : 'Sign up'}</span>}
-      </button>
-    );
-  } else if (!isSignedIn && !value && field !== 'song') {
-    // Visitors see the sheet; a click on an open slot says why they cannot take it (spec 1 §5).
-    content = (
-      <button type="button" aria-label={`${describe}: open`} onClick={() => notify({ tone: 'error', text: JAM_MESSAGES.logInToSignUp })} className="min-h-11 w-full rounded-md px-2 py-1.5 text-left text-sm text-zinc-400">
-        open
-      </button>
-    );
-  } else {
-    content = <span className={`block px-2 py-1.5 text-sm ${field === 'song' ? 'font-semibold text-white' : 'text-zinc-200'}`}>{value || '—'}</span>;
-  }
-  return (
-    <td data-label={label} className="flex items-center gap-3 px-2 py-1 before:w-20 before:shrink-0 before:text-xs before:font-semibold before:uppercase before:tracking-wide before:text-zinc-400 before:content-[attr(data-label)] md:table-cell md:before:content-none">
-      <div className="min-w-0 flex-1">{content}</div>
-    </td>
+    <button type="button" aria-label={`${describeCell(song, field)}: open`} onClick={() => notify({ tone: 'error', text: JAM_MESSAGES.logInToSignUp })} className="min-h-11 w-full rounded-md px-2 py-1.5 text-left text-sm text-zinc-400">
+      open
+    </button>
   );
 }
 
 /**
  * A session's song table (spec 1 §2): the ten columns on a laptop; on a phone each song stacks
- * into a card of labelled cells, still editable.
+ * into a card of labelled cells, still editable. `cell` draws each cell's content; `children`
+ * follow the table (or the empty sheet's sentence).
  */
-export function JamSheet({ session, isSignedIn, notify }: { session: JamSession; isSignedIn: boolean; notify: Notify }) {
-  const addSong = useAddJamSong();
-  const add = () =>
-    addSong.mutate(session.id, {
-      onSuccess: ({ message }) => notify({ tone: 'success', text: message }),
-      onError: (error) => notify({ tone: 'error', text: error instanceof ApiError && error.code === 'UNAUTHENTICATED' ? error.message : JAM_MESSAGES.failedToAdd }),
-    });
-
+export function SheetTable({ session, cell, children }: { session: JamSession; cell: (song: JamSong, field: JamField) => ReactNode; children?: ReactNode }) {
   if (session.songs.length === 0) {
     return (
       <div className="rounded-xl border border-dashed border-zinc-700 p-6 text-center">
         <p className="text-zinc-300">No songs found for this jam session.</p>
-        {isSignedIn && (
-          <button type="button" className="btn-primary mt-4" onClick={add} disabled={addSong.isPending}>
-            Add First Song
-          </button>
-        )}
+        {children}
       </div>
     );
   }
@@ -156,17 +60,29 @@ export function JamSheet({ session, isSignedIn, notify }: { session: JamSession;
           {session.songs.map((song) => (
             <tr key={song.id} className="block rounded-xl border border-zinc-800 bg-zinc-950/60 p-2 md:table-row md:rounded-none md:border-0 md:border-t md:bg-transparent md:p-0">
               {JAM_FIELDS.map((field) => (
-                <Cell key={field} session={session} song={song} field={field} isSignedIn={isSignedIn} notify={notify} />
+                <td
+                  key={field}
+                  data-label={JAM_FIELD_LABELS[field]}
+                  className="flex items-center gap-3 px-2 py-1 before:w-20 before:shrink-0 before:text-xs before:font-semibold before:uppercase before:tracking-wide before:text-zinc-400 before:content-[attr(data-label)] md:table-cell md:before:content-none"
+                >
+                  <div className="min-w-0 flex-1">{cell(song, field)}</div>
+                </td>
               ))}
             </tr>
           ))}
         </tbody>
       </table>
-      {isSignedIn && (
-        <button type="button" className="btn-secondary mt-4" onClick={add} disabled={addSong.isPending}>
-          + Add Song
-        </button>
-      )}
+      {children}
     </div>
+  );
+}
+
+/** The sheet: read-only for visitors, editable cell by cell for signed-in users (D22). */
+export function JamSheet({ session, isSignedIn, notify }: { session: JamSession; isSignedIn: boolean; notify: Notify }) {
+  if (!isSignedIn) return <SheetTable session={session} cell={(song, field) => <VisitorCell song={song} field={field} notify={notify} />} />;
+  return (
+    <Suspense fallback={<LoadingImage label="Loading jam sessions…" />}>
+      <EditableJamSheet session={session} notify={notify} />
+    </Suspense>
   );
 }

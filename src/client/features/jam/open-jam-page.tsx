@@ -5,7 +5,7 @@ import { JoinPrompt } from '../../components/ui/join-prompt.tsx';
 import { useSession } from '../../lib/session.ts';
 import { useTitle } from '../../lib/use-title.ts';
 import { useJamSessions, type JamSession } from './api.ts';
-import { JamSheet, type Toast } from './jam-sheet.tsx';
+import { JamSheet, preloadJamEditing, type Toast } from './jam-sheet.tsx';
 
 /** Spec 1 §8: success and error messages clear after 5 seconds. */
 const TOAST_MS = 5000;
@@ -56,6 +56,10 @@ export function OpenJamPage() {
   useEffect(() => {
     if (isError) console.error('Failed to load jam sessions', error);
   }, [isError, error]);
+  // Alongside the sessions, so the sheet rarely waits for its editing code.
+  useEffect(() => {
+    if (isSignedIn) preloadJamEditing();
+  }, [isSignedIn]);
 
   return (
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-10">

@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { formatLocalDate, formatTimeRange } from '../../../core/time.ts';
 import { spotifyEmbedUrl, youtubeEmbedUrl, youtubeThumbnailUrl, youtubeVideoId } from '../../../core/embeds.ts';
@@ -9,42 +8,11 @@ import { MainSiteLink } from '../../components/main-site-link.tsx';
 import { TicketButton } from '../gigs/ticket-button.tsx';
 import { FollowForm } from '../followers/follow-form.tsx';
 import type { PublicGig } from '../gigs/types.ts';
-import { NotFoundNotice, SocialLinks } from './site-parts.tsx';
+import { Gallery, NotFoundNotice, SocialLinks } from './site-parts.tsx';
 import type { BandSite } from '../../../core/public-pages.ts';
 import { useTitle } from '../../lib/use-title.ts';
 
 export type { BandSite };
-
-/** The gallery block of band and promoter sites: one large photo and the others to pick. */
-export function Gallery({ images, name }: { images: string[]; name: string }) {
-  const [main, setMain] = useState(0);
-  if (images.length === 0) return null;
-  return (
-    <section aria-labelledby="gallery-heading" className="card">
-      <h2 id="gallery-heading" className="text-2xl font-bold">
-        Gallery
-      </h2>
-      <img src={images[main]} alt={`${name}, photo ${main + 1} of ${images.length}`} className="mt-4 aspect-video w-full rounded-xl object-cover" />
-      {images.length > 1 && (
-        <ul className="mt-3 grid grid-cols-5 gap-2">
-          {images.map((src, i) => (
-            <li key={src}>
-              <button
-                type="button"
-                onClick={() => setMain(i)}
-                aria-pressed={i === main}
-                aria-label={`Show photo ${i + 1}`}
-                className="block w-full overflow-hidden rounded-lg ring-brand-400 aria-pressed:ring-2"
-              >
-                <img src={src} alt="" className="aspect-video w-full object-cover" loading="lazy" />
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
-  );
-}
 
 function GigRow({ gig }: { gig: PublicGig }) {
   return (

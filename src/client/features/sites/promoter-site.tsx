@@ -4,11 +4,11 @@ import { MainSiteLink } from '../../components/main-site-link.tsx';
 import { TicketButton } from '../gigs/ticket-button.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
+import type { ReactNode } from 'react';
 import { LoadingImage } from '../../components/ui/states.tsx';
 import { ApiError, apiFetch } from '../../lib/api.ts';
 import { usePublicConfig } from '../../lib/config.ts';
-import { NotFoundNotice, SocialLinks } from './site-parts.tsx';
-import { Gallery } from './band-site.tsx';
+import { Gallery, NotFoundNotice, SocialLinks } from './site-parts.tsx';
 import { youtubeEmbedUrl, youtubeVideoId } from '../../../core/embeds.ts';
 import type { PromoterSite } from '../../../core/public-pages.ts';
 import { useTitle } from '../../lib/use-title.ts';
@@ -109,9 +109,7 @@ export function PromoterSiteView({ promoter, publicUrl }: { promoter: PromoterSi
   );
 }
 
-/** /promoter/{slug}: the promoter's site on the main domain; an unknown slug says so (spec 1 §2, §8). */
-export function PromoterSitePage() {
-  const { slug = '' } = useParams();
+function PromoterSiteBySlug({ slug, notFound }: { slug: string; notFound: ReactNode }) {
   const { data: config } = usePublicConfig();
   const { data, isPending, error } = useQuery({
     queryKey: ['promoter-site', slug],
@@ -119,6 +117,17 @@ export function PromoterSitePage() {
     retry: (count, err) => !(err instanceof ApiError && err.status === 404) && count < 1,
   });
   if (isPending || !config) return <LoadingImage />;
-  if (error || !data) return <NotFoundNotice title="Promoter not found." />;
+  if (error || !data) return notFound;
   return <PromoterSiteView promoter={data.promoter} publicUrl={config.publicUrl} />;
+}
+
+/** /promoter/{slug}: the promoter's site on the main domain; an unknown slug says so (spec 1 §2, §8). */
+export function PromoterSitePage() {
+  const { slug = '' } = useParams();
+  return <PromoterSiteBySlug slug={slug} notFound={<NotFoundNotice title="Promoter not found." />} />;
+}
+
+/** {slug}.{public host} when its head announces a promoter (the router decides): as SubdomainSite shows it. */
+export function PromoterSubdomainSite({ slug }: { slug: string }) {
+  return <PromoterSiteBySlug slug={slug} notFound={<NotFoundNotice title="Page not found" text="Sorry, that page doesn't exist here." />} />;
 }

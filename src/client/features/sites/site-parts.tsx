@@ -1,3 +1,5 @@
+import { useState } from 'react';
+
 const LABELS: Record<string, string> = {
   instagram: 'Instagram',
   facebook: 'Facebook',
@@ -31,5 +33,36 @@ export function NotFoundNotice({ title, text }: { title: string; text?: string }
       <h1 className="text-4xl font-bold">{title}</h1>
       {text && <p className="mt-3 text-lg text-zinc-300">{text}</p>}
     </div>
+  );
+}
+
+/** The gallery block of band and promoter sites: one large photo and the others to pick. */
+export function Gallery({ images, name }: { images: string[]; name: string }) {
+  const [main, setMain] = useState(0);
+  if (images.length === 0) return null;
+  return (
+    <section aria-labelledby="gallery-heading" className="card">
+      <h2 id="gallery-heading" className="text-2xl font-bold">
+        Gallery
+      </h2>
+      <img src={images[main]} alt={`${name}, photo ${main + 1} of ${images.length}`} className="mt-4 aspect-video w-full rounded-xl object-cover" />
+      {images.length > 1 && (
+        <ul className="mt-3 grid grid-cols-5 gap-2">
+          {images.map((src, i) => (
+            <li key={src}>
+              <button
+                type="button"
+                onClick={() => setMain(i)}
+                aria-pressed={i === main}
+                aria-label={`Show photo ${i + 1}`}
+                className="block w-full overflow-hidden rounded-lg ring-brand-400 aria-pressed:ring-2"
+              >
+                <img src={src} alt="" className="aspect-video w-full object-cover" loading="lazy" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
