@@ -39,7 +39,14 @@ const loadAtStart = os.loadavg().map((n) => Math.round(n * 100) / 100);
 // PostgreSQL: every statement goes through a pooled pg.Client (transactions included).
 // PGlite: statements outside a transaction go through pglite.query/exec, those inside through the
 // transaction's own handle; BEGIN and COMMIT are counted as the two statements they are.
+// While `captured` is set, each statement's text and parameters are kept too, for its query plan.
 let statements = 0;
+type CapturedStatement = { text: string; params: unknown[] };
+let captured: CapturedStatement[] | null = null;
+const capture = (args: unknown[]) => {
+  const [query, params] = args as [string | { text: string; values?: unknown[] }, unknown];
+  captured?.push({ text: typeof query === 'string' ? query : query.text, params: Array.isArray(params) ? params : typeof query === 'string' ? [] : (query.values ?? []) });
+};
 let isClientCounted = false;
 function countStatements(database: Database) {
   if (database.pglite) {
@@ -47,7 +54,7 @@ function countStatements(database: Database) {
     const countOn = (target: Runner) => {
       for (const method of ['query', 'exec'] as const) {
         const original = target[method].bind(target);
-        target[method] = (...args: unknown[]) => ((statements += 1), original(...args));
+        target[method] = (...args: unknown[]) => ((statements += 1), capture(args), original(...args));
       }
     };
     const pglite = database.pglite as unknown as Runner & { transaction: (fn: (tx: Runner) => Promise<unknown>) => Promise<unknown> };
@@ -60,6 +67,7 @@ function countStatements(database: Database) {
     const original = proto.query;
     proto.query = function (this: unknown, ...args: unknown[]) {
       statements += 1;
+      capture(args);
       return original.apply(this, args);
     };
   }
@@ -78,6 +86,11 @@ const sceneOf = (s: number) => ({
   promoterApprovedGigs: 10 * s,
   ticketsPerGig: 3 * s,
   otherPromoters: 3 * s,
+  // The rest of the scene, so that the viewers' own rows are a minority of every table (query plans):
+  // other venues in three regions, each with approved, ticketed gigs (half past) and open gigs.
+  otherVenues: 10 * s,
+  otherVenueApprovedGigs: 20,
+  otherVenueOpenGigs: 5,
   jamSessions: 3 * s,
   songsPerSession: 5 * s,
   sellers: 10 * s,
@@ -122,29 +135,44 @@ async function seedScene(t: TestApp, scene: Scene): Promise<Accounts> {
     from generate_series(1, ${scene.otherPromoters}::int) n
     union all select ${P}, ${V}, 'accepted', now()`);
 
-  // Gigs: the venue's own (open, approved, past), and the promoter's at the venue (open, approved)
+  await run(sql`insert into "user" (id, name, email, role, location, email_verified)
+    select 'bench-venue-' || n, 'Bench Venue ' || n, 'bench-venue-' || n || '@bench.test', 'venue', (array['chicagoland', 'cleveland', 'cortland'])[1 + n % 3], true
+    from generate_series(1, ${scene.otherVenues}::int) n`);
+  await run(sql`insert into venue_profiles (user_id, name, slug, address, verified_at)
+    select 'bench-venue-' || n, 'Bench Venue ' || n, 'benchVenue' || n, n || ' Main St', now() from generate_series(1, ${scene.otherVenues}::int) n`);
+
+  // Gigs: the venue's own (open, approved, past), the promoter's at the venue (open, approved), and
+  // the other venues' (approved and open) in their own regions.
   const gigRows = (count: number, date: ReturnType<typeof sql>, rest: ReturnType<typeof sql>) =>
     run(sql`insert into gigs (region_slug, venue_id, promoter_id, band_id, local_date, start_time, end_time, starts_at, description, load_in_sound_check, compensation, cover_charge,
                               is_approved, status, approved_at, followers_notified_at, is_ticketed, ticket_price_cents, ticket_quantity)
-      select 'chicagoland', ${V}, r.promoter_id, r.band_id, d, '19:00', '22:00', (d::timestamp + interval '19 hours') at time zone 'America/Chicago',
+      select u.location, r.venue_id, r.promoter_id, r.band_id, d, '19:00', '22:00', (d::timestamp + interval '19 hours') at time zone tz.time_zone,
              'Bench gig ' || n || ', rock and blues bands welcome', '5pm', '$200 and a share of the door', '$10',
              r.is_approved, (case when r.is_approved then 'confirmed' else 'open' end)::gig_status, case when r.is_approved then now() end,
              case when r.is_approved then now() end, r.is_approved, case when r.is_approved then 2000 end, case when r.is_approved then ${100 * SCALE}::int end
-      from generate_series(1, ${count}::int) n, lateral (select ${date} as d) x, lateral (${rest}) r`);
+      from generate_series(1, ${count}::int) n, lateral (select ${date} as d) x, lateral (${rest}) r
+      join "user" u on u.id = r.venue_id join regions tz on tz.slug = u.location`);
   const upcoming = sql`(current_date + 1 + n % 120)::date`;
   const past = sql`(current_date - 2 - n % 60)::date`;
   const someBand = sql`case when n % 3 = 0 then ${B} else 'bench-band-' || (1 + n % ${scene.bands}::int) end`;
-  await gigRows(scene.venuePendingGigs, upcoming, sql`select null::text as promoter_id, null::text as band_id, false as is_approved`);
-  await gigRows(scene.venueApprovedGigs, upcoming, sql`select null::text as promoter_id, ${someBand} as band_id, true as is_approved`);
-  await gigRows(scene.venuePastGigs, past, sql`select null::text as promoter_id, ${someBand} as band_id, true as is_approved`);
-  await gigRows(scene.promoterPendingGigs, upcoming, sql`select ${P}::text as promoter_id, null::text as band_id, false as is_approved`);
-  await gigRows(scene.promoterApprovedGigs, upcoming, sql`select ${P}::text as promoter_id, ${B}::text as band_id, true as is_approved`);
+  const atVenue = sql`${V}::text as venue_id`;
+  await gigRows(scene.venuePendingGigs, upcoming, sql`select ${atVenue}, null::text as promoter_id, null::text as band_id, false as is_approved`);
+  await gigRows(scene.venueApprovedGigs, upcoming, sql`select ${atVenue}, null::text as promoter_id, ${someBand} as band_id, true as is_approved`);
+  await gigRows(scene.venuePastGigs, past, sql`select ${atVenue}, null::text as promoter_id, ${someBand} as band_id, true as is_approved`);
+  await gigRows(scene.promoterPendingGigs, upcoming, sql`select ${atVenue}, ${P}::text as promoter_id, null::text as band_id, false as is_approved`);
+  await gigRows(scene.promoterApprovedGigs, upcoming, sql`select ${atVenue}, ${P}::text as promoter_id, ${B}::text as band_id, true as is_approved`);
+  const otherVenue = sql`'bench-venue-' || (1 + n % ${scene.otherVenues}::int) as venue_id`;
+  const otherBand = sql`'bench-band-' || (1 + n % ${scene.bands}::int)`;
+  await gigRows(scene.otherVenues * scene.otherVenueApprovedGigs, sql`case when (n / ${scene.otherVenues}::int) % 2 = 0 then ${past} else ${upcoming} end`, sql`select ${otherVenue}, null::text as promoter_id, ${otherBand} as band_id, true as is_approved`);
+  await gigRows(scene.otherVenues * scene.otherVenueOpenGigs, upcoming, sql`select ${otherVenue}, null::text as promoter_id, null::text as band_id, false as is_approved`);
 
-  // Applications: the band and others on every open gig; the band's own won applications on the
-  // venue's gigs it plays; the promoter's gigs booked the band directly ('Band already Chosen', D34).
-  await run(sql`insert into gig_applications (gig_id, band_id, created_at) select g.id, ${B}, now() - interval '2 days' from gigs g where not g.is_approved`);
+  // Applications: the band and others on every open gig at the venue, two others on each elsewhere;
+  // the band's own won applications on the venue's gigs it plays; the promoter's gigs booked the
+  // band directly ('Band already Chosen', D34).
+  await run(sql`insert into gig_applications (gig_id, band_id, created_at) select g.id, ${B}, now() - interval '2 days' from gigs g where not g.is_approved and g.venue_id = ${V}`);
   await run(sql`insert into gig_applications (gig_id, band_id, created_at)
-    select g.id, 'bench-band-' || n, now() - interval '1 day' + n * interval '1 minute' from gigs g cross join generate_series(1, ${scene.applicantsPerGig - 1}::int) n where not g.is_approved`);
+    select g.id, 'bench-band-' || n, now() - interval '1 day' + n * interval '1 minute' from gigs g cross join generate_series(1, ${scene.applicantsPerGig - 1}::int) n
+    where not g.is_approved and (g.venue_id = ${V} or n <= 2)`);
   await run(sql`insert into gig_applications (gig_id, band_id, status) select g.id, ${B}, 'accepted' from gigs g where g.band_id = ${B} and g.promoter_id is null`);
   await run(sql`insert into band_bookings (gig_id, band_id, decline_token_hash) select g.id, ${B}, md5(g.id::text) from gigs g where g.promoter_id = ${P} and g.is_approved`);
 
@@ -338,6 +366,33 @@ async function measure(client: TestClient, request: Request): Promise<Measured> 
   return { statements: statementsSeen.at(-1)!, statementsSeen, p50Ms: percentile(times, 50), p99Ms: percentile(times, 99), responseKB: bytes / 1024, shows };
 }
 
+// ---------- query plans (large scene) ----------
+/** Tables that grow with the scene: reading one of them whole is a concern. */
+const LARGE_TABLES = ['gigs', 'gig_applications', 'tickets', 'orders', 'transfers', 'held_payments', 'jam_songs', 'jam_song_slots', 'gear_listings', 'outreach_emails', 'outbox'];
+const SLOW_MS = 20;
+type PlanReport = { sql: string; executionMs: number | null; scans: string[]; concern: string | null; plan: string };
+
+/** EXPLAIN (ANALYZE, BUFFERS) of every statement one request sent. */
+async function explainRequest(database: Database, client: TestClient, url: string): Promise<PlanReport[]> {
+  captured = [];
+  await client.get(url);
+  const statementsSent = captured;
+  captured = null;
+  const query = (text: string, params: unknown[]) =>
+    (database.pglite ? database.pglite.query(text, params) : database.pool!.query(text, params)) as Promise<{ rows: Record<string, unknown>[] }>;
+  const reports: PlanReport[] = [];
+  for (const { text, params } of statementsSent) {
+    const { rows } = await query(`explain (analyze, buffers) ${text}`, params);
+    const plan = rows.map((row) => String(Object.values(row)[0])).join('\n');
+    const executionMs = Number(/Execution Time: ([\d.]+) ms/.exec(plan)?.[1] ?? NaN);
+    const scans = [...new Set([...plan.matchAll(/(Index Only Scan|Index Scan|Bitmap Index Scan|Seq Scan)(?: Backward)? (?:using (\S+) )?on (\S+)/g)].map((m) => `${m[1]}${m[2] ? ` ${m[2]}` : ''} on ${m[3]}`))];
+    const wholeTables = scans.filter((scan) => scan.startsWith('Seq Scan on ') && LARGE_TABLES.includes(scan.slice('Seq Scan on '.length)));
+    const concerns = [...wholeTables.map((scan) => `sequential scan of ${scan.slice('Seq Scan on '.length)}`), executionMs > SLOW_MS && `execution ${executionMs} ms > ${SLOW_MS} ms`].filter(Boolean);
+    reports.push({ sql: text, executionMs: Number.isFinite(executionMs) ? executionMs : null, scans, concern: concerns.length ? concerns.join('; ') : null, plan });
+  }
+  return reports;
+}
+
 type RowCounts = Record<string, number>;
 async function countRows(t: TestApp): Promise<RowCounts> {
   const result = (await t.db.execute(sql`select
@@ -348,6 +403,7 @@ async function countRows(t: TestApp): Promise<RowCounts> {
 }
 
 const results: Record<Size, { scale: number; seedSeconds: number; rows: RowCounts; measured: Measured[][] }> = {} as never;
+let plans: PlanReport[][][] = [];
 let engine = '';
 for (const [size, scale] of [['small', 1], ['large', SCALE]] as const) {
   const t = await createTestApp({ poolSize: POOL_SIZE });
@@ -367,6 +423,14 @@ for (const [size, scale] of [['small', 1], ['large', SCALE]] as const) {
     measured.push(perRequest);
   }
   results[size] = { scale, seedSeconds, rows, measured };
+  if (size === 'large') {
+    plans = [];
+    for (const screen of SCREENS) {
+      const perRequest: PlanReport[][] = [];
+      for (const request of screen.requests) perRequest.push(await explainRequest(t.services.database, accounts[screen.viewer].client, request.url));
+      plans.push(perRequest);
+    }
+  }
   await t.close();
 }
 
@@ -383,7 +447,7 @@ const screens = SCREENS.map((screen, s) => ({
     const large = results.large.measured[s]![r]!;
     const isSame = small.statementsSeen.length === 1 && large.statementsSeen.length === 1 && small.statements === large.statements;
     if (!isSame) failures.push(`${screen.name}: ${request.url} ran ${small.statementsSeen.join('/')} statements on the small scene and ${large.statementsSeen.join('/')} on the large one`);
-    return { name: request.name, url: request.url, isStatementCountFixed: isSame, small, large };
+    return { name: request.name, url: request.url, isStatementCountFixed: isSame, small, large, largeScenePlans: plans[s]![r]! };
   }),
 }));
 
@@ -401,6 +465,11 @@ const totals = screens.map((screen) => {
   const sum = (size: Size) => screen.requests.reduce((n, r) => n + r[size].statements, 0);
   return `| ${screen.screen} | ${screen.requests.length} | ${sum('small')} / ${sum('large')} |`;
 });
+const concerns = screens.flatMap((screen) =>
+  screen.requests.flatMap((r) =>
+    r.largeScenePlans.filter((p) => p.concern).map((p) => `| ${screen.screen}: ${r.name} | ${p.concern} | ${p.scans.join(', ')} | \`${p.sql.replace(/\s+/g, ' ').slice(0, 120)}…\` |`),
+  ),
+);
 const rowLine = (size: Size) => Object.entries(results[size].rows).map(([k, v]) => `${v.toLocaleString('en-US')} ${k.replace(/_/g, ' ')}`).join(', ');
 const date = new Date().toISOString().slice(0, 10);
 const markdown = `# Signed-in pages: statements, latency and size per request
@@ -416,6 +485,12 @@ ${table.join('\n')}
 | screen | requests when it opens | statements in all, small / large |
 |---|---:|---:|
 ${totals.join('\n')}
+
+Query plans on the large scene (\`EXPLAIN (ANALYZE, BUFFERS)\` of every statement; full plans in the JSON file): ${
+  concerns.length
+    ? `${concerns.length} statements to look at (a sequential scan of a table that grows, or over ${SLOW_MS} ms):\n\n| request | concern | scans | statement |\n|---|---|---|---|\n${concerns.join('\n')}`
+    : `no sequential scan of a table that grows, none over ${SLOW_MS} ms.`
+}
 
 ${failures.length ? `**The budget is broken:**\n\n${failures.map((f) => `- ${f}`).join('\n')}` : 'Every request ran the same number of statements at both sizes.'}
 `;
