@@ -22,7 +22,7 @@ type StoredSong = { id: string; song: string; isEditable: boolean; createdBy: st
  * sheet order (songOrder, then name) and who holds each slot. User ids never leave the server:
  * the viewer learns only which entries are its own. One statement however long the sheets are:
  * the database hands each session's songs and slots over as one JSON value (issue 22: every
- * viewer reloads the sheet at each change, and 1,000 songs read as rows took three times as long).
+ * viewer reloads the sheet at each change, and 1,000 songs read as rows took twice as long).
  */
 export async function listJamSessions(db: DbOrTx, viewer: Pick<SessionUser, 'id' | 'role'> | null, { sessionId }: { sessionId?: string } = {}) {
   const where: SQL[] = [isUpcomingSession];
