@@ -73,7 +73,9 @@ const organiserShare = (fate: string) => total(orders.organiserShareCents, sql`$
 export async function getSalesReport(db: DbOrTx, sessionUser: SessionUser, rawQuery: unknown): Promise<SalesReport> {
   const { party, condition } = partyGigs(sessionUser);
   const query = parseInput(salesReportQuerySchema, rawQuery);
-  const hasTickets = sql`exists (select 1 from ${tickets} where ${tickets.gigId} = ${gigs.id})`;
+  // A scalar subquery, not EXISTS: under OR the planner may answer an EXISTS by hashing every
+  // ticket in the database; this reads the gig's own, through the tickets' gig index (issue 22).
+  const hasTickets = sql`(select true from ${tickets} where ${tickets.gigId} = ${gigs.id} limit 1) is not null`;
   const isReported = and(condition, or(eq(gigs.isTicketed, true), hasTickets))!;
 
   const yearOf = sql<number>`extract(year from ${gigs.localDate})::int`.mapWith(Number);
@@ -84,7 +86,9 @@ export async function getSalesReport(db: DbOrTx, sessionUser: SessionUser, rawQu
   const year = query.year ?? (yearRows.some((r) => r.year === thisYear) || yearRows.length === 0 ? thisYear : yearRows[0]!.year);
   const inYear = sql`${gigs.localDate} between ${`${year}-01-01`}::date and ${`${year}-12-31`}::date`;
 
-  const yearGigIds = db.select({ id: gigs.id }).from(gigs).where(and(condition, inYear));
+  // Each gig's money, summed from its own tickets (a lateral join on the gig): read through the
+  // tickets' gig index, so the report costs what the account's own gigs hold, not every ticket
+  // in the database (issue 22). The gig's held payment and its release come from the outer query.
   const sales = db
     .select({
       gigId: tickets.gigId,
@@ -109,10 +113,7 @@ export async function getSalesReport(db: DbOrTx, sessionUser: SessionUser, rawQu
     .leftJoin(refunds, eq(refunds.orderId, orders.id))
     .leftJoin(bandTransfer, and(eq(bandTransfer.orderId, orders.id), eq(bandTransfer.kind, 'band_share')))
     .leftJoin(organiserTransfer, and(eq(organiserTransfer.orderId, orders.id), eq(organiserTransfer.kind, 'organiser_share')))
-    .leftJoin(heldPayments, eq(heldPayments.gigId, tickets.gigId))
-    .leftJoin(releaseTransfer, eq(releaseTransfer.heldPaymentId, heldPayments.id))
-    // Only this account's gigs of the year are summed, not every ticket in the database.
-    .where(inArray(tickets.gigId, yearGigIds))
+    .where(eq(tickets.gigId, gigs.id))
     .groupBy(tickets.gigId)
     .as('sales');
 
@@ -140,7 +141,9 @@ export async function getSalesReport(db: DbOrTx, sessionUser: SessionUser, rawQu
     .leftJoin(promoterProfiles, eq(promoterProfiles.userId, gigs.promoterId))
     .leftJoin(bandProfiles, eq(bandProfiles.userId, gigs.bandId))
     .leftJoin(managedArtists, eq(managedArtists.id, gigs.managedArtistId))
-    .leftJoin(sales, eq(sales.gigId, gigs.id))
+    .leftJoin(heldPayments, eq(heldPayments.gigId, gigs.id))
+    .leftJoin(releaseTransfer, eq(releaseTransfer.heldPaymentId, heldPayments.id))
+    .leftJoinLateral(sales, sql`true`)
     .where(and(condition, inYear, or(eq(gigs.isTicketed, true), isNotNull(sales.gigId))))
     .orderBy(desc(gigs.localDate), desc(gigs.startTime), desc(gigs.id));
 

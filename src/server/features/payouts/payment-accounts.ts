@@ -22,7 +22,8 @@ export function asPayee(user: SessionUser): { id: string; role: PayoutRole } {
 
 /**
  * Asks the provider how the payout account stands and keeps the answer, which decides at each
- * ticket sale whether a share is paid or forfeited (D11).
+ * ticket sale whether a share is paid or forfeited (D11). Every dashboard of a payee asks on
+ * opening, so the row is written only when the answer changed it (issue 22: no write on a read).
  */
 export async function checkPaymentAccount({ db, payments }: Deps, user: SessionUser): Promise<PaymentAccountReport> {
   const payee = asPayee(user);
@@ -31,7 +32,10 @@ export async function checkPaymentAccount({ db, payments }: Deps, user: SessionU
   const state = await payments.readAccount(account.providerAccountId).catch((error: unknown) => {
     throw new AppError('INTERNAL', `The payment provider could not be reached: ${error instanceof Error ? error.message : 'unknown error'}`);
   });
-  await db.update(paymentAccounts).set({ status: state.status, requirementsDue: state.requirementsDue, updatedAt: new Date() }).where(eq(paymentAccounts.userId, payee.id));
+  const isChanged = state.status !== account.status || JSON.stringify(state.requirementsDue) !== JSON.stringify(account.requirementsDue);
+  if (isChanged) {
+    await db.update(paymentAccounts).set({ status: state.status, requirementsDue: state.requirementsDue, updatedAt: new Date() }).where(eq(paymentAccounts.userId, payee.id));
+  }
   return { connected: state.status === 'complete', status: state.status, requirements: { currently_due: state.requirementsDue } };
 }
 

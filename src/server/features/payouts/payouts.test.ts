@@ -347,6 +347,11 @@ describe('payment setup through the API and the sandbox onboarding', () => {
     const done = await submit({ firstName: 'Ada', lastName: 'Lovelace', bankAccount: '000123456789', acceptsTerms: 'yes', action: 'submit' });
     expect(done.status).toBe(303);
     expect((await band.client.get('/api/payments/account')).json).toEqual({ connected: true, status: 'complete', requirements: { currently_due: [] } });
+    // The answer is kept for the next ticket sale (D11); asking again when nothing changed writes nothing.
+    const [kept] = await t.db.select().from(paymentAccounts).where(eq(paymentAccounts.userId, band.id));
+    expect(kept).toMatchObject({ status: 'complete', requirementsDue: [] });
+    await band.client.get('/api/payments/account');
+    expect((await t.db.select().from(paymentAccounts).where(eq(paymentAccounts.userId, band.id)))[0]!.updatedAt).toEqual(kept!.updatedAt);
 
     const again = await band.client.post('/api/payments/account/link', {});
     expect(again.json.onboardingUrl).toMatch(/\/sandbox\/onboarding\/sbx_acct_/);
