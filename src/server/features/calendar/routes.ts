@@ -1,8 +1,8 @@
 import { Hono, type Context } from 'hono';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Services } from '../../services.ts';
-import { gigs, regions } from '../../db/schema.ts';
-import { isUpcomingApproved, queryPublicGigs } from '../discovery/public-gigs.ts';
+import { regions } from '../../db/schema.ts';
+import { listUpcomingPublicGigs } from '../discovery/public-gigs.ts';
 import { findBandSite } from '../sites/get-band-site.ts';
 import { findVenuePage } from '../directories/get-venue-page.ts';
 import { siteUrl } from '../../../core/site-urls.ts';
@@ -39,7 +39,7 @@ export function calendarRoutes(services: Services) {
     if (kind === 'region') {
       const [region] = await db.select().from(regions).where(eq(regions.slug, slug));
       if (!region) return c.notFound();
-      const list = await queryPublicGigs(db, and(eq(gigs.regionSlug, region.slug), isUpcomingApproved), { limit: FEED_LIMIT });
+      const list = await listUpcomingPublicGigs(db, 'region', region.slug, FEED_LIMIT);
       return send(c, region.slug, buildCalendarFeed({ name: `Live music in ${region.name}`, url, gigs: list, siteUrl: siteOf }));
     }
     return c.notFound();

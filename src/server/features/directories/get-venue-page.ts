@@ -1,7 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { gigs, regions, user, venueProfiles } from '../../db/schema.ts';
-import { isUpcomingApproved, queryPublicGigs } from '../discovery/public-gigs.ts';
+import { regions, user, venueProfiles } from '../../db/schema.ts';
+import { listUpcomingPublicGigs } from '../discovery/public-gigs.ts';
 import { findIdByName } from '../sites/find-by-name.ts';
 
 export const VENUE_PAGE_GIG_LIMIT = 50;
@@ -41,7 +41,7 @@ export async function getVenuePage(db: Db, venueId: string) {
       .innerJoin(user, eq(user.id, venueProfiles.userId))
       .innerJoin(regions, eq(regions.slug, user.location))
       .where(eq(venueProfiles.userId, venueId)),
-    queryPublicGigs(db, and(eq(gigs.venueId, venueId), isUpcomingApproved), { limit: VENUE_PAGE_GIG_LIMIT }),
+    listUpcomingPublicGigs(db, 'venue', venueId, VENUE_PAGE_GIG_LIMIT),
   ]);
   return venue ? { venue, gigs: upcoming } : null;
 }

@@ -1,8 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { gigs, regions } from '../../db/schema.ts';
+import { regions } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
-import { isUpcomingApproved, queryPublicGigs } from './public-gigs.ts';
+import { listUpcomingPublicGigs } from './public-gigs.ts';
 
 export const REGION_PAGE_GIG_LIMIT = 6;
 
@@ -18,6 +18,6 @@ async function getRegionByPath(db: Db, regionPath: string) {
 /** Location homepage (spec 1 §2): up to 6 upcoming approved gigs of the region, soonest first. */
 export async function listRegionGigs(db: Db, regionPath: string) {
   const region = await getRegionByPath(db, regionPath);
-  const list = await queryPublicGigs(db, and(eq(gigs.regionSlug, region.slug), isUpcomingApproved), { limit: REGION_PAGE_GIG_LIMIT });
+  const list = await listUpcomingPublicGigs(db, 'region', region.slug, REGION_PAGE_GIG_LIMIT);
   return { region, gigs: list };
 }

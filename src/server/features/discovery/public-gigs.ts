@@ -1,6 +1,6 @@
 import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { bandProfiles, gigs, promoterProfiles, regions, venueProfiles } from '../../db/schema.ts';
 import type { PublicGig } from '../../../core/public-pages.ts';
 
@@ -79,6 +79,35 @@ export async function countPublicGigs(db: DbOrTx, where: SQL | undefined): Promi
  * Drizzle writes an SQL object given as the limit as it is; its type only admits numbers.
  */
 const literalLimit = (limit: number) => sql.raw(String(Math.trunc(limit))) as unknown as number;
+
+const UPCOMING_BY = { venue: gigs.venueId, band: gigs.bandId, promoter: gigs.promoterId, region: gigs.regionSlug } as const;
+type UpcomingBy = keyof typeof UPCOMING_BY | 'everywhere';
+
+function prepareUpcomingList(db: Db, by: UpcomingBy, limit: number) {
+  const where = by === 'everywhere' ? isUpcomingApproved : and(eq(UPCOMING_BY[by], sql.placeholder('owner')), isUpcomingApproved);
+  return withPublicJoins(db.select({ card: publicGigCard }).from(gigs).$dynamic())
+    .where(where)
+    .orderBy(...gigOrder)
+    .limit(literalLimit(limit))
+    .prepare(`marquee_upcoming_gigs_${by}_${limit}`);
+}
+type PreparedList = ReturnType<typeof prepareUpcomingList>;
+const preparedLists = new WeakMap<Db, Map<string, PreparedList>>();
+
+/**
+ * The next `limit` public gigs of a venue, band, promoter or region, or everywhere: the lists every
+ * public page shows, each one statement whose SQL is built once per database and prepared (the
+ * door's pattern; issue 22), so a request sends only its parameter.
+ */
+export async function listUpcomingPublicGigs(db: Db, by: UpcomingBy, ownerId: string | null, limit: number): Promise<PublicGig[]> {
+  let lists = preparedLists.get(db);
+  if (!lists) preparedLists.set(db, (lists = new Map<string, PreparedList>()));
+  const key = `${by}:${limit}`;
+  let statement = lists.get(key);
+  if (!statement) lists.set(key, (statement = prepareUpcomingList(db, by, limit)));
+  const rows = await statement.execute(by === 'everywhere' ? {} : { owner: ownerId });
+  return rows.map((r) => r.card);
+}
 
 /** One SQL query for any list of public gigs. */
 export async function queryPublicGigs(

@@ -1,7 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { bandProfiles, gigs } from '../../db/schema.ts';
-import { isUpcomingApproved, queryPublicGigs } from '../discovery/public-gigs.ts';
+import { bandProfiles } from '../../db/schema.ts';
+import { listUpcomingPublicGigs } from '../discovery/public-gigs.ts';
 import { findIdByName } from './find-by-name.ts';
 import type { BandSite } from '../../../core/public-pages.ts';
 
@@ -64,7 +64,7 @@ export async function getBandSite(db: Db, bandId: string): Promise<BandSite | nu
       join "user" u on u.id = b.user_id
       join regions r on r.slug = u.location
       where b.user_id = ${bandId}`),
-    queryPublicGigs(db, and(eq(gigs.bandId, bandId), isUpcomingApproved), { limit: SITE_GIG_LIMIT }),
+    listUpcomingPublicGigs(db, 'band', bandId, SITE_GIG_LIMIT),
   ]);
   const p = profileRows.rows[0];
   if (!p) return null;

@@ -1,7 +1,7 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { gigs, promoterGalleryImages, promoterProfiles } from '../../db/schema.ts';
-import { isUpcomingApproved, queryPublicGigs } from '../discovery/public-gigs.ts';
+import { promoterGalleryImages, promoterProfiles } from '../../db/schema.ts';
+import { listUpcomingPublicGigs } from '../discovery/public-gigs.ts';
 import { SITE_GIG_LIMIT } from './get-band-site.ts';
 import type { PromoterSite } from '../../../core/public-pages.ts';
 
@@ -11,7 +11,7 @@ export async function getPromoterSite(db: Db, slug: string): Promise<PromoterSit
   if (!p) return null;
   const [gallery, upcoming] = await Promise.all([
     db.select({ url: promoterGalleryImages.url }).from(promoterGalleryImages).where(eq(promoterGalleryImages.promoterId, p.userId)).orderBy(asc(promoterGalleryImages.position)),
-    queryPublicGigs(db, and(eq(gigs.promoterId, p.userId), isUpcomingApproved), { limit: SITE_GIG_LIMIT }),
+    listUpcomingPublicGigs(db, 'promoter', p.userId, SITE_GIG_LIMIT),
   ]);
   return {
     id: p.userId,
