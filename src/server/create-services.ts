@@ -19,7 +19,6 @@ import { listenForLiveEvents } from './features/live/live-events.ts';
 import { createResponseCache } from './http/response-cache.ts';
 import type { PaymentProvider } from './payments/payment-provider.ts';
 import { createSandboxProvider, type SandboxProvider } from './payments/sandbox-provider.ts';
-import { createStripeProvider, stripeOptionsFor } from './payments/stripe-provider.ts';
 import { createDisabledProvider } from './payments/disabled-provider.ts';
 
 /** AUTH_SECRET, or one made once and kept in the data folder so sessions survive restarts. */
@@ -70,6 +69,8 @@ export async function createServices(
   let payments: PaymentProvider;
   let sandbox: SandboxProvider | null = null;
   if (env.PAYMENTS === 'stripe') {
+    // Loaded only when used, as the SMS and S3 adapters are: the SDK adds about 0.1 s to every start.
+    const { createStripeProvider, stripeOptionsFor } = await import('./payments/stripe-provider.ts');
     payments = createStripeProvider({ secretKey: env.STRIPE_SECRET_KEY!, webhookSecret: env.STRIPE_WEBHOOK_SECRET!, stripeOptions: stripeOptionsFor(env.STRIPE_API_BASE), logger });
   } else if (env.PAYMENTS === 'sandbox') {
     payments = sandbox = createSandboxProvider({ db: database.db, publicUrl: env.PUBLIC_URL, secret: createHmac('sha256', secret).update('marquee sandbox payments').digest('hex') });

@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
 import { asc, lt, sql } from 'drizzle-orm';
-import twilio from 'twilio';
 import { z } from 'zod';
 import { regions, smsInboundMessages, smsSubscribers } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -26,6 +25,7 @@ export function smsRoutes(services: Services) {
     if (services.sms.name !== 'twilio' || !env.TWILIO_AUTH_TOKEN) throw new AppError('NOT_FOUND', 'Texting is not set up on this server.');
     const params = Object.fromEntries(new URLSearchParams(await c.req.text()));
     const signature = c.req.header('x-twilio-signature') ?? '';
+    const { default: twilio } = await import('twilio');
     if (!twilio.validateRequest(env.TWILIO_AUTH_TOKEN, signature, `${env.PUBLIC_URL}/api/sms/inbound`, params)) {
       throw new AppError('FORBIDDEN', 'The text message signature is not valid.');
     }
