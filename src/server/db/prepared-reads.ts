@@ -17,7 +17,8 @@ import type pg from 'pg';
  * the usual way. PostgreSQL's plan cache decides between custom and generic plans as usual.
  */
 const MAX_STATEMENTS = 500;
-const isPlainRead = (text: string) => /^\s*(select|with)\b/i.test(text) && !text.includes(';');
+// A select, and only a select: a statement starting with WITH may write (a data-modifying CTE).
+const isPlainRead = (text: string) => /^\s*select\b/i.test(text) && !text.includes(';');
 
 const PREPARED = Symbol('marquee.preparedReads');
 
