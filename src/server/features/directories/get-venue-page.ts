@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { regions, user, venueProfiles } from '../../db/schema.ts';
 import { listUpcomingPublicGigs } from '../discovery/public-gigs.ts';
@@ -6,21 +6,15 @@ import { findIdByName } from '../sites/find-by-name.ts';
 
 export const VENUE_PAGE_GIG_LIMIT = 50;
 
-/** The venue's id from navigation state, else its slug, else the bands' name matching (spec 1 §2). */
-export async function resolveVenueId(db: Db, { id, slugOrName }: { id?: string; slugOrName: string }): Promise<string | undefined> {
-  if (id) {
-    const [found] = await db.select({ id: venueProfiles.userId }).from(venueProfiles).where(eq(venueProfiles.userId, id));
-    if (found) return found.id;
-  }
-  const [bySlug] = await db.select({ id: venueProfiles.userId }).from(venueProfiles).where(eq(venueProfiles.slug, slugOrName));
-  if (bySlug) return bySlug.id;
-  return findIdByName(db, venueProfiles, { id: venueProfiles.userId, name: venueProfiles.name, slug: venueProfiles.slug }, slugOrName);
-}
-
-/** Venue public page: the venue and its upcoming performances (Featured Shows are the first 4). */
-export async function getVenuePage(db: Db, venueId: string) {
-  const [[venue], upcoming] = await Promise.all([
-    db
+/**
+ * The venue page's own statements, built once per database and prepared (issue 22, the door's
+ * pattern): the slug lookup and the venue with its region run on every uncached venue page.
+ */
+function prepareStatements(db: Db) {
+  return {
+    byId: db.select({ id: venueProfiles.userId }).from(venueProfiles).where(eq(venueProfiles.userId, sql.placeholder('id'))).prepare('marquee_venue_by_id'),
+    bySlug: db.select({ id: venueProfiles.userId }).from(venueProfiles).where(eq(venueProfiles.slug, sql.placeholder('slug'))).prepare('marquee_venue_by_slug'),
+    venue: db
       .select({
         id: venueProfiles.userId,
         name: venueProfiles.name,
@@ -40,7 +34,33 @@ export async function getVenuePage(db: Db, venueId: string) {
       .from(venueProfiles)
       .innerJoin(user, eq(user.id, venueProfiles.userId))
       .innerJoin(regions, eq(regions.slug, user.location))
-      .where(eq(venueProfiles.userId, venueId)),
+      .where(eq(venueProfiles.userId, sql.placeholder('id')))
+      .prepare('marquee_venue_page'),
+  };
+}
+const prepared = new WeakMap<Db, ReturnType<typeof prepareStatements>>();
+function statementsFor(db: Db) {
+  let statements = prepared.get(db);
+  if (!statements) prepared.set(db, (statements = prepareStatements(db)));
+  return statements;
+}
+
+/** The venue's id from navigation state, else its slug, else the bands' name matching (spec 1 §2). */
+export async function resolveVenueId(db: Db, { id, slugOrName }: { id?: string; slugOrName: string }): Promise<string | undefined> {
+  const statements = statementsFor(db);
+  if (id) {
+    const [found] = await statements.byId.execute({ id });
+    if (found) return found.id;
+  }
+  const [bySlug] = await statements.bySlug.execute({ slug: slugOrName });
+  if (bySlug) return bySlug.id;
+  return findIdByName(db, venueProfiles, { id: venueProfiles.userId, name: venueProfiles.name, slug: venueProfiles.slug }, slugOrName);
+}
+
+/** Venue public page: the venue and its upcoming performances (Featured Shows are the first 4). */
+export async function getVenuePage(db: Db, venueId: string) {
+  const [[venue], upcoming] = await Promise.all([
+    statementsFor(db).venue.execute({ id: venueId }),
     listUpcomingPublicGigs(db, 'venue', venueId, VENUE_PAGE_GIG_LIMIT),
   ]);
   return venue ? { venue, gigs: upcoming } : null;
