@@ -52,4 +52,21 @@ describe('reads prepared once (issue 22)', () => {
     await expect(writing).rejects.toThrow('rolled back on purpose');
     expect((await reading).rows).toEqual([{ n: 0 }]);
   });
+
+  it('leaves reads with 33 parameters or more unprepared (lists of ids of every length)', async () => {
+    const ids = Array.from({ length: 40 }, (_, i) => i + 1);
+    const list = sql.join(ids.map((id) => sql`${id}`), sql`, `);
+    const rows = await database.db.execute<{ id: number }>(sql`select id from read_check where id in (${list}) order by id`);
+    expect(rows.rows).toEqual([{ id: 1 }, { id: 2 }]);
+    const held = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from pg_prepared_statements where statement like ${'%$40%'}`);
+    expect(held.rows).toEqual([{ n: 0 }]);
+  });
+
+  it.runIf(!process.env.DATABASE_URL)('keeps at most 500 statements in the embedded session, closing the oldest', async () => {
+    for (let i = 0; i < 520; i++) await database.db.execute(sql`select ${sql.raw(String(i))}::int + ${1}::int as n`);
+    await new Promise((r) => setTimeout(r, 50));
+    const held = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from pg_prepared_statements where name like ${'marquee_read_%'}`);
+    expect(held.rows[0]!.n).toBeLessThanOrEqual(500);
+    expect(held.rows[0]!.n).toBeGreaterThan(400);
+  });
 });

@@ -18,7 +18,9 @@ import type pg from 'pg';
  */
 const MAX_STATEMENTS = 500;
 // A select, and only a select: a statement starting with WITH may write (a data-modifying CTE).
-const isPlainRead = (text: string) => /^\s*select\b/i.test(text) && !text.includes(';');
+// Not one with 33 parameters or more: those are lists of ids of every length (`in ($1, …)`), whose
+// texts are too many to keep a statement for each in every database session.
+const isPlainRead = (text: string) => /^\s*select\b/i.test(text) && !text.includes(';') && !text.includes('$33');
 
 const PREPARED = Symbol('marquee.preparedReads');
 
@@ -64,12 +66,18 @@ export function prepareRepeatedReadsOnPglite(pglite: PGlite): void {
     }
   }
 
+  async function close(name: string): Promise<void> {
+    await exclusive(() => pglite.execProtocol(concat([serialize.close({ type: 'S', name }), serialize.sync()]), { syncToFs: false })).catch(() => {});
+  }
+
   function statementFor(text: string): Promise<Statement | null> {
     let statement = statements.get(text);
     if (!statement) {
       if (statements.size >= MAX_STATEMENTS) {
-        // Forget the oldest; its named statement stays in the session (a few KB), never reused.
-        statements.delete(statements.keys().next().value!);
+        // Forget the oldest, and close its named statement in the session.
+        const [oldest, evicted] = statements.entries().next().value!;
+        statements.delete(oldest);
+        void evicted.then((statement) => statement && close(statement.name));
       }
       statement = prepare(text);
       statements.set(text, statement);
