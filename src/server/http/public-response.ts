@@ -14,7 +14,7 @@ const MIN_COMPRESS_BYTES = 1024;
 /** Brotli's quality for public data: about gzip's speed at a smaller size; done once per cached entry. */
 const BROTLI_QUALITY = 6;
 
-export type Encoding = 'br' | 'gzip' | 'identity';
+type Encoding = 'br' | 'gzip' | 'identity';
 
 /**
  * A public answer every visitor gets alike, ready to send (issue 22): its bytes, the same bytes

@@ -21,4 +21,3 @@ export function createRequestLog(logger: Logger, cacheHitSample: number) {
     },
   };
 }
-export type RequestLog = ReturnType<typeof createRequestLog>;

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { oncePerDatabase } from '../../db/once-per-database.ts';
 import { regions, user, venueProfiles } from '../../db/schema.ts';
 import { listUpcomingPublicGigs } from '../discovery/public-gigs.ts';
 import { findIdByName } from '../sites/find-by-name.ts';
@@ -38,12 +39,7 @@ function prepareStatements(db: Db) {
       .prepare('marquee_venue_page'),
   };
 }
-const prepared = new WeakMap<Db, ReturnType<typeof prepareStatements>>();
-function statementsFor(db: Db) {
-  let statements = prepared.get(db);
-  if (!statements) prepared.set(db, (statements = prepareStatements(db)));
-  return statements;
-}
+const statementsFor = oncePerDatabase(prepareStatements);
 
 /** The venue's id from navigation state, else its slug, else the bands' name matching (spec 1 §2). */
 export async function resolveVenueId(db: Db, { id, slugOrName }: { id?: string; slugOrName: string }): Promise<string | undefined> {

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { oncePerDatabase } from '../../db/once-per-database.ts';
 import { bandProfiles, gigs, promoterProfiles, regions, venueProfiles } from '../../db/schema.ts';
 import type { PublicGig } from '../../../core/public-pages.ts';
 
@@ -25,6 +26,7 @@ const publicGigCard = sql<PublicGig>`json_build_object(
   'description', ${gigs.description},
   'coverCharge', ${gigs.coverCharge},
   'ticketPriceCents', case when ${gigs.isTicketed} then ${gigs.ticketPriceCents} end,
+  -- Seats held by open checkouts count too (D12), until their time is up (decision 35).
   'isSoldOut', (${gigs.isTicketed} and ${gigs.ticketQuantity} is not null and ${gigs.ticketsSold} + ${openHolds} >= ${gigs.ticketQuantity}),
   'advanceTicketUrl', ${gigs.advanceTicketUrl},
   'venue', json_build_object('id', ${venueProfiles.userId}, 'name', ${venueProfiles.name}, 'slug', ${venueProfiles.slug}, 'address', ${venueProfiles.address}),
@@ -37,8 +39,6 @@ const publicGigCard = sql<PublicGig>`json_build_object(
     'name', coalesce(nullif(${promoterProfiles.name}, ''), nullif(${promoterProfiles.companyName}, ''), ''),
     'slug', ${promoterProfiles.slug}) end
 )`;
-// Seats held by open checkouts count toward sold out too (D12), until their time is up (decision 35).
-
 /**
  * Public visitors see only approved gigs dated today or later, "today" being the date in each
  * gig's own region zone (spec 1 §5, D8), computed by the database for every row. The first bound
@@ -91,8 +91,7 @@ function prepareUpcomingList(db: Db, by: UpcomingBy, limit: number) {
     .limit(literalLimit(limit))
     .prepare(`marquee_upcoming_gigs_${by}_${limit}`);
 }
-type PreparedList = ReturnType<typeof prepareUpcomingList>;
-const preparedLists = new WeakMap<Db, Map<string, PreparedList>>();
+const preparedListsOf = oncePerDatabase(() => new Map<string, ReturnType<typeof prepareUpcomingList>>());
 
 /**
  * The next `limit` public gigs of a venue, band, promoter or region, or everywhere: the lists every
@@ -100,8 +99,7 @@ const preparedLists = new WeakMap<Db, Map<string, PreparedList>>();
  * door's pattern; issue 22), so a request sends only its parameter.
  */
 export async function listUpcomingPublicGigs(db: Db, by: UpcomingBy, ownerId: string | null, limit: number): Promise<PublicGig[]> {
-  let lists = preparedLists.get(db);
-  if (!lists) preparedLists.set(db, (lists = new Map<string, PreparedList>()));
+  const lists = preparedListsOf(db);
   const key = `${by}:${limit}`;
   let statement = lists.get(key);
   if (!statement) lists.set(key, (statement = prepareUpcomingList(db, by, limit)));

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { oncePerDatabase } from '../../db/once-per-database.ts';
 import { gigs, tickets, venueProfiles } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { SessionUser } from '../../http/session.ts';
@@ -65,9 +66,4 @@ function prepareStatements(db: Db) {
       .prepare('marquee_describe_ticket'),
   };
 }
-const prepared = new WeakMap<Db, ReturnType<typeof prepareStatements>>();
-function statementsFor(db: Db) {
-  let statements = prepared.get(db);
-  if (!statements) prepared.set(db, (statements = prepareStatements(db)));
-  return statements;
-}
+const statementsFor = oncePerDatabase(prepareStatements);
