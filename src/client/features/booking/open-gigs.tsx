@@ -128,9 +128,12 @@ function OpenGigFilters({ data }: { data: OpenGigsPage | undefined }) {
     setParams(next, { replace: true });
   };
   const isFiltered = FILTER_KEYS.some((key) => params.has(key));
-  // The form remounts when the URL's filters change, so its fields show what is applied.
+  // The form remounts when the URL's filters change, so its fields show what is applied. The default
+  // region counts only while the URL names none: once it does, an answer arriving late must not
+  // remount the form and wipe what the user has typed since.
+  const defaultRegion = params.has('region') ? '' : (data?.region ?? '');
   return (
-    <form key={`${params.toString()}|${data?.region ?? ''}|${regions.length}`} role="search" aria-label="Filter gig opportunities" onSubmit={submit} className="card grid grid-cols-2 gap-3 lg:grid-cols-5 lg:items-end">
+    <form key={`${params.toString()}|${defaultRegion}|${regions.length}`} role="search" aria-label="Filter gig opportunities" onSubmit={submit} className="card grid grid-cols-2 gap-3 lg:grid-cols-5 lg:items-end">
       <div className="col-span-2 lg:col-span-1">
         <label htmlFor="filter-region" className="field-label">
           Region
