@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ARTIST_AND_ORGANISER_PERCENT, formatCents, parseDollarsToCents, serviceFeeCents, splitTicketPayment } from './money.ts';
+import { ARTIST_AND_ORGANISER_PERCENT, formatCents, parseDollarsToCents, serviceFeeCents, splitOrderPayment, splitTicketPayment } from './money.ts';
 
 describe('service fee (D9)', () => {
   it('is 15% of the face price, rounded half-up to the cent', () => {
@@ -81,6 +81,55 @@ describe('splitting what a fan pays (D9, D10)', () => {
         const exact = (face * 15) / 100;
         expect(Math.abs(serviceFeeCents(face) - exact)).toBeLessThanOrEqual(0.5);
         if (exact - Math.floor(exact) === 0.5) expect(serviceFeeCents(face)).toBe(Math.ceil(exact));
+      }),
+    );
+  });
+});
+
+describe('splitOrderPayment: several tickets, one fee (issue 23, decision 45)', () => {
+  const faces = fc.array(fc.integer({ min: 0, max: 1_000_000 }), { minLength: 1, maxLength: 8 });
+  const splits = fc.integer({ min: 0, max: ARTIST_AND_ORGANISER_PERCENT }).map((band) => [band, ARTIST_AND_ORGANISER_PERCENT - band] as const);
+
+  it('charges one fee, rounded once, on the whole order', () => {
+    expect(splitOrderPayment([1010, 1010, 1010], 50, 25)).toMatchObject({ faceCents: 3030, serviceFeeCents: 455, totalCents: 3485 });
+    // Three separate orders would have paid 3 × 152 = 456.
+    expect(splitOrderPayment([1010, 1010, 1010], 50, 25).tickets.map((t) => t.serviceFeeCents)).toEqual([152, 152, 151]);
+  });
+
+  it('always sums exactly: each ticket to its total, the tickets to what the order paid, shares to what was paid', () => {
+    fc.assert(
+      fc.property(faces, splits, (prices, [band, organiser]) => {
+        const order = splitOrderPayment(prices, band, organiser);
+        const total = prices.reduce((a, b) => a + b, 0);
+        expect(order.faceCents).toBe(total);
+        expect(order.serviceFeeCents).toBe(serviceFeeCents(total));
+        expect(order.totalCents).toBe(total + order.serviceFeeCents);
+        expect(order.bandShareCents + order.organiserShareCents + order.platformShareCents).toBe(order.totalCents);
+        expect(order.tickets.reduce((sum, t) => sum + t.totalCents, 0)).toBe(order.totalCents);
+        expect(order.tickets.reduce((sum, t) => sum + t.serviceFeeCents, 0)).toBe(order.serviceFeeCents);
+        order.tickets.forEach((t, i) => {
+          expect(t.faceCents).toBe(prices[i]);
+          expect(t.bandShareCents + t.organiserShareCents + t.platformShareCents).toBe(t.totalCents);
+          expect(t.totalCents).toBe(t.faceCents + t.serviceFeeCents);
+          for (const part of [t.bandShareCents, t.organiserShareCents, t.platformShareCents, t.serviceFeeCents]) expect(Number.isInteger(part) && part >= 0).toBe(true);
+          // A ticket's fee is its own 15% rounded down, plus at most the one cent left over by rounding.
+          const own = Math.floor((t.faceCents * 15) / 100);
+          expect(t.serviceFeeCents - own).toBeGreaterThanOrEqual(0);
+          expect(t.serviceFeeCents - own).toBeLessThanOrEqual(1);
+        });
+        // The left-over cents go to the first tickets: once a ticket gets none, no later one does.
+        const extras = order.tickets.map((t) => t.serviceFeeCents - Math.floor((t.faceCents * 15) / 100));
+        expect([...extras].sort((a, b) => b - a)).toEqual(extras);
+      }),
+    );
+  });
+
+  it('a one-ticket order is split exactly as a single ticket', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000_000 }), splits, (face, [band, organiser]) => {
+        const { tickets, ...order } = splitOrderPayment([face], band, organiser);
+        expect(tickets).toEqual([splitTicketPayment(face, band, organiser)]);
+        expect(order).toEqual(splitTicketPayment(face, band, organiser));
       }),
     );
   });

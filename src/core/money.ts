@@ -44,6 +44,50 @@ export function splitTicketPayment(faceCents: number, bandPercent: number, organ
   };
 }
 
+/** An order of several tickets (issue 23, decision 45): what is paid, and each ticket's part of it. */
+export type OrderSplit = {
+  faceCents: number;
+  serviceFeeCents: number;
+  totalCents: number;
+  bandShareCents: number;
+  organiserShareCents: number;
+  platformShareCents: number;
+  tickets: TicketSplit[];
+};
+
+/**
+ * Splits an order of tickets (decision 45). The service fee is 15% of the order's whole face value,
+ * rounded half-up once, so a fan buying four tickets pays one fee line, never four roundings.
+ * Each ticket's part of the fee is 15% of its own face price rounded down; the cents the rounding
+ * leaves over (never more than one per ticket) go one each to the order's first tickets. Then
+ * each ticket is split as a single ticket is (D10): band and organiser shares of its face price
+ * rounded down, the platform the rest plus the ticket's fee. So every ticket's parts sum to what
+ * that ticket cost, and the tickets sum to what the order paid.
+ */
+export function splitOrderPayment(faces: readonly number[], bandPercent: number, organiserPercent: number): OrderSplit {
+  if (faces.length === 0) throw new RangeError('An order holds at least one ticket.');
+  const faceCents = faces.reduce((sum, face) => sum + face, 0);
+  const fee = serviceFeeCents(faceCents);
+  const floors = faces.map((face) => Math.floor((face * SERVICE_FEE_PERCENT) / 100));
+  let leftOver = fee - floors.reduce((sum, part) => sum + part, 0);
+  const tickets = faces.map((face, i) => {
+    const single = splitTicketPayment(face, bandPercent, organiserPercent);
+    const ticketFee = floors[i]! + (leftOver > 0 ? 1 : 0);
+    if (leftOver > 0) leftOver -= 1;
+    return { ...single, serviceFeeCents: ticketFee, totalCents: face + ticketFee, platformShareCents: single.platformShareCents - single.serviceFeeCents + ticketFee };
+  });
+  const sum = (key: 'bandShareCents' | 'organiserShareCents' | 'platformShareCents') => tickets.reduce((total, t) => total + t[key], 0);
+  return {
+    faceCents,
+    serviceFeeCents: fee,
+    totalCents: faceCents + fee,
+    bandShareCents: sum('bandShareCents'),
+    organiserShareCents: sum('organiserShareCents'),
+    platformShareCents: sum('platformShareCents'),
+    tickets,
+  };
+}
+
 export function formatCents(cents: number): string {
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(cents);

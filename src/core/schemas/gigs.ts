@@ -1,3 +1,4 @@
+import { MAX_TICKETS_PER_ORDER } from './tickets.ts';
 import { z } from 'zod';
 import { ARTIST_AND_ORGANISER_PERCENT, DEFAULT_BAND_PERCENT, DEFAULT_ORGANISER_PERCENT, parseDollarsToCents } from '../money.ts';
 import { optionalText, requiredText } from './fields.ts';
@@ -57,9 +58,26 @@ const ticketQuantity = z.coerce
   .min(1, { error: 'Please enter how many tickets there are.' })
   .max(MAX_TICKET_QUANTITY, { error: `Please keep the ticket count under ${MAX_TICKET_QUANTITY.toLocaleString('en-US')}.` });
 
+const PER_ORDER_MESSAGE = `Please enter a per-order limit from 1 to ${MAX_TICKETS_PER_ORDER}.`;
+
 const ticketing = z.discriminatedUnion('isEnabled', [
   z.object({ isEnabled: z.literal(false) }),
-  z.object({ isEnabled: z.literal(true), priceCents: ticketPrice, quantity: ticketQuantity, bandPercent: percent, organiserPercent: percent }),
+  z.object({
+    isEnabled: z.literal(true),
+    priceCents: ticketPrice,
+    quantity: ticketQuantity,
+    bandPercent: percent,
+    organiserPercent: percent,
+    /** Issue 23: the most tickets one order may hold (1 to 8). */
+    maxPerOrder: z.coerce
+      .number({ error: PER_ORDER_MESSAGE })
+      .int({ error: PER_ORDER_MESSAGE })
+      .min(1, { error: PER_ORDER_MESSAGE })
+      .max(MAX_TICKETS_PER_ORDER, { error: PER_ORDER_MESSAGE })
+      .default(MAX_TICKETS_PER_ORDER),
+    /** Issue 23: whether holders may pass tickets on. */
+    isTransferAllowed: z.boolean().default(true),
+  }),
 ]);
 export type TicketingInput = z.input<typeof ticketing>;
 

@@ -37,6 +37,8 @@ export const completeGigSchema = z.discriminatedUnion('action', [
 export const refundTicketSchema = z.object({
   reason: z.string({ error: 'Please give a reason for the refund.' }).trim().min(1, { error: 'Please give a reason for the refund.' }).max(500),
   isCheckedInConfirmed: isConfirmed,
+  /** Issue 23: which ticket of the order (1, 2, …); an order of one ticket needs none. */
+  position: z.coerce.number().int().min(1).max(8).optional(),
 });
 
 export const USED_TICKET_REFUND_MESSAGE = 'This ticket was checked in at the door. Please confirm that you want to refund a ticket that has been used.';

@@ -2,8 +2,143 @@ import { z } from 'zod';
 import { emailField } from './fields.ts';
 import { INVALID_EVENT } from '../public-pages.ts';
 
-/** Starting a checkout (D14): the gig and the buyer's e-mail. The price comes from the gig. */
+/** Issue 23: the most tickets any order may hold; a gig may set a lower limit. */
+export const MAX_TICKETS_PER_ORDER = 8;
+
+/** What a buyer is told when an order is refused (issue 23): each changes nothing. */
+export const ORDER_MESSAGES = {
+  quantity: `Choose between 1 and ${MAX_TICKETS_PER_ORDER} tickets.`,
+  perOrderLimit: (max: number) => (max === 1 ? 'You can buy 1 ticket per order for this show.' : `You can buy up to ${max} tickets per order for this show.`),
+  onlyLeft: (left: number, typeName: string | null) => `Only ${left} ${typeName ? `${typeName} ` : ''}${left === 1 ? 'ticket is' : 'tickets are'} left.`,
+  beingPaidFor: 'A few seats are being paid for right now. Please try again in a minute: any that are not paid for come back on sale.',
+  chooseType: 'Please choose a ticket type.',
+  unknownType: 'That ticket type is not on sale for this show.',
+  notOnSaleYet: (name: string) => `${name} tickets are not on sale yet.`,
+  saleEnded: (name: string) => `${name} tickets are no longer on sale.`,
+  codeNeeded: 'These tickets need a presale code.',
+  codeForOtherType: 'That presale code is for other tickets.',
+  unknownCode: 'That presale code is not valid for this show.',
+  expiredCode: 'That presale code has expired.',
+  usedUpCode: 'That presale code has been used up.',
+  codeUsesLeft: (left: number) => `That presale code has only ${left} ${left === 1 ? 'use' : 'uses'} left.`,
+} as const;
+
+/** Starting a checkout (D14, issue 23): the gig, how many tickets, the type and code, the buyer's e-mail. The price comes from the gig. */
 export const checkoutSchema = z.object({
   gigId: z.uuid({ error: INVALID_EVENT }),
   email: emailField(),
+  quantity: z.coerce
+    .number({ error: ORDER_MESSAGES.quantity })
+    .int({ error: ORDER_MESSAGES.quantity })
+    .min(1, { error: ORDER_MESSAGES.quantity })
+    .max(MAX_TICKETS_PER_ORDER, { error: ORDER_MESSAGES.quantity })
+    .default(1),
+  ticketTypeId: z.uuid({ error: ORDER_MESSAGES.unknownType }).nullish(),
+  presaleCode: z
+    .string()
+    .trim()
+    .max(40, { error: ORDER_MESSAGES.unknownCode })
+    .nullish()
+    .transform((code) => code?.toUpperCase() || null),
 });
+
+/** A ticket type as /tickets offers it (issue 23). */
+export type OfferedTicketType = {
+  id: string;
+  name: string;
+  priceCents: number;
+  left: number;
+  salesStartAt: string | null;
+  salesEndAt: string | null;
+  status: 'on_sale' | 'not_yet' | 'ended' | 'sold_out';
+};
+
+/** What /tickets needs beyond the gig card (issue 23). */
+export type TicketOffer = {
+  maxPerOrder: number;
+  left: number;
+  /** No seat is free, but open checkouts hold some: 'try again in a minute', not 'Sold out'. */
+  isBeingPaidFor: boolean;
+  /** Whether a presale code could unlock more. */
+  hasHiddenTypes: boolean;
+  /** The public types, in order; empty for a gig sold at one simple price. */
+  types: OfferedTicketType[];
+};
+
+/** Issue 23: asking what a presale code unlocks. */
+export const presaleCodeCheckSchema = z.object({
+  gigId: z.uuid({ error: INVALID_EVENT }),
+  presaleCode: z
+    .string({ error: 'Please enter a presale code.' })
+    .trim()
+    .min(1, { error: 'Please enter a presale code.' })
+    .max(40, { error: ORDER_MESSAGES.unknownCode })
+    .transform((code) => code.toUpperCase()),
+});
+
+const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
+const localDateTime = z
+  .string()
+  .trim()
+  .refine((value) => value === '' || LOCAL_DATE_TIME.test(value), { error: 'Please enter a date and time.' })
+  .nullish()
+  .transform((value) => value || null);
+const typePrice = z.union([z.string(), z.number()], { error: 'Please enter the price.' }).transform((value, ctx) => {
+  const text = String(value).trim();
+  const m = /^\$?\s*(\d{1,6})(?:\.(\d{1,2}))?$/.exec(text);
+  if (!m) {
+    ctx.addIssue({ code: 'custom', message: 'Please enter a price in dollars and cents, $1.00 or more.' });
+    return z.NEVER;
+  }
+  const cents = Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+  if (cents < 100) {
+    ctx.addIssue({ code: 'custom', message: 'Please enter a price in dollars and cents, $1.00 or more.' });
+    return z.NEVER;
+  }
+  return cents;
+});
+
+/** Issue 23: one ticket type as the organiser edits it; times are the gig's local time (YYYY-MM-DDTHH:MM). */
+export const ticketTypeInput = z
+  .object({
+    id: z.uuid().nullish(),
+    name: z.string({ error: 'Please name the ticket type.' }).trim().min(1, { error: 'Please name the ticket type.' }).max(40, { error: 'Please keep the name under 40 characters.' }),
+    price: typePrice,
+    quantity: z.coerce.number({ error: 'Please enter how many there are.' }).int({ error: 'Please enter how many there are.' }).min(1, { error: 'Please enter how many there are.' }).max(100_000),
+    salesStart: localDateTime,
+    salesEnd: localDateTime,
+    isHidden: z.boolean().default(false),
+  })
+  .refine((type) => !type.salesStart || !type.salesEnd || type.salesStart < type.salesEnd, { error: 'The sale must end after it starts.', path: ['salesEnd'] });
+
+/** Issue 23: a presale code for a hidden type, named by the type's name. */
+export const presaleCodeInput = z.object({
+  code: z
+    .string({ error: 'Please enter the code.' })
+    .trim()
+    .regex(/^[A-Za-z0-9-]{4,40}$/, { error: 'A code is 4 to 40 letters, digits or dashes.' })
+    .transform((code) => code.toUpperCase()),
+  typeName: z.string().trim().min(1, { error: 'Please choose the ticket type the code unlocks.' }),
+  maxUses: z.coerce.number({ error: 'Please enter how many tickets the code allows.' }).int().min(1, { error: 'Please enter how many tickets the code allows.' }).max(100_000),
+  expires: localDateTime,
+});
+
+/** Issue 23: a gig's whole set of ticket types and presale codes, saved at once. */
+export const ticketTypesSchema = z.object({
+  types: z.array(ticketTypeInput).max(10, { error: 'A gig may have up to 10 ticket types.' }),
+  codes: z.array(presaleCodeInput).max(50, { error: 'A gig may have up to 50 presale codes.' }).default([]),
+});
+export type TicketTypesInput = z.input<typeof ticketTypesSchema>;
+
+export const TICKET_TYPE_MESSAGES = {
+  notTicketed: 'Turn on ticket sales for this gig first.',
+  overCapacity: (capacity: number) => `The ticket types add up to more than the gig's ${capacity.toLocaleString('en-US')} tickets.`,
+  belowSold: (name: string, taken: number) => `${taken} ${name} tickets are sold or in open checkouts: the quantity cannot be lower.`,
+  removeSold: (name: string) => `${name} tickets have been sold, so that type stays.`,
+  duplicateName: 'Each ticket type needs its own name.',
+  codeForUnknownType: (name: string) => `There is no ticket type called ${name}.`,
+  codeForPublicType: 'Presale codes unlock hidden ticket types: mark the type hidden, or drop the code.',
+  duplicateCode: 'Each presale code must be different.',
+  codeBelowUses: (code: string, uses: number) => `${code} has been used for ${uses} tickets: it cannot allow fewer.`,
+  removeUsedCode: (code: string) => `${code} has been used, so it stays (you can set its uses to what it has).`,
+} as const;

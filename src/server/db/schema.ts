@@ -417,6 +417,10 @@ export const gigs = pgTable(
     ticketsHeld: integer().notNull().default(0),
     bandPercent: integer().notNull().default(50),
     organiserPercent: integer().notNull().default(25),
+    /** Issue 23: the most tickets one order may buy (1 to 8; the organiser may set it lower). */
+    maxTicketsPerOrder: integer().notNull().default(8),
+    /** Issue 23: whether holders may pass tickets to someone else (the organiser may switch it off). */
+    isTransferAllowed: boolean().notNull().default(true),
     advanceTicketUrl: text(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -445,6 +449,63 @@ export const gigs = pgTable(
       sql`${t.ticketsHeld} >= 0 and (${t.ticketQuantity} is null or ${t.ticketsSold} + ${t.ticketsHeld} <= ${t.ticketQuantity})`,
     ),
     check('gigs_price_positive', sql`${t.ticketPriceCents} is null or ${t.ticketPriceCents} >= 0`),
+    check('gigs_max_tickets_per_order', sql`${t.maxTicketsPerOrder} between 1 and 8`),
+  ],
+);
+
+/**
+ * Issue 23: a ticketed gig's ticket types (Early bird, General, Door…), each with its own price,
+ * quantity (all within the gig's capacity) and optional sale window. A gig without types sells
+ * at its one simple price. A hidden type is offered only to a buyer with one of its presale codes.
+ */
+export const ticketTypes = pgTable(
+  'ticket_types',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    gigId: uuid()
+      .notNull()
+      .references(() => gigs.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    priceCents: integer().notNull(),
+    quantity: integer().notNull(),
+    sold: integer().notNull().default(0),
+    held: integer().notNull().default(0),
+    salesStartAt: timestamp({ withTimezone: true }),
+    salesEndAt: timestamp({ withTimezone: true }),
+    isHidden: boolean().notNull().default(false),
+    position: integer().notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index().on(t.gigId, t.position),
+    uniqueIndex('ticket_types_name_per_gig').on(t.gigId, sql`lower(${t.name})`),
+    check('ticket_types_price', sql`${t.priceCents} >= 0`),
+    check('ticket_types_counts', sql`${t.quantity} >= 0 and ${t.sold} >= 0 and ${t.held} >= 0 and ${t.sold} + ${t.held} <= ${t.quantity}`),
+    check('ticket_types_window', sql`${t.salesStartAt} is null or ${t.salesEndAt} is null or ${t.salesStartAt} < ${t.salesEndAt}`),
+  ],
+);
+
+/** Issue 23: a code that unlocks a hidden ticket type, for a limited number of tickets (uses counted as tickets are held). */
+export const presaleCodes = pgTable(
+  'presale_codes',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    ticketTypeId: uuid()
+      .notNull()
+      .references(() => ticketTypes.id, { onDelete: 'cascade' }),
+    gigId: uuid()
+      .notNull()
+      .references(() => gigs.id, { onDelete: 'cascade' }),
+    /** Stored upper-case; buyers may type it in any case. */
+    code: text().notNull(),
+    maxUses: integer().notNull(),
+    uses: integer().notNull().default(0),
+    expiresAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('presale_codes_code_per_gig').on(t.gigId, t.code),
+    check('presale_codes_uses', sql`${t.maxUses} >= 1 and ${t.uses} between 0 and ${t.maxUses}`),
   ],
 );
 
@@ -550,6 +611,9 @@ export const orders = pgTable(
     /** The client address the checkout came from: open checkouts are limited per address and gig (decision 35). */
     buyerIpAddress: text(),
     quantity: integer().notNull().default(1),
+    /** Issue 23: the ticket type bought (null: the gig's simple price) and the presale code that unlocked it. */
+    ticketTypeId: uuid().references(() => ticketTypes.id, { onDelete: 'restrict' }),
+    presaleCodeId: uuid().references(() => presaleCodes.id, { onDelete: 'set null' }),
     faceCents: integer().notNull(),
     feeCents: integer().notNull(),
     totalCents: integer().notNull(),
@@ -570,10 +634,13 @@ export const orders = pgTable(
     index().on(t.gigId, t.status),
     index('orders_pending_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'pending'`),
     check('orders_split', sql`${t.bandShareCents} + ${t.organiserShareCents} + ${t.platformShareCents} = ${t.totalCents}`),
-    check('orders_total', sql`${t.totalCents} = ${t.faceCents} + ${t.feeCents}`)],
+    check('orders_total', sql`${t.totalCents} = ${t.faceCents} + ${t.feeCents}`),
+    check('orders_quantity', sql`${t.quantity} between 1 and 8`),
+  ],
 );
 
-export const ticketStatus = pgEnum('ticket_status', ['valid', 'used', 'refunded']);
+/** transferred: passed to someone else, who holds a new ticket (issue 23); the old code admits no one. */
+export const ticketStatus = pgEnum('ticket_status', ['valid', 'used', 'refunded', 'transferred']);
 
 export const tickets = pgTable(
   'tickets',
@@ -582,18 +649,35 @@ export const tickets = pgTable(
     id: text().primaryKey(),
     orderId: uuid()
       .notNull()
-      .unique()
       .references(() => orders.id, { onDelete: 'restrict' }),
     gigId: uuid()
       .notNull()
       .references(() => gigs.id, { onDelete: 'restrict' }),
+    ticketTypeId: uuid().references(() => ticketTypes.id, { onDelete: 'restrict' }),
     holderEmail: text().notNull(),
     status: ticketStatus().notNull().default('valid'),
+    /**
+     * Issue 23: this ticket's part of what its order paid (decision 45): the face price, its part
+     * of the order's one fee, and the split of both. A ticket's parts sum to its total; an
+     * order's tickets sum to the order.
+     */
+    faceCents: integer().notNull().default(0),
+    feeCents: integer().notNull().default(0),
+    bandShareCents: integer().notNull().default(0),
+    organiserShareCents: integer().notNull().default(0),
+    platformShareCents: integer().notNull().default(0),
+    /** Its place in the order (1, 2, …), for stable listing. */
+    position: integer().notNull().default(1),
     usedAt: timestamp({ withTimezone: true }),
     usedBy: text().references(() => user.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [index().on(t.gigId)],
+  (t) => [
+    index().on(t.gigId),
+    index().on(t.orderId),
+    index('tickets_holder_email_idx').on(sql`lower(${t.holderEmail})`),
+    check('tickets_split', sql`${t.bandShareCents} + ${t.organiserShareCents} + ${t.platformShareCents} = ${t.faceCents} + ${t.feeCents}`),
+  ],
 );
 
 /** Provider events already applied, so duplicates change nothing twice (D13). */
@@ -681,8 +765,9 @@ export const refunds = pgTable(
     id: uuid().primaryKey().defaultRandom(),
     orderId: uuid()
       .notNull()
-      .unique()
       .references(() => orders.id, { onDelete: 'restrict' }),
+    /** The ticket refunded (issue 23); null for a whole order paid after its seats were gone. */
+    ticketId: text().references(() => tickets.id, { onDelete: 'restrict' }),
     amountCents: integer().notNull(),
     reason: text().notNull(),
     requestedBy: text().references(() => user.id, { onDelete: 'set null' }),
@@ -695,7 +780,11 @@ export const refunds = pgTable(
     createdAt: createdAt(),
     refundedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index('refunds_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`)],
+  (t) => [
+    index('refunds_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    uniqueIndex('refunds_once_per_ticket').on(t.ticketId),
+    uniqueIndex('refunds_once_per_unissued_order').on(t.orderId).where(sql`${t.ticketId} is null`),
+  ],
 );
 
 /** The sandbox provider's own record of the payout accounts it has opened (D13). */

@@ -113,15 +113,27 @@ export function applicationOutcomeEmail({
 /** The ticket's QR code travels as an inline image (drawn at delivery from the secret ticket id). */
 export const TICKET_QR_CONTENT_ID = 'ticket-qr@marquee';
 
-export function ticketEmail({ bandName, venueName, when, isTestMode = false }: { bandName: string; venueName: string; when: string; isTestMode?: boolean }) {
-  const ticket = secretPlaceholder('ticket');
+/** Issue 23: ticket n of an order (1, 2, …): its secret's key and its QR image's content id. */
+export const ticketSecretKey = (n: number) => (n === 1 ? 'ticket' : `ticket${n}`);
+export const ticketQrContentId = (n: number) => (n === 1 ? TICKET_QR_CONTENT_ID : `ticket-qr-${n}@marquee`);
+
+export function ticketEmail({ bandName, venueName, when, ticketCount = 1, isTestMode = false }: { bandName: string; venueName: string; when: string; ticketCount?: number; isTestMode?: boolean }) {
+  const numbers = Array.from({ length: ticketCount }, (_, i) => i + 1);
+  const several = ticketCount > 1;
   // Decision 35: a ticket bought on the built-in sandbox says so at the top.
   const testText = isTestMode ? `${TEST_MODE_NOTICE}.\n\n` : '';
   const testHtml = isTestMode ? `<p><strong>${TEST_MODE_NOTICE}.</strong></p>` : '';
+  const label = (n: number) => (several ? `Ticket ${n} of ${ticketCount}` : 'Ticket');
+  const intro = several ? `Here are your ${ticketCount} tickets for` : 'Here is your ticket for';
+  const rules = several
+    ? 'Show them at the door (their QR codes are attached); each admits one person, once. Keep them to yourself and the friends you go with: whoever has a ticket can use it.'
+    : 'Show it at the door (its QR code is attached); it admits one person, once. Keep it to yourself: whoever has it can use it.';
   return {
-    subject: `Your ticket: ${bandName} at ${venueName}`,
-    text: `${testText}Thanks for your order. Here is your ticket for ${bandName} at ${venueName}, ${when}.\n\nTicket: ${ticket}\n\nShow it at the door (its QR code is attached); it admits one person, once. Keep it to yourself: whoever has it can use it. The show is attached as a calendar entry.`,
-    html: `${testHtml}<p>Thanks for your order. Here is your ticket for <strong>${escapeHtml(bandName)}</strong> at ${escapeHtml(venueName)}, ${escapeHtml(when)}.</p><p><img src="cid:${TICKET_QR_CONTENT_ID}" alt="Ticket QR code" width="240" height="240" style="display:block;background:#fff"></p><p>Ticket: <strong>${ticket}</strong></p><p>Show it at the door; it admits one person, once. Keep it to yourself: whoever has it can use it. The show is attached as a calendar entry.</p>`,
+    subject: several ? `Your ${ticketCount} tickets: ${bandName} at ${venueName}` : `Your ticket: ${bandName} at ${venueName}`,
+    text: `${testText}Thanks for your order. ${intro} ${bandName} at ${venueName}, ${when}.\n\n${numbers.map((n) => `${label(n)}: ${secretPlaceholder(ticketSecretKey(n))}`).join('\n')}\n\n${rules} The show is attached as a calendar entry.`,
+    html: `${testHtml}<p>Thanks for your order. ${intro} <strong>${escapeHtml(bandName)}</strong> at ${escapeHtml(venueName)}, ${escapeHtml(when)}.</p>${numbers
+      .map((n) => `<p>${several ? `<strong>${label(n)}</strong><br>` : ''}<img src="cid:${ticketQrContentId(n)}" alt="${label(n)}: QR code" width="240" height="240" style="display:block;background:#fff"></p><p>${several ? 'Code' : 'Ticket'}: <strong>${secretPlaceholder(ticketSecretKey(n))}</strong></p>`)
+      .join('')}<p>${rules.replace(' (their QR codes are attached)', '').replace(' (its QR code is attached)', '')} The show is attached as a calendar entry.</p>`,
   };
 }
 

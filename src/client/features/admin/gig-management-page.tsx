@@ -32,6 +32,8 @@ type HeldPayment = {
 };
 type GigTicket = {
   orderId: string;
+  position: number;
+  quantity: number;
   holderEmail: string;
   status: string;
   usedAt: string | null;
@@ -121,7 +123,7 @@ function RefundDialog({ ticket, onClose, onDone }: { ticket: GigTicket; onClose:
   const [reason, setReason] = useState('');
   const [isCheckedInConfirmed, setIsCheckedInConfirmed] = useState(false);
   const refund = useMutation({
-    mutationFn: () => postJson<{ amountCents: number }>(`/api/admin/orders/${ticket.orderId}/refund`, { reason, isCheckedInConfirmed }),
+    mutationFn: () => postJson<{ amountCents: number }>(`/api/admin/orders/${ticket.orderId}/refund`, { reason, isCheckedInConfirmed, position: ticket.position }),
     onSuccess: async (result) => {
       onDone({ tone: 'success', text: `Refund started: ${formatCents(result.amountCents)} goes back to ${ticket.holderEmail}.` });
       await queryClient.invalidateQueries({ queryKey: ['held-payments'] });
@@ -193,10 +195,13 @@ function GigTickets({ gigId, onNotice }: { gigId: string; onNotice: (notice: Not
     <>
       <ul className="divide-y divide-zinc-800 rounded-xl border border-zinc-800">
         {data.tickets.map((ticket) => (
-          <li key={ticket.orderId} className="flex flex-wrap items-center justify-between gap-3 px-3 py-2">
+          <li key={`${ticket.orderId}:${ticket.position}`} className="flex flex-wrap items-center justify-between gap-3 px-3 py-2">
             <div className="min-w-0">
               <p className="break-all font-medium">{ticket.holderEmail}</p>
-              <p className="text-sm text-zinc-400">{ticketHistory(ticket)}</p>
+              <p className="text-sm text-zinc-400">
+                {ticket.quantity > 1 && `Ticket ${ticket.position} of ${ticket.quantity} in one order · `}
+                {ticketHistory(ticket)}
+              </p>
             </div>
             {ticket.status !== 'refunded' && (
               <button type="button" className="btn-secondary" onClick={() => setRefunding(ticket)}>

@@ -9,8 +9,10 @@ import { LAST_TICKETS_QUERY } from './tickets-page.tsx';
 import { TestModeNotice } from '../../components/test-mode-notice.tsx';
 
 type CheckoutResult = {
-  order: { status: 'pending' | 'paid' | 'expired' | 'refunded'; email: string; totalCents: number; localDate: string; startTime: string; venueName: string; bandName: string };
+  order: { status: 'pending' | 'paid' | 'expired' | 'refunded'; email: string; totalCents: number; localDate: string; startTime: string; venueName: string; bandName: string; quantity: number };
   ticket: { id: string; qrSvg: string } | null;
+  /** Issue 23: every ticket of the order, in order. */
+  tickets: { id: string; position: number; status: string; qrSvg: string }[];
 };
 
 /**
@@ -34,7 +36,7 @@ export function SuccessPage() {
       {sessionId && <p className="mt-2 text-lg">Order ID: <span className="font-mono font-semibold">{sessionId.slice(-8).toUpperCase()}</span></p>}
       <section className="card mt-6 space-y-3" aria-live="polite" aria-labelledby="ticket-heading">
         <h2 id="ticket-heading" className="text-xl font-semibold">
-          Your ticket
+          {data && data.order.quantity > 1 ? `Your ${data.order.quantity} tickets` : 'Your ticket'}
         </h2>
         <TestModeNotice />
         {data && (
@@ -44,10 +46,26 @@ export function SuccessPage() {
         )}
         {data?.ticket ? (
           <>
-            {/* The QR code is made on the server from the ticket id alone. */}
-            <div role="img" aria-label="QR code of your ticket" className="mx-auto w-64 rounded-xl bg-white p-2" dangerouslySetInnerHTML={{ __html: data.ticket.qrSvg }} />
-            <p className="font-mono text-sm [overflow-wrap:anywhere]">{data.ticket.id}</p>
-            <p className="text-zinc-300">We also e-mailed it to {data.order.email}. Show it at the door: it admits one person, once.</p>
+            <ul className={data.tickets.length > 1 ? 'grid gap-6 sm:grid-cols-2' : ''}>
+              {data.tickets.map((ticket) => (
+                <li key={ticket.id} className="space-y-2">
+                  {data.tickets.length > 1 && <h3 className="font-semibold">Ticket {ticket.position} of {data.order.quantity}</h3>}
+                  {/* The QR code is made on the server from the ticket id alone. */}
+                  <div
+                    role="img"
+                    aria-label={data.tickets.length > 1 ? `QR code of ticket ${ticket.position}` : 'QR code of your ticket'}
+                    className="mx-auto w-64 max-w-full rounded-xl bg-white p-2"
+                    dangerouslySetInnerHTML={{ __html: ticket.qrSvg }}
+                  />
+                  <p className="font-mono text-sm [overflow-wrap:anywhere]">{ticket.id}</p>
+                </li>
+              ))}
+            </ul>
+            <p className="text-zinc-300">
+              {data.tickets.length > 1
+                ? `We also e-mailed them to ${data.order.email}. Show them at the door: each admits one person, once.`
+                : `We also e-mailed it to ${data.order.email}. Show it at the door: it admits one person, once.`}
+            </p>
           </>
         ) : isError ? (
           <p className="text-zinc-300">We could not find this order. If you paid, your ticket is on its way by e-mail.</p>

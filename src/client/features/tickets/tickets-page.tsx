@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatCents, serviceFeeCents, SERVICE_FEE_PERCENT } from '../../../core/money.ts';
 import { INVALID_EVENT, type PublicGig } from '../../../core/public-pages.ts';
+import { ORDER_MESSAGES, type OfferedTicketType, type TicketOffer } from '../../../core/schemas/tickets.ts';
 import { formatLocalDate, formatTimeRange } from '../../../core/time.ts';
 import { Alert, TextField } from '../../components/ui/field.tsx';
 import { LoadingImage } from '../../components/ui/states.tsx';
@@ -14,7 +15,7 @@ import { TestModeNotice } from '../../components/test-mode-notice.tsx';
 /** The query /tickets was opened with, so /cancel's Try Again returns to the same ticket. */
 export const LAST_TICKETS_QUERY = 'marquee:last-tickets-query';
 
-type Offer = { gig: PublicGig & { band: NonNullable<PublicGig['band']>; ticketPriceCents: number } };
+type Offer = { gig: PublicGig & { band: NonNullable<PublicGig['band']>; ticketPriceCents: number }; tickets: TicketOffer };
 
 function InvalidEvent() {
   return (
@@ -54,36 +55,83 @@ export function TicketsPage() {
       </div>
     );
   }
-  return <TicketForm gig={offer.data.gig} query={params.toString()} />;
+  return <TicketForm gig={offer.data.gig} offer={offer.data.tickets} query={params.toString()} />;
 }
 
-function TicketForm({ gig, query }: { gig: Offer['gig']; query: string }) {
+/** When a type goes on sale or stops, in the viewer's words. */
+function saleWindow(type: OfferedTicketType): string {
+  const at = (iso: string) => new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+  if (type.status === 'not_yet' && type.salesStartAt) return `On sale ${at(type.salesStartAt)}`;
+  if (type.status === 'ended') return 'No longer on sale';
+  if (type.status === 'sold_out') return 'Sold out';
+  if (type.salesEndAt) return `On sale until ${at(type.salesEndAt)}`;
+  return '';
+}
+
+function TicketForm({ gig, offer, query }: { gig: Offer['gig']; offer: TicketOffer; query: string }) {
   const { data: me } = useSession();
   const [email, setEmail] = useState<string | null>(null);
   const [state, setState] = useState<'idle' | 'processing'>('idle');
   const [error, setError] = useState('');
-  const priceCents = gig.ticketPriceCents;
-  const fee = serviceFeeCents(priceCents);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [unlocked, setUnlocked] = useState<OfferedTicketType | null>(null);
+  const [code, setCode] = useState('');
+  const [codeState, setCodeState] = useState<'idle' | 'checking'>('idle');
+  const types = unlocked ? [unlocked, ...offer.types.filter((t) => t.id !== unlocked.id)] : offer.types;
+  const firstOnSale = types.find((t) => t.status === 'on_sale');
+  const [typeId, setTypeId] = useState<string | null>(null);
+  const chosen = types.find((t) => t.id === (typeId ?? firstOnSale?.id)) ?? null;
+  const hasTypes = types.length > 0;
+  const left = chosen ? Math.min(chosen.left, offer.left) : offer.left;
+  const most = Math.max(1, Math.min(offer.maxPerOrder, left));
+  const [quantity, setQuantity] = useState(1);
+  const count = Math.min(quantity, most);
+  const unitCents = chosen?.priceCents ?? gig.ticketPriceCents;
+  const faceCents = unitCents * count;
+  const fee = serviceFeeCents(faceCents);
   const buyerEmail = email ?? me?.user.email ?? '';
+  const canBuy = !gig.isSoldOut && (!hasTypes || chosen?.status === 'on_sale');
+
+  const applyCode = async () => {
+    setFieldErrors({});
+    setCodeState('checking');
+    try {
+      const { type } = await postJson<{ type: OfferedTicketType }>('/api/tickets/presale-code', { gigId: gig.id, presaleCode: code });
+      setUnlocked(type);
+      setTypeId(type.id);
+    } catch (err) {
+      setFieldErrors({ presaleCode: err instanceof ApiError ? err.fields.presaleCode ?? err.message : 'The code could not be checked.' });
+    } finally {
+      setCodeState('idle');
+    }
+  };
 
   const buy = async (e: FormEvent) => {
     e.preventDefault();
     setError('');
+    setFieldErrors({});
     setState('processing');
     sessionStorage.setItem(LAST_TICKETS_QUERY, `?${query}`);
     try {
-      const { url } = await postJson<{ url: string }>('/api/tickets/checkout', { gigId: gig.id, email: buyerEmail });
+      const { url } = await postJson<{ url: string }>('/api/tickets/checkout', {
+        gigId: gig.id,
+        email: buyerEmail,
+        quantity: count,
+        ticketTypeId: chosen?.id ?? null,
+        presaleCode: unlocked && chosen?.id === unlocked.id ? code : null,
+      });
       window.location.assign(url);
     } catch (err) {
       setState('idle');
       if (err instanceof ApiError && err.code === 'NETWORK') setError('Error creating checkout session.');
-      else setError(err instanceof ApiError ? err.fields.email ?? err.message : 'Checkout session failed');
+      else if (err instanceof ApiError && err.fields.email) setFieldErrors({ email: err.fields.email });
+      else setError(err instanceof ApiError ? err.message : 'Checkout session failed');
     }
   };
 
   return (
     <div className="mx-auto max-w-xl px-4 py-10">
-      <h1 className="text-3xl font-bold">Get your ticket</h1>
+      <h1 className="text-3xl font-bold">{count > 1 ? 'Get your tickets' : 'Get your ticket'}</h1>
       <section className="card mt-6 space-y-4" aria-labelledby="show-heading">
         <TestModeNotice />
         <div>
@@ -94,23 +142,87 @@ function TicketForm({ gig, query }: { gig: Offer['gig']; query: string }) {
             {gig.venue.name} · {formatLocalDate(gig.localDate)} · {formatTimeRange(gig.localDate, gig.startTime, gig.endTime, gig.timeZone)}
           </p>
         </div>
-        <dl className="grid grid-cols-[1fr_auto] gap-y-1 text-lg">
-          <dt>Ticket</dt>
-          <dd className="text-right">{formatCents(priceCents)}</dd>
-          <dt>Service fee ({SERVICE_FEE_PERCENT}%)</dt>
-          <dd className="text-right">{formatCents(fee)}</dd>
-          <dt className="border-t border-zinc-700 pt-2 font-bold">Total</dt>
-          <dd className="border-t border-zinc-700 pt-2 text-right font-bold">{formatCents(priceCents + fee)}</dd>
-        </dl>
-        <p className="text-sm text-zinc-400">The fee covers payment processing, SMS notifications and platform maintenance. One ticket per order.</p>
         {gig.isSoldOut ? (
-          <Alert tone="info">Sold out</Alert>
+          <Alert tone="info">{offer.isBeingPaidFor ? ORDER_MESSAGES.beingPaidFor : 'Sold out'}</Alert>
         ) : (
           <form onSubmit={(e) => void buy(e)} className="space-y-4" noValidate>
-            <TextField label="Email for your ticket" type="email" autoComplete="email" required value={buyerEmail} onChange={(e) => setEmail(e.target.value)} hint="Your ticket and its QR code are sent here." />
+            {hasTypes && (
+              <fieldset className="space-y-2">
+                <legend className="field-label">Ticket type</legend>
+                {types.map((type) => (
+                  <label key={type.id} className={`flex min-h-11 items-center gap-3 rounded-lg border px-3 py-2 ${chosen?.id === type.id ? 'border-amber-400' : 'border-zinc-700'} ${type.status === 'on_sale' ? 'cursor-pointer' : 'opacity-60'}`}>
+                    <input type="radio" name="ticketType" value={type.id} checked={chosen?.id === type.id} disabled={type.status !== 'on_sale'} onChange={() => setTypeId(type.id)} className="size-5 accent-amber-400" />
+                    <span className="flex-1">
+                      <span className="font-medium">{type.name}</span>
+                      {saleWindow(type) && <span className="block text-sm text-zinc-400">{saleWindow(type)}</span>}
+                    </span>
+                    <span className="font-semibold">{formatCents(type.priceCents)}</span>
+                  </label>
+                ))}
+              </fieldset>
+            )}
+            {offer.hasHiddenTypes && !unlocked && (
+              <div>
+                <label htmlFor="presale-code" className="field-label">
+                  Presale code
+                </label>
+                <div className="flex gap-2">
+                  <input
+                    id="presale-code"
+                    className="field-input min-h-11 flex-1 uppercase"
+                    value={code}
+                    autoComplete="off"
+                    aria-invalid={fieldErrors.presaleCode ? true : undefined}
+                    aria-describedby={fieldErrors.presaleCode ? 'presale-code-error' : undefined}
+                    onChange={(e) => setCode(e.target.value)}
+                  />
+                  <button type="button" className="btn-secondary min-h-11" disabled={!code.trim() || codeState === 'checking'} onClick={() => void applyCode()}>
+                    {codeState === 'checking' ? 'Checking…' : 'Apply code'}
+                  </button>
+                </div>
+                {fieldErrors.presaleCode && (
+                  <p id="presale-code-error" className="field-error" role="alert">
+                    {fieldErrors.presaleCode}
+                  </p>
+                )}
+              </div>
+            )}
+            {unlocked && <Alert tone="success">Presale code applied: {unlocked.name} tickets unlocked.</Alert>}
+            <div>
+              <label htmlFor="ticket-quantity" className="field-label">
+                Tickets
+              </label>
+              <select id="ticket-quantity" aria-describedby="ticket-quantity-hint" className="field-input min-h-11 w-28" value={count} onChange={(e) => setQuantity(Number(e.target.value))}>
+                {Array.from({ length: most }, (_, i) => i + 1).map((n) => (
+                  <option key={n} value={n}>
+                    {n}
+                  </option>
+                ))}
+              </select>
+              <p id="ticket-quantity-hint" className="mt-1 text-xs text-zinc-400">{offer.maxPerOrder === 1 ? 'One ticket per order.' : `Up to ${most} tickets in one order, with one service fee.`}</p>
+            </div>
+            <dl className="grid grid-cols-[1fr_auto] gap-y-1 text-lg">
+              <dt>{count > 1 ? `${count} tickets × ${formatCents(unitCents)}` : 'Ticket'}</dt>
+              <dd className="text-right">{formatCents(faceCents)}</dd>
+              <dt>Service fee ({SERVICE_FEE_PERCENT}%)</dt>
+              <dd className="text-right">{formatCents(fee)}</dd>
+              <dt className="border-t border-zinc-700 pt-2 font-bold">Total</dt>
+              <dd className="border-t border-zinc-700 pt-2 text-right font-bold">{formatCents(faceCents + fee)}</dd>
+            </dl>
+            <p className="text-sm text-zinc-400">The fee covers payment processing, SMS notifications and platform maintenance.</p>
+            <TextField
+              label="Email for your ticket"
+              type="email"
+              autoComplete="email"
+              required
+              value={buyerEmail}
+              onChange={(e) => setEmail(e.target.value)}
+              error={fieldErrors.email}
+              hint={count > 1 ? 'Your tickets and their QR codes are sent here.' : 'Your ticket and its QR code are sent here.'}
+            />
             {error && <Alert>{error}</Alert>}
-            <button type="submit" className="btn-primary w-full py-3 text-lg" disabled={state === 'processing'}>
-              {state === 'processing' ? 'Processing…' : `Buy Ticket · ${formatCents(priceCents + fee)}`}
+            <button type="submit" className="btn-primary w-full py-3 text-lg" disabled={state === 'processing' || !canBuy}>
+              {state === 'processing' ? 'Processing…' : count > 1 ? `Buy ${count} Tickets · ${formatCents(faceCents + fee)}` : `Buy Ticket · ${formatCents(faceCents + fee)}`}
             </button>
           </form>
         )}

@@ -19,6 +19,8 @@ export function gigDetailColumns(input: GigDetails, localDate: string, timeZone:
     isTicketed: ticketing.isEnabled,
     ticketPriceCents: ticketing.isEnabled ? ticketing.priceCents : null,
     ticketQuantity: ticketing.isEnabled ? ticketing.quantity : null,
-    ...(ticketing.isEnabled ? { bandPercent: ticketing.bandPercent, organiserPercent: ticketing.organiserPercent } : {}),
+    ...(ticketing.isEnabled
+      ? { bandPercent: ticketing.bandPercent, organiserPercent: ticketing.organiserPercent, maxTicketsPerOrder: ticketing.maxPerOrder, isTransferAllowed: ticketing.isTransferAllowed }
+      : {}),
   };
 }

@@ -1,19 +1,65 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { isUuid } from '../../../core/ids.ts';
 import { INVALID_EVENT, type PublicGig } from '../../../core/public-pages.ts';
+import type { TicketOffer } from '../../../core/schemas/tickets.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { gigs } from '../../db/schema.ts';
+import { gigs, ticketTypes } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { isUpcomingApproved, queryPublicGigs } from './public-gigs.ts';
 
+/** Seats held by checkouts whose time is not up, of the gig or of one type (a hold past its time is a free seat). */
+const liveHolds = (where: ReturnType<typeof sql>) =>
+  sql<number>`(select coalesce(sum(o.quantity), 0)::int from orders o where o.status = 'pending' and o.expires_at > now() and ${where})`;
+
 /**
- * What /tickets shows for a gig (issue 21): its band, venue, date and the price checkout will
- * charge, all read here. The link's other query parameters are never trusted, so a stale or
- * edited link cannot show one price and charge another.
+ * What /tickets shows for a gig (issue 21, issue 23): its band, venue, date, the price checkout will
+ * charge, how many tickets one order may hold and how many are left, and its public ticket types
+ * (hidden ones are unlocked by a presale code at checkout), all read here. The link's other query
+ * parameters are never trusted, so a stale or edited link cannot show one price and charge another.
  */
-export async function getTicketOffer(db: DbOrTx, gigId: string): Promise<{ gig: PublicGig }> {
+export async function getTicketOffer(db: DbOrTx, gigId: string): Promise<{ gig: PublicGig; tickets: TicketOffer }> {
   if (!isUuid(gigId)) throw new AppError('NOT_FOUND', INVALID_EVENT);
   const [gig] = await queryPublicGigs(db, and(eq(gigs.id, gigId), isUpcomingApproved), { limit: 1 });
   if (!gig || gig.ticketPriceCents === null || !gig.band) throw new AppError('NOT_FOUND', INVALID_EVENT);
-  return { gig };
+  const [[counts], types] = await Promise.all([
+    db
+      .select({
+        maxPerOrder: gigs.maxTicketsPerOrder,
+        left: sql<number>`greatest(${gigs.ticketQuantity} - ${gigs.ticketsSold} - ${liveHolds(sql`o.gig_id = ${gigs.id}`)}, 0)::int`,
+        held: liveHolds(sql`o.gig_id = ${gigs.id}`),
+      })
+      .from(gigs)
+      .where(eq(gigs.id, gigId)),
+    db
+      .select({
+        id: ticketTypes.id,
+        name: ticketTypes.name,
+        priceCents: ticketTypes.priceCents,
+        left: sql<number>`greatest(${ticketTypes.quantity} - ${ticketTypes.sold} - ${liveHolds(sql`o.ticket_type_id = ${ticketTypes.id}`)}, 0)::int`,
+        salesStartAt: ticketTypes.salesStartAt,
+        salesEndAt: ticketTypes.salesEndAt,
+        isHidden: ticketTypes.isHidden,
+      })
+      .from(ticketTypes)
+      .where(eq(ticketTypes.gigId, gigId))
+      .orderBy(asc(ticketTypes.position), asc(ticketTypes.createdAt)),
+  ]);
+  const now = Date.now();
+  return {
+    gig,
+    tickets: {
+      maxPerOrder: counts!.maxPerOrder,
+      left: counts!.left,
+      isBeingPaidFor: counts!.left === 0 && counts!.held > 0,
+      hasHiddenTypes: types.some((type) => type.isHidden),
+      types: types
+        .filter((type) => !type.isHidden)
+        .map(({ isHidden: _hidden, salesStartAt, salesEndAt, ...type }) => ({
+          ...type,
+          salesStartAt: salesStartAt?.toISOString() ?? null,
+          salesEndAt: salesEndAt?.toISOString() ?? null,
+          status: salesStartAt && salesStartAt.getTime() > now ? 'not_yet' : salesEndAt && salesEndAt.getTime() <= now ? 'ended' : type.left === 0 ? 'sold_out' : 'on_sale',
+        })),
+    },
+  };
 }

@@ -7,8 +7,8 @@ import type { PublicGig } from '../../../core/public-pages.ts';
 
 export type { PublicGig };
 
-/** Open checkouts whose time is not up (decision 35): a hold past its time, not yet swept, is a free seat. */
-const openHolds = sql`case when ${gigs.ticketsHeld} = 0 then 0 else (select count(*)::int from orders o where o.gig_id = ${gigs.id} and o.status = 'pending' and o.expires_at > now()) end`;
+/** Seats held by open checkouts whose time is not up (decision 35): a hold past its time, not yet swept, is a free seat. */
+const openHolds = sql`case when ${gigs.ticketsHeld} = 0 then 0 else (select coalesce(sum(o.quantity), 0)::int from orders o where o.gig_id = ${gigs.id} and o.status = 'pending' and o.expires_at > now()) end`;
 
 /**
  * Everything a public gig card shows, from one join (never one lookup per gig), built as JSON by

@@ -1,4 +1,4 @@
-import { count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bandProfiles, gigs, heldPayments, managedArtists, orders, refunds, tickets, transfers, venueProfiles } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -48,19 +48,22 @@ export async function listGigTickets(db: Db, gigId: string) {
     .select({
       // The order, not the ticket id: an admin refunds by it, and never sees a usable ticket.
       orderId: orders.id,
+      /** Its place in the order (issue 23): the admin's refund names it with the order. */
+      position: tickets.position,
+      quantity: orders.quantity,
       holderEmail: tickets.holderEmail,
       status: tickets.status,
       usedAt: tickets.usedAt,
       boughtAt: tickets.createdAt,
-      totalCents: orders.totalCents,
+      totalCents: sql<number>`(${tickets.faceCents} + ${tickets.feeCents})::int`,
       refundStatus: refunds.status,
       // Issue 21: when it was refunded, shown beside (never instead of) when it was checked in.
       refundedAt: refunds.createdAt,
     })
     .from(tickets)
     .innerJoin(orders, eq(orders.id, tickets.orderId))
-    .leftJoin(refunds, eq(refunds.orderId, orders.id))
-    .where(eq(tickets.gigId, gigId))
+    .leftJoin(refunds, eq(refunds.ticketId, tickets.id))
+    .where(and(eq(tickets.gigId, gigId), ne(tickets.status, 'transferred')))
     .orderBy(desc(tickets.createdAt))
     .limit(500);
 }

@@ -16,7 +16,7 @@ import { signUpAs } from '../../../../tests/helpers/accounts.ts';
 import { NO_ACCOUNT_REASON } from './record-ticket-shares.ts';
 import { sendPendingTransfers } from './send-pending-transfers.ts';
 import { ALREADY_COMPLETED, completeGig, NO_ORGANISER_ACCOUNT } from './complete-gig.ts';
-import { refundTicket } from './refund-ticket.ts';
+import { findTicketOfOrder, refundTicket } from './refund-ticket.ts';
 import { listGigTickets, listHeldPayments } from './list-held-payments.ts';
 import { USED_TICKET_REFUND_MESSAGE } from '../../../core/schemas/payouts.ts';
 import { formatLocalDate } from '../../../core/time.ts';
@@ -206,12 +206,12 @@ describe('refunds', () => {
     await sendPendingTransfers(t.services);
     const ticket = await ticketOf(order.id);
 
-    const refund = await refundTicket(t.db, { orderId: order.id, reason: 'Show moved; fan cannot come.', adminId });
+    const refund = await refundTicket(t.db, { ticketId: await findTicketOfOrder(t.db, order.id), reason: 'Show moved; fan cannot come.', actorId: adminId });
     expect(refund.amountCents).toBe(2128);
     expect(await admitTicket(t.db, admin(), ticket.id)).toEqual({ isValid: false, reason: 'refunded' });
     expect((await t.db.select({ sold: gigs.ticketsSold }).from(gigs).where(eq(gigs.id, gigId)))[0]!.sold).toBe(0);
     expect(await heldOf(gigId)).toMatchObject({ amountCents: 0, ticketCount: 0 });
-    await expect(refundTicket(t.db, { orderId: order.id, reason: 'Again', adminId })).rejects.toThrow('This ticket was already refunded.');
+    await expect(refundTicket(t.db, { ticketId: await findTicketOfOrder(t.db, order.id), reason: 'Again', actorId: adminId })).rejects.toThrow('This ticket was already refunded.');
 
     expect(await processPendingRefunds(t.services)).toBe(1);
     const [done] = await t.db.select().from(refunds).where(eq(refunds.orderId, order.id));
@@ -228,9 +228,9 @@ describe('refunds', () => {
     const { gigId } = await setUpGig();
     const { order } = await buy(gigId, 'came-anyway@payouts.test');
     expect(await admitTicket(t.db, admin(), (await ticketOf(order.id)).id)).toMatchObject({ isValid: true });
-    await expect(refundTicket(t.db, { orderId: order.id, reason: 'Complained after the show', adminId })).rejects.toThrow(USED_TICKET_REFUND_MESSAGE);
+    await expect(refundTicket(t.db, { ticketId: await findTicketOfOrder(t.db, order.id), reason: 'Complained after the show', actorId: adminId })).rejects.toThrow(USED_TICKET_REFUND_MESSAGE);
     expect(await ticketOf(order.id)).toMatchObject({ status: 'used' });
-    await refundTicket(t.db, { orderId: order.id, reason: 'Complained after the show', adminId, isCheckedInConfirmed: true });
+    await refundTicket(t.db, { ticketId: await findTicketOfOrder(t.db, order.id), reason: 'Complained after the show', actorId: adminId, isCheckedInConfirmed: true });
     const [listed] = await listGigTickets(t.db, gigId);
     expect(listed).toMatchObject({ status: 'refunded', usedAt: expect.any(Date), refundedAt: expect.any(Date) });
     expect(listed!.refundedAt!.getTime()).toBeGreaterThanOrEqual(listed!.usedAt!.getTime());
@@ -239,7 +239,8 @@ describe('refunds', () => {
   it('two refunds of one ticket at once: one refund', async () => {
     const { gigId } = await setUpGig();
     const { order } = await buy(gigId);
-    const results = await Promise.allSettled(Array.from({ length: 8 }, () => refundTicket(t.db, { orderId: order.id, reason: 'Twice', adminId })));
+    const ticketId = await findTicketOfOrder(t.db, order.id);
+    const results = await Promise.allSettled(Array.from({ length: 8 }, () => refundTicket(t.db, { ticketId, reason: 'Twice', actorId: adminId })));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     expect(await t.db.select().from(refunds).where(eq(refunds.orderId, order.id))).toHaveLength(1);
   });
@@ -251,7 +252,7 @@ describe('refunds', () => {
     await startShow(gigId);
     await completeGig(t.db, adminId, { gigId, action: 'release' });
     await sendPendingTransfers(t.services);
-    await refundTicket(t.db, { orderId: order.id, reason: 'Refund after the show', adminId });
+    await refundTicket(t.db, { ticketId: await findTicketOfOrder(t.db, order.id), reason: 'Refund after the show', actorId: adminId });
     await processPendingRefunds(t.services);
     const [done] = await t.db.select().from(refunds).where(eq(refunds.orderId, order.id));
     expect(Object.keys(done!.steps).sort()).toEqual(['refund', 'reverse_band_share', 'reverse_release']);
@@ -264,7 +265,7 @@ describe('refunds', () => {
     const { gigId } = await setUpGig();
     const { order } = await buy(gigId, 'crash-refund@payouts.test');
     await sendPendingTransfers(t.services);
-    await refundTicket(t.db, { orderId: order.id, reason: 'Crash test', adminId });
+    await refundTicket(t.db, { ticketId: await findTicketOfOrder(t.db, order.id), reason: 'Crash test', actorId: adminId });
     const calls: string[] = [];
     let failReversal = true;
     const flaky: PaymentProvider = {

@@ -1,6 +1,6 @@
 import { and, asc, eq, or, sql } from 'drizzle-orm';
 import { formatCents } from '../../../core/money.ts';
-import { heldPayments, orders, refunds, transfers } from '../../db/schema.ts';
+import { heldPayments, orders, refunds, tickets, transfers } from '../../db/schema.ts';
 import { escapeHtml } from '../../mail/secrets.ts';
 import type { Services } from '../../services.ts';
 
@@ -38,6 +38,11 @@ export async function processPendingRefunds(services: Pick<Services, 'db' | 'pay
 
 async function carryOutRefund({ db, payments, mailer, env }: Pick<Services, 'db' | 'payments' | 'mailer' | 'env'>, refund: Refund): Promise<boolean> {
   const [order] = await db.select().from(orders).where(eq(orders.id, refund.orderId));
+  // Issue 23: a ticket's refund takes back that ticket's shares; a whole order's (paid after its
+  // seats were gone: no ticket, so no shares recorded) takes back the order's.
+  const [ticket] = refund.ticketId ? await db.select().from(tickets).where(eq(tickets.id, refund.ticketId)) : [];
+  const shareOf = (kind: 'band_share' | 'organiser_share') =>
+    kind === 'band_share' ? (ticket?.bandShareCents ?? order!.bandShareCents) : (ticket?.organiserShareCents ?? order!.organiserShareCents);
   const orderTransfers = await db.select().from(transfers).where(eq(transfers.orderId, refund.orderId));
   if (orderTransfers.some((transfer) => transfer.status === 'pending')) return false; // sent first, then taken back
   const steps = { ...refund.steps };
@@ -60,12 +65,15 @@ async function carryOutRefund({ db, payments, mailer, env }: Pick<Services, 'db'
   for (const transfer of orderTransfers) {
     const step = `reverse_${transfer.kind}`;
     if (transfer.status !== 'paid' || steps[step] || !transfer.providerTransferId) continue;
-    const { reversalId } = await payments.reverseTransfer({ transferId: transfer.providerTransferId, amountCents: transfer.amountCents, idempotencyKey: `reversal:${refund.id}:${transfer.kind}` });
-    await remember(step, reversalId, transfer.id, transfer.amountCents);
+    const amountCents = Math.min(shareOf(transfer.kind), transfer.amountCents - transfer.reversedCents);
+    if (amountCents <= 0) continue;
+    const { reversalId } = await payments.reverseTransfer({ transferId: transfer.providerTransferId, amountCents, idempotencyKey: `reversal:${refund.id}:${transfer.kind}` });
+    await remember(step, reversalId, transfer.id, amountCents);
   }
   // The organiser share held for this ticket and already released with the gig's payment.
   const heldForTicket = !orderTransfers.some((transfer) => transfer.kind === 'organiser_share');
-  if (heldForTicket && order!.organiserShareCents > 0 && !steps.reverse_release) {
+  const organiserShare = shareOf('organiser_share');
+  if (heldForTicket && organiserShare > 0 && !steps.reverse_release) {
     const [release] = await db
       .select({ id: transfers.id, providerTransferId: transfers.providerTransferId, status: transfers.status })
       .from(transfers)
@@ -73,8 +81,8 @@ async function carryOutRefund({ db, payments, mailer, env }: Pick<Services, 'db'
       .where(and(eq(heldPayments.gigId, order!.gigId), or(eq(transfers.status, 'paid'), eq(transfers.status, 'pending'))));
     if (release?.status === 'pending') return false;
     if (release?.providerTransferId) {
-      const { reversalId } = await payments.reverseTransfer({ transferId: release.providerTransferId, amountCents: order!.organiserShareCents, idempotencyKey: `reversal:${refund.id}:release` });
-      await remember('reverse_release', reversalId, release.id, order!.organiserShareCents);
+      const { reversalId } = await payments.reverseTransfer({ transferId: release.providerTransferId, amountCents: organiserShare, idempotencyKey: `reversal:${refund.id}:release` });
+      await remember('reverse_release', reversalId, release.id, organiserShare);
     }
   }
 
@@ -85,7 +93,7 @@ async function carryOutRefund({ db, payments, mailer, env }: Pick<Services, 'db'
       .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'pending')))
       .returning({ id: refunds.id });
     if (!finished) return;
-    await tx.update(orders).set({ status: 'refunded' }).where(eq(orders.id, refund.orderId));
+    if (!refund.ticketId) await tx.update(orders).set({ status: 'refunded' }).where(eq(orders.id, refund.orderId));
     const amount = formatCents(refund.amountCents);
     await mailer.send(
       {

@@ -37,11 +37,11 @@ export async function recordTicketShares(tx: DbOrTx, order: typeof orders.$infer
   const held = organiserAccount ? order.organiserShareCents : 0;
   const [heldPayment] = await tx
     .insert(heldPayments)
-    .values({ gigId: order.gigId, payeeUserId: payees.organiserId, amountCents: held, ticketCount: 1 })
+    .values({ gigId: order.gigId, payeeUserId: payees.organiserId, amountCents: held, ticketCount: order.quantity })
     .onConflictDoUpdate({
       target: heldPayments.gigId,
       set: {
-        ticketCount: sql`${heldPayments.ticketCount} + 1`,
+        ticketCount: sql`${heldPayments.ticketCount} + ${order.quantity}::int`,
         amountCents: sql`${heldPayments.amountCents} + case when ${heldPayments.status} = 'holding' then ${held}::int else 0 end`,
         updatedAt: sql`now()`,
       },

@@ -10,7 +10,7 @@ import { completeGig } from './complete-gig.ts';
 import { getSalesReport, salesReportCsv } from './get-sales-report.ts';
 import { listGigTickets, listHeldPayments } from './list-held-payments.ts';
 import { checkPaymentAccount, createOnboardingLink, startPaymentSetup } from './payment-accounts.ts';
-import { refundTicket } from './refund-ticket.ts';
+import { findTicketOfOrder, refundTicket } from './refund-ticket.ts';
 
 /** Payout accounts (the payment setup card), held payments and refunds (D10, D11). */
 export function payoutRoutes(services: Services) {
@@ -67,12 +67,14 @@ export function payoutRoutes(services: Services) {
     return c.json({ tickets: await listGigTickets(db, c.req.param('gigId')) });
   });
 
+  /** A ticket, named by its order and its place in it (admins never see ticket codes). */
   app.post('/admin/orders/:orderId/refund', async (c) => {
     const { user } = await requireRole(services, c, 'admin');
-    const { reason, isCheckedInConfirmed } = parseInput(refundTicketSchema, await readJsonBody(c));
-    const refund = await refundTicket(db, { orderId: c.req.param('orderId'), reason, adminId: user.id, isCheckedInConfirmed });
+    const { reason, isCheckedInConfirmed, position } = parseInput(refundTicketSchema, await readJsonBody(c));
+    const ticketId = await findTicketOfOrder(db, c.req.param('orderId'), position);
+    const refund = await refundTicket(db, { ticketId, reason, actorId: user.id, isCheckedInConfirmed });
     await services.jobs?.send(QUEUES.processRefunds);
-    return c.json({ success: true, ...refund });
+    return c.json({ success: true, refundId: refund.refundId, amountCents: refund.amountCents });
   });
 
   return app;

@@ -15,7 +15,7 @@ import { givePaymentAccount } from '../../../../tests/helpers/payments.ts';
 import { signUpAs } from '../../../../tests/helpers/accounts.ts';
 import { sendPendingTransfers } from './send-pending-transfers.ts';
 import { completeGig } from './complete-gig.ts';
-import { refundTicket } from './refund-ticket.ts';
+import { findTicketOfOrder, refundTicket } from './refund-ticket.ts';
 import { processPendingRefunds } from './process-pending-refunds.ts';
 import { getSalesReport } from './get-sales-report.ts';
 
@@ -50,7 +50,7 @@ async function ticketedGig(over: { venueId: string; bandId?: string; promoterId?
   return createGig(t.db, { ...gig, localDate: dayIn(ZONE, 5), isTicketed: true, ticketPriceCents: priceCents, ticketQuantity: 100, organiserPercent: 75 - over.bandPercent });
 }
 const moveTo = (gigId: string, localDate: string) => t.db.update(gigs).set({ localDate }).where(eq(gigs.id, gigId));
-const refund = (orderId: string) => refundTicket(t.db, { orderId, reason: 'Could not come', adminId });
+const refund = async (orderId: string) => refundTicket(t.db, { ticketId: await findTicketOfOrder(t.db, orderId), reason: 'Could not come', actorId: adminId });
 const sessionOf = (account: Account, role: 'band' | 'venue' | 'promoter' | 'artist_manager') => ({ id: account.id, role, email: account.email, emailVerified: true, name: 'x', location: 'chicagoland', createdAt: new Date() });
 const figures = (row: SalesFigures) => Object.fromEntries(SALES_FIGURE_KEYS.map((k) => [k, row[k]])) as SalesFigures;
 const reportOf = async (account: Account, year = YEAR) => {

@@ -39,8 +39,8 @@ export async function applyPaymentEvent({ db, mailer }: Pick<Services, 'db' | 'm
     // A new ticket's e-mail and shares are written with it, in the same transaction. The rows
     // every sale of the gig updates come last: the gig's held payment (in recordTicketShares),
     // then the gig's seat counts (fulfilPaidOrder), so their locks are held only until commit.
-    const whenIssued = async (itx: Tx, ticketId: string) => {
-      await sendTicketEmail(itx, mailer, order.id, ticketId);
+    const whenIssued = async (itx: Tx, ticketIds: string[]) => {
+      await sendTicketEmail(itx, mailer, order.id, ticketIds);
       await recordTicketShares(itx, order);
     };
     const result = await fulfilLockedOrder(tx, order, { providerPaymentId: event.paymentId ?? event.id, whenIssued });

@@ -1,22 +1,35 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, ne } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { Db } from '../../db/client.ts';
-import { orders } from '../../db/schema.ts';
+import { orders, tickets } from '../../db/schema.ts';
 import { findOrderShow } from './find-order-show.ts';
 import { AppError } from '../../http/app-error.ts';
 
+/** A ticket's QR code as the page shows it (the same payload the door reads). */
+export const ticketQrSvg = (ticketId: string) => QRCode.toString(ticketId, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+
 /**
- * What /success shows (D14): the order, and its ticket with a QR code once the payment event has
- * issued it (it may land a moment after the browser returns). The checkout session id is the
- * key: only the buyer's browser was sent it by the provider.
+ * What /success shows (D14, issue 23): the order, and its tickets with their QR codes once the
+ * payment event has issued them (they may land a moment after the browser returns). The checkout
+ * session id is the key: only the buyer's browser was sent it by the provider. `ticket` is the
+ * first of them, for pages written before orders held several.
  */
 export async function getCheckoutResult(db: Db, sessionId: string) {
   if (!/^[A-Za-z0-9_-]{10,200}$/.test(sessionId)) throw new AppError('NOT_FOUND', 'That order was not found.');
   const row = await findOrderShow(db, eq(orders.providerSessionId, sessionId));
   if (!row) throw new AppError('NOT_FOUND', 'That order was not found.');
-  const { ticketId, showName, status, email, totalCents, localDate, startTime, venueName } = row;
+  const { showName, status, email, totalCents, localDate, startTime, venueName, quantity, orderId } = row;
+  const issued = row.ticketId
+    ? await db
+        .select({ id: tickets.id, position: tickets.position, status: tickets.status })
+        .from(tickets)
+        .where(and(eq(tickets.orderId, orderId), ne(tickets.status, 'transferred')))
+        .orderBy(asc(tickets.position))
+    : [];
+  const withCodes = await Promise.all(issued.map(async (ticket) => ({ ...ticket, qrSvg: await ticketQrSvg(ticket.id) })));
   return {
-    order: { status, email, totalCents, localDate, startTime, venueName, bandName: showName },
-    ticket: ticketId ? { id: ticketId, qrSvg: await QRCode.toString(ticketId, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }) } : null,
+    order: { status, email, totalCents, localDate, startTime, venueName, bandName: showName, quantity },
+    ticket: withCodes[0] ?? null,
+    tickets: withCodes,
   };
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { Db } from '../../db/client.ts';
 import { bandProfiles, gigs, managedArtists, orders, regions, tickets, venueProfiles } from '../../db/schema.ts';
@@ -17,6 +17,9 @@ export async function listMyTickets(db: Db, user: SessionUser) {
     .select({
       id: tickets.id,
       status: tickets.status,
+      orderId: tickets.orderId,
+      position: tickets.position,
+      quantity: orders.quantity,
       usedAt: tickets.usedAt,
       localDate: gigs.localDate,
       startTime: gigs.startTime,
@@ -32,8 +35,8 @@ export async function listMyTickets(db: Db, user: SessionUser) {
     .leftJoin(bandProfiles, eq(bandProfiles.userId, gigs.bandId))
     .leftJoin(managedArtists, eq(managedArtists.id, gigs.managedArtistId))
     .innerJoin(orders, eq(orders.id, tickets.orderId))
-    .where(user.emailVerified ? isHolder : and(isHolder, eq(orders.buyerUserId, user.id)))
-    .orderBy(desc(gigs.localDate), desc(tickets.createdAt))
+    .where(and(ne(tickets.status, 'transferred'), user.emailVerified ? isHolder : and(isHolder, eq(orders.buyerUserId, user.id))))
+    .orderBy(desc(gigs.localDate), desc(tickets.createdAt), asc(tickets.position))
     .limit(100);
   return {
     tickets: await Promise.all(rows.map(async (row) => ({ ...row, qrSvg: await QRCode.toString(row.id, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }) }))),

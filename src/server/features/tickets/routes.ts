@@ -11,6 +11,9 @@ import type { Services } from '../../services.ts';
 import { receivePaymentEvent } from './receive-payment-event.ts';
 import { startCheckout } from './start-checkout.ts';
 import { getCheckoutResult } from './get-checkout-result.ts';
+import { checkPresaleCode } from './check-presale-code.ts';
+import { listTicketTypes, saveTicketTypes } from './ticket-types.ts';
+import { limitHits } from '../../http/rate-limit.ts';
 
 /** Ticket checkout and the payment provider's events (D9-D14). */
 export function ticketRoutes(services: Services) {
@@ -19,6 +22,21 @@ export function ticketRoutes(services: Services) {
   app.post('/tickets/checkout', async (c) => {
     const session = await getCurrentSession(services, c);
     return c.json(await startCheckout(services, session?.user ?? null, await readJsonBody(c), { ipAddress: clientIp(c) }), 201);
+  });
+
+  /** Issue 23: what a presale code unlocks (nothing is held until checkout). */
+  app.post('/tickets/presale-code', async (c) => c.json(await checkPresaleCode(services, await readJsonBody(c), clientIp(c))));
+
+  /** Issue 23: a ticketed gig's ticket types and presale codes, for its organiser. */
+  app.get('/booking/gigs/:gigId/ticket-types', async (c) => {
+    const { user } = await requireRole(services, c, 'venue', 'promoter');
+    return c.json(await listTicketTypes(services.db, user, c.req.param('gigId')));
+  });
+
+  app.put('/booking/gigs/:gigId/ticket-types', async (c) => {
+    const { user } = await requireRole(services, c, 'venue', 'promoter');
+    await limitHits(services, `ticket-types:${user.id}`, { windowMs: 10 * 60_000, max: 60, message: 'Too many changes to ticket types. Please try again in a few minutes.' });
+    return c.json(await saveTicketTypes(services.db, user, c.req.param('gigId'), await readJsonBody(c)));
   });
 
   app.get('/tickets/checkout/:sessionId', async (c) => c.json(await getCheckoutResult(services.db, c.req.param('sessionId'))));

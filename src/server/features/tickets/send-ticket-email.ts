@@ -4,16 +4,17 @@ import type { DbOrTx } from '../../db/client.ts';
 import { orders } from '../../db/schema.ts';
 import { textAttachment } from '../../mail/attachments.ts';
 import type { Mailer } from '../../mail/send-mail.ts';
-import { TICKET_QR_CONTENT_ID, ticketEmail } from '../../mail/templates.ts';
+import { ticketEmail, ticketQrContentId, ticketSecretKey } from '../../mail/templates.ts';
 import { buildShowInvite, showEndsAt } from '../calendar/build-calendar-feed.ts';
 import { findOrderShow } from './find-order-show.ts';
 
 /**
- * E-mails a fresh ticket to its buyer (issue 9): the ticket id and its QR code as an inline image
+ * E-mails an order's fresh tickets to its buyer (issue 9, issue 23: one e-mail, every ticket):
+ * each ticket id and its QR code as an inline image
  * (both drawn from the message's secrets at delivery, so the outbox never shows them) and the show
  * as an .ics calendar entry. Sent in the transaction that issued the ticket.
  */
-export async function sendTicketEmail(tx: DbOrTx, mailer: Mailer, orderId: string, ticketId: string) {
+export async function sendTicketEmail(tx: DbOrTx, mailer: Mailer, orderId: string, ticketIds: readonly string[]) {
   const show = (await findOrderShow(tx, eq(orders.id, orderId)))!;
   const when = `${formatLocalDate(show.localDate)}, ${formatTimeRange(show.localDate, show.startTime, show.endTime, show.timeZone)}`;
   const invite = buildShowInvite({
@@ -23,16 +24,21 @@ export async function sendTicketEmail(tx: DbOrTx, mailer: Mailer, orderId: strin
     endsAt: showEndsAt(show),
     timeZone: show.timeZone,
     location: [show.venueName, show.venueAddress].filter(Boolean).join(', '),
-    description: 'Your ticket is in the e-mail this came with: show its QR code at the door.',
+    description: ticketIds.length > 1 ? 'Your tickets are in the e-mail this came with: show their QR codes at the door.' : 'Your ticket is in the e-mail this came with: show its QR code at the door.',
   });
   await mailer.send(
     {
       to: show.email,
       kind: 'ticket',
-      ...ticketEmail({ bandName: show.showName, venueName: show.venueName, when, isTestMode: show.provider === 'sandbox' }),
-      secrets: { ticket: ticketId },
+      ...ticketEmail({ bandName: show.showName, venueName: show.venueName, when, ticketCount: ticketIds.length, isTestMode: show.provider === 'sandbox' }),
+      secrets: Object.fromEntries(ticketIds.map((id, i) => [ticketSecretKey(i + 1), id])),
       attachments: [
-        { filename: 'ticket-qr.png', contentType: 'image/png', contentId: TICKET_QR_CONTENT_ID, qrOfSecret: 'ticket' },
+        ...ticketIds.map((_, i) => ({
+          filename: ticketIds.length > 1 ? `ticket-${i + 1}-qr.png` : 'ticket-qr.png',
+          contentType: 'image/png',
+          contentId: ticketQrContentId(i + 1),
+          qrOfSecret: ticketSecretKey(i + 1),
+        })),
         textAttachment('show.ics', 'text/calendar; charset=utf-8; method=PUBLISH', invite),
       ],
     },

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { checkoutSchema } from '../../../core/schemas/tickets.ts';
+import { formatCents } from '../../../core/money.ts';
 import { formatLocalDate, formatTimeRange } from '../../../core/time.ts';
 import { orders } from '../../db/schema.ts';
 import { findOrderShow } from './find-order-show.ts';
@@ -16,8 +17,8 @@ import { TICKET_SALES_OFF_MESSAGE } from '../../../core/payments-mode.ts';
 const CHECKOUT_RATE_WINDOW_MS = 10 * 60_000;
 
 /**
- * Guest checkout for one ticket (D9, D14): holds a seat, then opens the provider's hosted
- * checkout for the total the server computed. If the provider cannot be reached, the seat is
+ * Guest checkout (D9, D14, issue 23: one order of 1 to 8 tickets): holds the seats, then opens
+ * the provider's hosted checkout for the total the server computed. If the provider cannot be reached, the seat is
  * given back at once.
  */
 export async function startCheckout(
@@ -39,17 +40,28 @@ export async function startCheckout(
     buyerIpAddress: ipAddress,
     provider: payments.name,
     limits: { perEmail: env.CHECKOUT_HOLDS_PER_EMAIL, perAddress: env.CHECKOUT_HOLDS_PER_ADDRESS },
+    quantity: input.quantity,
+    ticketTypeId: input.ticketTypeId ?? null,
+    presaleCode: input.presaleCode,
   });
   try {
     const show = (await findOrderShow(db, eq(orders.id, order.id)))!;
+    const several = order.quantity > 1;
+    const typeName = show.ticketTypeName ? `${show.ticketTypeName} ` : '';
+    const ticketLine = several ? `${order.quantity} × ${typeName}ticket (${formatCents(order.faceCents / order.quantity)} each)` : `${typeName}ticket`.replace(/^(\w)/, (c) => c.toUpperCase());
     const session = await payments.createCheckout({
       orderId: order.id,
       totalCents: order.totalCents,
-      description: `Ticket: ${show.showName} at ${show.venueName}`,
-      title: 'Pay for your ticket',
-      summary: [`${show.showName} at ${show.venueName}`, `${formatLocalDate(show.localDate)}, ${formatTimeRange(show.localDate, show.startTime, show.endTime, show.timeZone)}`, `The ticket is e-mailed to ${show.email}.`],
+      description: `${several ? `${order.quantity} tickets` : 'Ticket'}: ${show.showName} at ${show.venueName}`,
+      title: several ? `Pay for your ${order.quantity} tickets` : 'Pay for your ticket',
+      summary: [
+        `${show.showName} at ${show.venueName}`,
+        `${formatLocalDate(show.localDate)}, ${formatTimeRange(show.localDate, show.startTime, show.endTime, show.timeZone)}`,
+        several ? `The ${order.quantity} tickets are e-mailed to ${show.email}.` : `The ticket is e-mailed to ${show.email}.`,
+      ],
+      // Issue 23: one line for the tickets and one service fee for the whole order.
       lineItems: [
-        { label: 'Ticket', amountCents: show.faceCents },
+        { label: ticketLine, amountCents: show.faceCents },
         { label: 'Service fee', amountCents: show.feeCents },
       ],
       buyerEmail: order.buyerEmail,

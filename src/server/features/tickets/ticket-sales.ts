@@ -16,10 +16,10 @@ export function refuseTicketingWhenSalesOff(isSalesOn: boolean, isTicketingTurne
   if (!isSalesOn && isTicketingTurnedOn) throw new AppError('VALIDATION', TICKET_SALES_OFF_MESSAGE, { ticketing: TICKET_SALES_OFF_MESSAGE });
 }
 
-/** A gig's checkouts still open (pending and their time not up): seats a buyer may be paying for now. */
+/** Seats held by a gig's checkouts still open (pending and their time not up): seats buyers may be paying for now. */
 export async function countOpenCheckouts(db: DbOrTx, gigId: string, now = new Date()): Promise<number> {
   const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
+    .select({ n: sql<number>`coalesce(sum(${orders.quantity}), 0)::int` })
     .from(orders)
     .where(and(eq(orders.gigId, gigId), eq(orders.status, 'pending'), gt(orders.expiresAt, now)));
   return row?.n ?? 0;
