@@ -80,8 +80,8 @@ const envSchema = z
      */
     PAYMENTS: optional().pipe(z.enum(['stripe', 'sandbox', 'off'], { error: 'PAYMENTS must be stripe, sandbox or off' }).optional()),
     /** Decision 35: open (unpaid, unexpired) checkouts one e-mail address, and one client address, may hold per gig. */
-    CHECKOUT_HOLDS_PER_EMAIL: z.coerce.number().int().min(1).default(2),
-    CHECKOUT_HOLDS_PER_ADDRESS: z.coerce.number().int().min(1).default(4),
+    CHECKOUT_HOLDS_PER_EMAIL: z.coerce.number().int().min(1).default(10),
+    CHECKOUT_HOLDS_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
     /** Decision 35: checkouts one client address may start per 10 minutes, whatever the gig. */
     CHECKOUT_RATE_LIMIT_PER_10_MINUTES: z.coerce.number().int().min(1).default(20),
     /** D13: with both set (and PAYMENTS unset or stripe), payments go through Stripe. */

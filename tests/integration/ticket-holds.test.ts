@@ -62,12 +62,13 @@ const gigForm = (over: Record<string, unknown> = {}) => ({
 });
 
 describe('open checkouts are limited', () => {
-  it('40 checkouts in a row from one client: a few hold seats, the rest are refused with a clear message', async () => {
+  it('40 checkouts of 4 tickets in a row from one client: a few hold seats, the rest are refused with a clear message', async () => {
     const gigId = await ticketedGig(100);
     const client = clientAt();
     const answers = [];
-    for (let i = 0; i < 40; i++) answers.push(await client.post('/api/tickets/checkout', { gigId, email: `hoarder${i}@holds.test` }));
-    expect(answers.filter((r) => r.status === 201)).toHaveLength(t.services.env.CHECKOUT_HOLDS_PER_ADDRESS);
+    // Issue 23: the limits count tickets, not orders.
+    for (let i = 0; i < 40; i++) answers.push(await client.post('/api/tickets/checkout', { gigId, email: `hoarder${i}@holds.test`, quantity: 4 }));
+    expect(answers.filter((r) => r.status === 201)).toHaveLength(t.services.env.CHECKOUT_HOLDS_PER_ADDRESS / 4);
     const refused = answers.filter((r) => r.status !== 201);
     expect(refused.every((r) => r.status === 429)).toBe(true);
     expect(refused.map((r) => r.json.error.message)).toContain(TOO_MANY_HOLDS_MESSAGE);
@@ -77,18 +78,22 @@ describe('open checkouts are limited', () => {
     expect(held!.held).toBe(t.services.env.CHECKOUT_HOLDS_PER_ADDRESS);
   });
 
-  it('one e-mail from many addresses holds at most a couple of seats per gig; another gig is its own count', async () => {
+  it('one e-mail from many addresses holds at most a few orders\' tickets per gig; another gig is its own count', async () => {
     const gigId = await ticketedGig(100);
     const answers = [];
-    for (let i = 0; i < 6; i++) answers.push(await clientAt().post('/api/tickets/checkout', { gigId, email: 'Same@Holds.test' }));
-    expect(answers.map((r) => r.status)).toEqual([201, 201, 429, 429, 429, 429]);
+    // 10 tickets per e-mail: 4 + 4 fit, a third order of 4 does not, 2 more still do.
+    for (const quantity of [4, 4, 4, 4]) answers.push(await clientAt().post('/api/tickets/checkout', { gigId, email: 'Same@Holds.test', quantity }));
+    expect(answers.map((r) => r.status)).toEqual([201, 201, 429, 429]);
     expect(answers[2]!.json.error.message).toBe(TOO_MANY_HOLDS_MESSAGE);
+    expect((await clientAt().post('/api/tickets/checkout', { gigId, email: 'same@holds.test', quantity: 2 })).status).toBe(201);
+    expect((await clientAt().post('/api/tickets/checkout', { gigId, email: 'same@holds.test', quantity: 1 })).status).toBe(429);
     expect((await clientAt().post('/api/tickets/checkout', { gigId: await ticketedGig(5), email: 'same@holds.test' })).status).toBe(201);
   });
 
   it('an expired hold no longer counts: the buyer can start again', async () => {
     const gigId = await ticketedGig(100);
-    for (let i = 0; i < 2; i++) expect((await clientAt().post('/api/tickets/checkout', { gigId, email: 'again@holds.test' })).status).toBe(201);
+    for (let i = 0; i < 2; i++) expect((await clientAt().post('/api/tickets/checkout', { gigId, email: 'again@holds.test', quantity: 5 })).status).toBe(201);
+    expect((await clientAt().post('/api/tickets/checkout', { gigId, email: 'again@holds.test' })).status).toBe(429);
     await expireOrdersOf(gigId);
     expect((await clientAt().post('/api/tickets/checkout', { gigId, email: 'again@holds.test' })).status).toBe(201);
   });

@@ -1,0 +1,252 @@
+// Issue 23: several tickets in one order (one fee, split per ticket), ticket types with their own
+// price, quantity and sale window, presale codes with atomic uses, and what each refusal says.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import { gigs, orders, outbox, presaleCodes, tickets, ticketTypes } from '../../db/schema.ts';
+import { ORDER_MESSAGES } from '../../../core/schemas/tickets.ts';
+import { splitOrderPayment } from '../../../core/money.ts';
+import { placeTicketOrder, type OrderInput } from './place-ticket-order.ts';
+import { fulfilPaidOrder } from './fulfil-paid-order.ts';
+import { releaseExpiredOrders } from './release-expired-orders.ts';
+import { admitTicket } from './admit-ticket.ts';
+import { findTicketOfOrder, refundTicket } from '../payouts/refund-ticket.ts';
+import type { SessionUser } from '../../http/session.ts';
+import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
+import { createBand, createGig, createVenue, dayIn } from '../../../../tests/helpers/factories.ts';
+import { signUpAs } from '../../../../tests/helpers/accounts.ts';
+
+const ZONE = 'America/Chicago';
+let t: TestApp;
+let venueId: string;
+let bandId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  venueId = (await createVenue(t.db)).id;
+  bandId = (await createBand(t.db)).id;
+});
+afterAll(() => t.close());
+
+const ticketedGig = (quantity: number, over: Partial<typeof gigs.$inferInsert> = {}) =>
+  createGig(t.db, { venueId, bandId, localDate: dayIn(ZONE, 10), isTicketed: true, ticketPriceCents: 1010, ticketQuantity: quantity, bandPercent: 50, organiserPercent: 25, ...over });
+const order = (gigId: string, over: Partial<OrderInput> = {}) => placeTicketOrder(t.db, { gigId, buyerEmail: 'fan@orders.test', provider: 'sandbox', ...over });
+const pay = async (orderId: string) => {
+  const result = await fulfilPaidOrder(t.db, { orderId, providerPaymentId: `pay_${orderId}` });
+  return 'ticketIds' in result ? result.ticketIds : [];
+};
+const counts = async (gigId: string) => (await t.db.select({ sold: gigs.ticketsSold, held: gigs.ticketsHeld }).from(gigs).where(eq(gigs.id, gigId)))[0]!;
+const typeCounts = async (typeId: string) => (await t.db.select({ sold: ticketTypes.sold, held: ticketTypes.held }).from(ticketTypes).where(eq(ticketTypes.id, typeId)))[0]!;
+const addType = async (gigId: string, over: Partial<typeof ticketTypes.$inferInsert> = {}) =>
+  (await t.db.insert(ticketTypes).values({ gigId, name: `Type ${Math.random().toString(36).slice(2, 8)}`, priceCents: 2000, quantity: 10, ...over }).returning())[0]!;
+const addCode = async (gigId: string, ticketTypeId: string, over: Partial<typeof presaleCodes.$inferInsert> = {}) =>
+  (await t.db.insert(presaleCodes).values({ gigId, ticketTypeId, code: `CODE${Math.random().toString(36).slice(2, 8).toUpperCase()}`, maxUses: 5, ...over }).returning())[0]!;
+
+describe('several tickets in one order', () => {
+  it('three tickets: one order, one fee rounded once, each ticket its own part, the door admits each once', async () => {
+    const gigId = await ticketedGig(10);
+    const placed = await order(gigId, { quantity: 3 });
+    // 3 × $10.10 = $30.30; the fee is 15% of the order, $4.545 → $4.55 (three single orders would pay 3 × $1.52).
+    expect(placed).toMatchObject({ quantity: 3, faceCents: 3030, feeCents: 455, totalCents: 3485 });
+    expect(placed.bandShareCents + placed.organiserShareCents + placed.platformShareCents).toBe(placed.totalCents);
+    expect(await counts(gigId)).toEqual({ sold: 0, held: 3 });
+
+    const ids = await pay(placed.id);
+    expect(ids).toHaveLength(3);
+    expect(new Set(ids).size).toBe(3);
+    expect(await counts(gigId)).toEqual({ sold: 3, held: 0 });
+    const rows = await t.db.select().from(tickets).where(eq(tickets.orderId, placed.id)).orderBy(tickets.position);
+    expect(rows.map((r) => r.position)).toEqual([1, 2, 3]);
+    const expected = splitOrderPayment([1010, 1010, 1010], 50, 25).tickets;
+    expect(rows.map((r) => [r.faceCents, r.feeCents, r.bandShareCents, r.organiserShareCents, r.platformShareCents])).toEqual(
+      expected.map((e) => [e.faceCents, e.serviceFeeCents, e.bandShareCents, e.organiserShareCents, e.platformShareCents]),
+    );
+    expect(rows.reduce((sum, r) => sum + r.faceCents + r.feeCents, 0)).toBe(placed.totalCents);
+
+    // Paid again (a duplicate event): the same three tickets, nothing more.
+    expect(await pay(placed.id)).toEqual(ids);
+    expect(await t.db.select().from(tickets).where(eq(tickets.orderId, placed.id))).toHaveLength(3);
+
+    const door: SessionUser = { id: venueId, role: 'venue', email: 'door@orders.test', emailVerified: true, name: 'Door', location: 'chicagoland', createdAt: new Date() };
+    for (const id of ids) expect((await admitTicket(t.db, door, id)).isValid).toBe(true);
+    expect(await admitTicket(t.db, door, ids[1]!)).toMatchObject({ isValid: false, reason: 'already_used' });
+  });
+
+  it('one e-mail carries every ticket: a QR code for each', async () => {
+    const gigId = await ticketedGig(10);
+    const res = await t.client().post('/api/tickets/checkout', { gigId, email: 'three@orders.test', quantity: 3 });
+    expect(res.status, res.text).toBe(201);
+    const sessionId = new URL(res.json.url as string).pathname.split('/').pop()!;
+    const page = await (await t.app.request(`/sandbox/checkout/${sessionId}`)).text();
+    expect(page).toContain('3 × ticket ($10.10 each)');
+    expect(page).toContain('$34.85');
+    const paid = await t.app.request(`/sandbox/checkout/${sessionId}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ action: 'pay', card: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' }),
+    });
+    expect(paid.status).toBe(303);
+    const mails = await t.db.select().from(outbox).where(and(eq(outbox.kind, 'ticket'), eq(outbox.toAddress, 'three@orders.test')));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toContain('Your 3 tickets');
+    expect(Object.keys(mails[0]!.secrets ?? {})).toHaveLength(3);
+    expect((mails[0]!.attachments ?? []).filter((a) => a.contentType === 'image/png')).toHaveLength(3);
+    const result = await t.client().get(`/api/tickets/checkout/${sessionId}`);
+    expect(result.json.order).toMatchObject({ status: 'paid', quantity: 3, totalCents: 3485 });
+    expect(result.json.tickets).toHaveLength(3);
+    expect(result.json.tickets.every((ticket: { qrSvg: string }) => ticket.qrSvg.startsWith('<svg'))).toBe(true);
+  });
+
+  it('refuses quantity 0, above the limit, above the gig\'s own limit and above what is left, holding nothing', async () => {
+    const gigId = await ticketedGig(5, { maxTicketsPerOrder: 4 });
+    for (const quantity of [0, 9, '2.5', 'lots']) {
+      const res = await t.client().post('/api/tickets/checkout', { gigId, email: 'bad@orders.test', quantity });
+      expect(res.status).toBe(422);
+      expect(res.json.error.message).toBe(ORDER_MESSAGES.quantity);
+    }
+    await expect(order(gigId, { quantity: 5 })).rejects.toThrow(ORDER_MESSAGES.perOrderLimit(4));
+    await pay((await order(gigId, { quantity: 3 })).id);
+    await expect(order(gigId, { quantity: 3 })).rejects.toThrow('Only 2 tickets are left.');
+    expect(await counts(gigId)).toEqual({ sold: 3, held: 0 });
+    await pay((await order(gigId, { quantity: 2 })).id);
+    // Every seat paid for, none held: now it is sold out.
+    await expect(order(gigId)).rejects.toThrow('Sold out');
+  });
+
+  it('an order of several tickets expires whole: every seat and the code\'s uses come back once', async () => {
+    const gigId = await ticketedGig(10);
+    const type = await addType(gigId, { isHidden: true, quantity: 6 });
+    const code = await addCode(gigId, type.id, { maxUses: 4 });
+    const placed = await order(gigId, { quantity: 4, presaleCode: code.code.toLowerCase() });
+    expect(await counts(gigId)).toEqual({ sold: 0, held: 4 });
+    expect(await typeCounts(type.id)).toEqual({ sold: 0, held: 4 });
+    const later = new Date(Date.now() + 31 * 60_000);
+    const released = await Promise.all([releaseExpiredOrders(t.db, { gigId, now: later }), releaseExpiredOrders(t.db, { gigId, now: later })]);
+    expect(released.reduce((a, b) => a + b, 0)).toBe(4);
+    expect(await counts(gigId)).toEqual({ sold: 0, held: 0 });
+    expect(await typeCounts(type.id)).toEqual({ sold: 0, held: 0 });
+    expect((await t.db.select({ uses: presaleCodes.uses }).from(presaleCodes).where(eq(presaleCodes.id, code.id)))[0]!.uses).toBe(0);
+    expect((await t.db.select({ status: orders.status }).from(orders).where(eq(orders.id, placed.id)))[0]!.status).toBe('expired');
+  });
+
+  it('one ticket of an order is refunded alone: its own amount, its seat back, the others still admit', async () => {
+    const gigId = await ticketedGig(10);
+    const placed = await order(gigId, { quantity: 3 });
+    const ids = await pay(placed.id);
+    const admin = await signUpAs(t, 'admin');
+    const second = await findTicketOfOrder(t.db, placed.id, 2);
+    expect(second).toBe(ids[1]);
+    await expect(findTicketOfOrder(t.db, placed.id)).rejects.toThrow('choose which one');
+    const refund = await refundTicket(t.db, { ticketId: second, reason: 'Friend cannot come', actorId: admin.id });
+    const [row] = await t.db.select().from(tickets).where(eq(tickets.id, second));
+    expect(refund.amountCents).toBe(row!.faceCents + row!.feeCents);
+    expect(await counts(gigId)).toEqual({ sold: 2, held: 0 });
+    expect((await t.db.select({ status: orders.status }).from(orders).where(eq(orders.id, placed.id)))[0]!.status).toBe('paid');
+    const statuses = await t.db.select({ status: tickets.status }).from(tickets).where(eq(tickets.orderId, placed.id)).orderBy(tickets.position);
+    expect(statuses.map((s) => s.status)).toEqual(['valid', 'refunded', 'valid']);
+  });
+});
+
+describe('ticket types and presale codes', () => {
+  it('a type sells at its own price; a gig with types sells only by type', async () => {
+    const gigId = await ticketedGig(100);
+    const early = await addType(gigId, { name: 'Early bird', priceCents: 1200, quantity: 20 });
+    await expect(order(gigId)).rejects.toThrow(ORDER_MESSAGES.chooseType);
+    const placed = await order(gigId, { ticketTypeId: early.id, quantity: 2 });
+    expect(placed).toMatchObject({ ticketTypeId: early.id, faceCents: 2400, feeCents: 360 });
+    expect(await typeCounts(early.id)).toEqual({ sold: 0, held: 2 });
+    await pay(placed.id);
+    expect(await typeCounts(early.id)).toEqual({ sold: 2, held: 0 });
+    expect(await counts(gigId)).toEqual({ sold: 2, held: 0 });
+    const issued = await t.db.select({ typeId: tickets.ticketTypeId }).from(tickets).where(eq(tickets.orderId, placed.id));
+    expect(issued.every((row) => row.typeId === early.id)).toBe(true);
+  });
+
+  it('a type outside its sale window, hidden without a code, or of another gig is refused, holding nothing', async () => {
+    const gigId = await ticketedGig(100);
+    const hour = 3_600_000;
+    const later = await addType(gigId, { name: 'Door', salesStartAt: new Date(Date.now() + hour) });
+    const over = await addType(gigId, { name: 'Early bird', salesEndAt: new Date(Date.now() - hour), salesStartAt: new Date(Date.now() - 2 * hour) });
+    const hidden = await addType(gigId, { name: 'Presale', isHidden: true });
+    const other = await addType(await ticketedGig(10));
+    await expect(order(gigId, { ticketTypeId: later.id })).rejects.toThrow(ORDER_MESSAGES.notOnSaleYet('Door'));
+    await expect(order(gigId, { ticketTypeId: over.id })).rejects.toThrow(ORDER_MESSAGES.saleEnded('Early bird'));
+    await expect(order(gigId, { ticketTypeId: hidden.id })).rejects.toThrow(ORDER_MESSAGES.codeNeeded);
+    await expect(order(gigId, { ticketTypeId: other.id })).rejects.toThrow(ORDER_MESSAGES.unknownType);
+    expect(await counts(gigId)).toEqual({ sold: 0, held: 0 });
+  });
+
+  it('presale codes: any case, unknown, expired, used up, not enough uses left: each refused with nothing used', async () => {
+    const gigId = await ticketedGig(100);
+    const hidden = await addType(gigId, { name: 'Presale', isHidden: true, priceCents: 1500 });
+    const code = await addCode(gigId, hidden.id, { code: 'FANCLUB', maxUses: 3 });
+    const expired = await addCode(gigId, hidden.id, { code: 'OLDCODE', expiresAt: new Date(Date.now() - 1000) });
+    await expect(order(gigId, { presaleCode: 'NOPE' })).rejects.toThrow(ORDER_MESSAGES.unknownCode);
+    await expect(order(gigId, { presaleCode: expired.code })).rejects.toThrow(ORDER_MESSAGES.expiredCode);
+    await expect(order(gigId, { presaleCode: 'fanclub', quantity: 4 })).rejects.toThrow(ORDER_MESSAGES.codeUsesLeft(3));
+    const placed = await order(gigId, { presaleCode: ' fanclub ', quantity: 3 });
+    expect(placed).toMatchObject({ ticketTypeId: hidden.id, presaleCodeId: code.id, faceCents: 4500 });
+    await expect(order(gigId, { presaleCode: 'FANCLUB' })).rejects.toThrow(ORDER_MESSAGES.usedUpCode);
+    // A refused order changes nothing: the type's seats are only the first order's.
+    expect(await typeCounts(hidden.id)).toEqual({ sold: 0, held: 3 });
+    expect(await counts(gigId)).toEqual({ sold: 0, held: 3 });
+  });
+
+  it('the presale check says what a code unlocks, and what checkout would refuse', async () => {
+    const gigId = await ticketedGig(100);
+    const hidden = await addType(gigId, { name: 'Fan club', isHidden: true, priceCents: 1500, quantity: 40 });
+    await addCode(gigId, hidden.id, { code: 'LOYAL-FANS', maxUses: 6 });
+    const ok = await t.client().post('/api/tickets/presale-code', { gigId, presaleCode: 'loyal-fans' });
+    expect(ok.status, ok.text).toBe(200);
+    expect(ok.json.type).toMatchObject({ id: hidden.id, name: 'Fan club', priceCents: 1500, left: 6, status: 'on_sale' });
+    const bad = await t.client().post('/api/tickets/presale-code', { gigId, presaleCode: 'guess' });
+    expect(bad.status).toBe(422);
+    expect(bad.json.error.fields.presaleCode).toBe(ORDER_MESSAGES.unknownCode);
+    // The public offer lists public types only, and says a code could unlock more.
+    const offer = await t.client().get(`/api/gigs/${gigId}/ticket-offer`);
+    expect(offer.json.tickets).toMatchObject({ maxPerOrder: 8, left: 100, hasHiddenTypes: true, types: [] });
+  });
+});
+
+describe('bursts (issue 23): nothing oversold, no code used beyond its uses', () => {
+  it('500 buyers for the last 10 tickets of a type: exactly 10 seats held, the type never oversold', async () => {
+    const gigId = await ticketedGig(200);
+    const general = await addType(gigId, { name: 'General', quantity: 100 });
+    await t.db.update(ticketTypes).set({ sold: 90 }).where(eq(ticketTypes.id, general.id));
+    await t.db.update(gigs).set({ ticketsSold: 90 }).where(eq(gigs.id, gigId));
+    const results = await Promise.allSettled(Array.from({ length: 500 }, (_, i) => order(gigId, { ticketTypeId: general.id, buyerEmail: `burst${i}@orders.test`, quantity: 1 + (i % 2) })));
+    const won = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+    expect(won.reduce((sum, o) => sum + o.quantity, 0)).toBe(10);
+    expect(await typeCounts(general.id)).toEqual({ sold: 90, held: 10 });
+    expect(await counts(gigId)).toEqual({ sold: 90, held: 10 });
+    const reasons = new Set(results.flatMap((r) => (r.status === 'rejected' ? [String((r.reason as Error).message)] : [])));
+    for (const reason of reasons) expect([ORDER_MESSAGES.beingPaidFor, ORDER_MESSAGES.onlyLeft(1, 'General')]).toContain(reason);
+  });
+
+  it('control: reading what is left and then holding lets the same burst oversell the type', async () => {
+    const gigId = await ticketedGig(200);
+    const general = await addType(gigId, { name: 'General', quantity: 100 });
+    await t.db.update(ticketTypes).set({ sold: 90 }).where(eq(ticketTypes.id, general.id));
+    const naive = async () => {
+      const [row] = await t.db.select({ left: sql<number>`${ticketTypes.quantity} - ${ticketTypes.sold} - ${ticketTypes.held}` }).from(ticketTypes).where(eq(ticketTypes.id, general.id));
+      if (row!.left < 1) return false;
+      // (Capped, so the table's check does not stop it: each buyer here believes it holds a seat.)
+      await t.db.update(ticketTypes).set({ held: sql`least(${ticketTypes.held} + 1, ${ticketTypes.quantity} - ${ticketTypes.sold})` }).where(eq(ticketTypes.id, general.id));
+      return true;
+    };
+    const wins = await Promise.all(Array.from({ length: 500 }, () => naive()));
+    expect(wins.filter(Boolean).length).toBeGreaterThan(10);
+  });
+
+  it('a burst on one presale code: its uses never exceed what it allows', async () => {
+    const gigId = await ticketedGig(200);
+    const hidden = await addType(gigId, { name: 'Presale', isHidden: true, quantity: 100 });
+    const code = await addCode(gigId, hidden.id, { code: 'BURST', maxUses: 7 });
+    const results = await Promise.allSettled(Array.from({ length: 100 }, (_, i) => order(gigId, { presaleCode: 'BURST', buyerEmail: `code${i}@orders.test`, quantity: 1 + (i % 3) })));
+    const won = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+    const used = won.reduce((sum, o) => sum + o.quantity, 0);
+    expect(used).toBeLessThanOrEqual(7);
+    expect(used).toBeGreaterThanOrEqual(5); // the last few uses may be too few for a 2- or 3-ticket order
+    expect((await t.db.select({ uses: presaleCodes.uses }).from(presaleCodes).where(eq(presaleCodes.id, code.id)))[0]!.uses).toBe(used);
+    expect(await typeCounts(hidden.id)).toEqual({ sold: 0, held: used });
+  });
+});
