@@ -1,3 +1,4 @@
+import { MAX_TICKETS_PER_ORDER } from '../../../core/schemas/tickets.ts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
   BAND_NOT_CHOSEN_MESSAGE,
@@ -42,6 +43,8 @@ const DEFAULT_TICKETING: TicketingState = {
   quantity: '',
   bandPercent: String(DEFAULT_BAND_PERCENT),
   organiserPercent: String(DEFAULT_ORGANISER_PERCENT),
+  maxPerOrder: String(MAX_TICKETS_PER_ORDER),
+  isTransferAllowed: true,
 };
 
 export type PostedGigs = { gigIds: string[]; message: string; tab: GigTab };

@@ -29,6 +29,9 @@ export type OrganiserGig = {
   isTicketed: boolean;
   ticketPriceCents: number | null;
   ticketQuantity: number | null;
+  maxTicketsPerOrder: number;
+  isTransferAllowed: boolean;
+  hasTicketTypes: boolean;
   ticketsSold: number;
   /** The door list: tickets scanned in so far. */
   ticketsCheckedIn: number;

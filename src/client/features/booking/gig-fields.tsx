@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { GIG_HOURS, GIG_MINUTES, MAX_SPLIT_PERCENT, latestGigDate, splitHint } from '../../../core/schemas/gigs.ts';
 import { FieldLabel, TextAreaField, TextField } from '../../components/ui/field.tsx';
 import { PLATFORM_PERCENT, SERVICE_FEE_PERCENT } from '../../../core/money.ts';
+import { MAX_TICKETS_PER_ORDER } from '../../../core/schemas/tickets.ts';
 import { isVenueVerified, promoterVenueUnverifiedMessage } from '../../../core/venue-verification.ts';
 import type { OrganiserDashboard } from './api.ts';
 import { TICKET_SALES_OFF_MESSAGE } from '../../../core/payments-mode.ts';
@@ -18,11 +19,28 @@ export type GigDetailsState = {
   coverCharge: string;
 };
 
-export type TicketingState = { isEnabled: boolean; price: string; quantity: string; bandPercent: string; organiserPercent: string };
+export type TicketingState = {
+  isEnabled: boolean;
+  price: string;
+  quantity: string;
+  bandPercent: string;
+  organiserPercent: string;
+  /** Issue 23: the most tickets one order may hold, and whether holders may pass tickets on. */
+  maxPerOrder: string;
+  isTransferAllowed: boolean;
+};
 
 export const ticketingPayload = (t: TicketingState) =>
   t.isEnabled
-    ? { isEnabled: true, priceCents: t.price, quantity: t.quantity, bandPercent: Number(t.bandPercent), organiserPercent: Number(t.organiserPercent) }
+    ? {
+        isEnabled: true,
+        priceCents: t.price,
+        quantity: t.quantity,
+        bandPercent: Number(t.bandPercent),
+        organiserPercent: Number(t.organiserPercent),
+        maxPerOrder: t.maxPerOrder,
+        isTransferAllowed: t.isTransferAllowed,
+      }
     : { isEnabled: false };
 
 /** Hour and minute selects (spec 2 §5: hours 00-23, minutes 00, 10, 15, 20, 30, 40, 45, 50). */
@@ -174,6 +192,28 @@ export function TicketingFields({
           <p className="text-xs text-zinc-400">
             The platform keeps {PLATFORM_PERCENT}% of the face price, plus the buyer's {SERVICE_FEE_PERCENT}% service fee.
           </p>
+          {/* Issue 23: the simple price stays the default; the rest only on request. */}
+          <details className="rounded-lg border border-zinc-800 px-3 py-2" open={value.maxPerOrder !== String(MAX_TICKETS_PER_ORDER) || !value.isTransferAllowed}>
+            <summary className="cursor-pointer py-1 text-sm font-medium">More ticket options</summary>
+            <div className="mt-2 grid gap-4 sm:grid-cols-2">
+              <TextField
+                label="Tickets per order (most)"
+                type="number"
+                min="1"
+                max={MAX_TICKETS_PER_ORDER}
+                step="1"
+                inputMode="numeric"
+                value={value.maxPerOrder}
+                hint={`1 to ${MAX_TICKETS_PER_ORDER}; a fan buys up to this many in one checkout.`}
+                onChange={(e) => set('maxPerOrder')(e.target.value)}
+              />
+              <label className="flex min-h-11 items-center gap-2 self-center text-sm">
+                <input type="checkbox" className="h-4 w-4" checked={value.isTransferAllowed} onChange={(e) => onChange({ ...value, isTransferAllowed: e.target.checked })} />
+                Ticket holders may pass tickets to a friend
+              </label>
+            </div>
+            <p className="mt-2 text-xs text-zinc-400">Ticket types (early bird, presale codes…) are set on the gig's card once it is saved.</p>
+          </details>
           {error && <p className="field-error">{error}</p>}
         </>
       )}

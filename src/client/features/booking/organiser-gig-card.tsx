@@ -166,6 +166,8 @@ function EditGigForm({ gig, isPromoter, isPayoutReady, sellingClosedReason, onDo
     quantity: gig.ticketQuantity ? String(gig.ticketQuantity) : '',
     bandPercent: String(gig.bandPercent),
     organiserPercent: String(gig.organiserPercent),
+    maxPerOrder: String(gig.maxTicketsPerOrder),
+    isTransferAllowed: gig.isTransferAllowed,
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState('');

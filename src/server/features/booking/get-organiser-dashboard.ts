@@ -125,6 +125,9 @@ export async function getOrganiserDashboard(
       isTicketed: gigs.isTicketed,
       ticketPriceCents: gigs.ticketPriceCents,
       ticketQuantity: gigs.ticketQuantity,
+      maxTicketsPerOrder: gigs.maxTicketsPerOrder,
+      isTransferAllowed: gigs.isTransferAllowed,
+      hasTicketTypes: sql<boolean>`exists (select 1 from ticket_types tt where tt.gig_id = ${gigs.id})`,
       ticketsSold: gigs.ticketsSold,
       // The door list: how many of the tickets sold have been scanned in.
       ticketsCheckedIn: sql<number>`(select count(*) from ${tickets} where ${tickets.gigId} = ${gigs.id} and ${tickets.status} = 'used')`.mapWith(Number),
