@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { orders } from '../../db/schema.ts';
 import { textAttachment } from '../../mail/attachments.ts';
 import type { Mailer } from '../../mail/send-mail.ts';
-import { TICKET_QR_CONTENT_ID, ticketEmail } from '../../mail/templates.ts';
+import { TICKET_QR_CONTENT_ID, ticketEmail } from '../../mail/emails/ticket.ts';
 import { buildShowInvite, showEndsAt } from '../calendar/build-calendar-feed.ts';
 import { findOrderShow } from './find-order-show.ts';
 
@@ -29,7 +29,7 @@ export async function sendTicketEmail(tx: DbOrTx, mailer: Mailer, orderId: strin
     {
       to: show.email,
       kind: 'ticket',
-      ...ticketEmail({ bandName: show.showName, venueName: show.venueName, when, isTestMode: show.provider === 'sandbox' }),
+      ...(await ticketEmail({ bandName: show.showName, venueName: show.venueName, when, isTestMode: show.provider === 'sandbox' })),
       secrets: { ticket: ticketId },
       attachments: [
         { filename: 'ticket-qr.png', contentType: 'image/png', contentId: TICKET_QR_CONTENT_ID, qrOfSecret: 'ticket' },
