@@ -47,6 +47,18 @@ describe('admin lists', () => {
     expect((await admin.get('/api/admin/users?role=wizard')).status).toBe(422);
   });
 
+  it('every e-mail Marquee sends, rendered with demo data, never cached (decision 45)', async () => {
+    const res = await admin.get('/api/admin/emails');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const emails = res.json.emails as { id: string; kind: string; subject: string; html: string; text: string }[];
+    expect(emails.map((e) => e.kind)).toEqual(expect.arrayContaining(['password_reset', 'ticket', 'weekly_digest, weekly_digest_test', 'band_booked']));
+    for (const email of emails) {
+      expect(email.html).toContain(`<title>`);
+      expect(email.text).not.toContain('{{secret:');
+    }
+  });
+
   it('the overview sends counts only', async () => {
     const res = await admin.get('/api/admin/overview');
     expect(res.json.counts).toMatchObject({ gigs: 60, approvedGigs: 1 });

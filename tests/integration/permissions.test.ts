@@ -26,6 +26,8 @@ const ALLOWED: Record<string, Rule> = {
   'GET /api/admin/outbox': ['admin'],
   'GET /api/admin/outbox/:id': ['admin'],
   'POST /api/admin/outbox/:id/reveal': ['admin'],
+  // Decision 45: every e-mail rendered with demo data.
+  'GET /api/admin/emails': ['admin'],
   'GET /api/admin/audit-log': ['admin'],
   // Venue verification (decision 33): the admins' queue and their decisions.
   'GET /api/admin/venue-verifications': ['admin'],

@@ -189,7 +189,7 @@ describe('bad input answers 4xx, never 500 (finding 7)', () => {
 });
 
 describe('private answers are never stored (finding 8)', () => {
-  it.each(['/api/me', '/api/admin/overview', '/api/admin/outbox', '/api/admin/audit-log'])('%s is no-store', async (path) => {
+  it.each(['/api/me', '/api/admin/overview', '/api/admin/outbox', '/api/admin/emails', '/api/admin/audit-log'])('%s is no-store', async (path) => {
     const res = await admin.get(path);
     expect(res.headers.get('cache-control')).toBe('no-store');
   });

@@ -25,6 +25,7 @@ const DebugTestPage = signedInScreen('DebugTestPage');
 const DashboardPage = signedInScreen('DashboardPage');
 const PromoterDashboardPage = signedInScreen('PromoterDashboardPage');
 const OutboxPage = signedInScreen('OutboxPage');
+const EmailGalleryPage = signedInScreen('EmailGalleryPage');
 const GigManagementPage = signedInScreen('GigManagementPage');
 const VenueDatabasePage = signedInScreen('VenueDatabasePage');
 const UnsubscribePage = signedInScreen('UnsubscribePage');
@@ -110,6 +111,7 @@ function MainRoutes() {
         <Route path="/booking/decline/:token" element={<DeclineBookingPage />} />
         <Route path="/outreach/opt-out/:token" element={<OutreachOptOutPage />} />
         <Route path="/admin/outbox" element={<OutboxPage />} />
+        <Route path="/admin/emails" element={<EmailGalleryPage />} />
         <Route path="/admin/gig-management" element={<GigManagementPage />} />
         <Route path="/venue-database" element={<VenueDatabasePage />} />
         <Route path="/edit-profile" element={<EditProfilePage />} />

@@ -19,6 +19,7 @@ export const DebugTestPage: Loader = async () => (await import('../features/debu
 export const DashboardPage: Loader = async () => (await import('../features/dashboard/dashboard-page.tsx')).DashboardPage;
 export const PromoterDashboardPage: Loader = async () => (await import('../features/dashboard/dashboard-page.tsx')).PromoterDashboardPage;
 export const OutboxPage: Loader = async () => (await import('../features/admin/outbox-page.tsx')).OutboxPage;
+export const EmailGalleryPage: Loader = async () => (await import('../features/admin/email-gallery-page.tsx')).EmailGalleryPage;
 export const VenueDatabasePage: Loader = async () => (await import('../features/venue-database/venue-database-page.tsx')).VenueDatabasePage;
 export const GigManagementPage: Loader = async () => (await import('../features/admin/gig-management-page.tsx')).GigManagementPage;
 export const UnsubscribePage: Loader = async () => (await import('../features/followers/unsubscribe-page.tsx')).UnsubscribePage;

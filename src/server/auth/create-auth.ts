@@ -8,7 +8,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../core/schemas/acc
 import type { Db } from '../db/client.ts';
 import * as schema from '../db/schema.ts';
 import type { Mailer } from '../mail/send-mail.ts';
-import { passwordResetEmail } from '../mail/templates.ts';
+import { passwordResetEmail } from '../mail/emails/password-reset.ts';
 import { EMAIL_VERIFICATION_EXPIRES_IN_SECONDS } from '../features/accounts/email-verification.ts';
 
 export type AuthDeps = {
@@ -42,7 +42,7 @@ export function createAuth({ db, publicUrl, secret, adminEmails, mailer, isRateL
       sendResetPassword: async ({ user, url }) => {
         // A few reset e-mails an hour per account, however many addresses ask; the answer is the same.
         if (isRateLimitEnabled && !(await isResetEmailAllowed(db, user.email))) return;
-        await mailer.send({ to: user.email, kind: 'password_reset', ...passwordResetEmail({ url }) });
+        await mailer.send({ to: user.email, kind: 'password_reset', ...(await passwordResetEmail({ url })) });
       },
     },
     // D32: Marquee sends the link itself (registration, 'Send the link again'); better-auth checks it.

@@ -114,6 +114,9 @@ export function AdminDashboard({ me }: { me: Me }) {
         <Link to="/admin/outbox" className="btn-secondary">
           Outbox (all e-mail)
         </Link>
+        <Link to="/admin/emails" className="btn-secondary">
+          E-mail previews
+        </Link>
         <Link to="/venue-database" className="btn-secondary">
           Venue Database
         </Link>

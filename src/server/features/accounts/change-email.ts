@@ -7,7 +7,8 @@ import { AppError } from '../../http/app-error.ts';
 import { limitHits } from '../../http/rate-limit.ts';
 import type { CurrentSession } from '../../http/session.ts';
 import { parseInput } from '../../http/validate.ts';
-import { emailChangedNoticeEmail, emailChangeEmail } from '../../mail/account-templates.ts';
+import { emailChangeEmail } from '../../mail/emails/email-change.ts';
+import { emailChangedNoticeEmail } from '../../mail/emails/email-changed-notice.ts';
 import type { Services } from '../../services.ts';
 import { refuseWhileImpersonating, verifyCurrentPassword } from './verify-current-password.ts';
 
@@ -54,7 +55,7 @@ export async function requestEmailChange(services: Services, session: CurrentSes
       expiresAt: new Date(Date.now() + EMAIL_CHANGE_EXPIRES_IN_HOURS * 60 * 60 * 1000),
     });
     const link = `${services.env.PUBLIC_URL}${CONFIRM_EMAIL_CHANGE_PATH}?token=${token}`;
-    const mail = emailChangeEmail({ name: account.name, newEmail: input.newEmail, hours: EMAIL_CHANGE_EXPIRES_IN_HOURS });
+    const mail = await emailChangeEmail({ name: account.name, newEmail: input.newEmail, hours: EMAIL_CHANGE_EXPIRES_IN_HOURS });
     await services.mailer.send({ to: input.newEmail, kind: 'email_change', ...mail, secrets: { link } }, tx);
   });
   return { message };
@@ -80,7 +81,7 @@ export async function confirmEmailChange(services: Pick<Services, 'db' | 'mailer
       if (taken) throw new AppError('CONFLICT', 'That address now belongs to another Marquee account, so it cannot be yours. Your address has not changed.');
       await tx.update(user).set({ email: pending.newEmail, emailVerified: true, updatedAt: new Date() }).where(eq(user.id, owner.id));
       await tx.insert(auditLog).values({ actorId: owner.id, action: 'account.email_changed', targetId: owner.id, details: { from: owner.email, to: pending.newEmail } });
-      await services.mailer.send({ to: owner.email, kind: 'email_changed', ...emailChangedNoticeEmail({ name: owner.name, newEmail: pending.newEmail }) }, tx);
+      await services.mailer.send({ to: owner.email, kind: 'email_changed', ...(await emailChangedNoticeEmail({ name: owner.name, newEmail: pending.newEmail })) }, tx);
       return { message: `Your e-mail address is now ${pending.newEmail}. Sign in with it from now on.`, email: pending.newEmail };
     });
   } catch (error) {

@@ -18,7 +18,8 @@ import { AppError } from '../../http/app-error.ts';
 import { limitHits } from '../../http/rate-limit.ts';
 import type { CurrentSession } from '../../http/session.ts';
 import { parseInput } from '../../http/validate.ts';
-import { accountDeletedEmail, bookedActLeftEmail } from '../../mail/account-templates.ts';
+import { accountDeletedEmail } from '../../mail/emails/account-deleted.ts';
+import { bookedActLeftEmail } from '../../mail/emails/booked-act-left.ts';
 import type { Services } from '../../services.ts';
 import { refuseWhileImpersonating, verifyCurrentPassword } from './verify-current-password.ts';
 
@@ -124,7 +125,7 @@ export async function deleteAccount(services: Services, session: CurrentSession,
       for (const gig of booked) {
         const to = emailOf.get(gig.organiserId);
         if (!to) continue;
-        const mail = bookedActLeftEmail({ actName: gig.actName, venueName: gig.venueName, date: formatLocalDate(gig.localDate), dashboardUrl: `${services.env.PUBLIC_URL}/dashboard` });
+        const mail = await bookedActLeftEmail({ actName: gig.actName, venueName: gig.venueName, date: formatLocalDate(gig.localDate), dashboardUrl: `${services.env.PUBLIC_URL}/dashboard` });
         await services.mailer.send({ to, kind: 'booked_act_left', ...mail }, tx);
       }
     }
@@ -140,7 +141,7 @@ export async function deleteAccount(services: Services, session: CurrentSession,
       targetId: me.id,
       details: { role: me.role, name: me.name, ordersKept: kept?.n ?? 0, gigsReopened: booked.map((g) => g.id) },
     });
-    await services.mailer.send({ to: me.email, kind: 'account_deleted', ...accountDeletedEmail({ name: me.name }) }, tx);
+    await services.mailer.send({ to: me.email, kind: 'account_deleted', ...(await accountDeletedEmail({ name: me.name })) }, tx);
     // The profile, its lists, applications, gear, followers, sessions and sign-in go with the row
     // (cascades); orders, tickets, transfers, held payments and audit rows lose only the link.
     await tx.delete(user).where(eq(user.id, me.id));

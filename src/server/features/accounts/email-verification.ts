@@ -3,7 +3,7 @@ import { AppError } from '../../http/app-error.ts';
 import { countHit } from '../../http/rate-limit.ts';
 import type { SessionUser } from '../../http/session.ts';
 import type { Services } from '../../services.ts';
-import { emailVerificationEmail } from '../../mail/templates.ts';
+import { emailVerificationEmail } from '../../mail/emails/email-verification.ts';
 
 /** D32: a verification link works for a day; following it again later changes nothing. */
 export const EMAIL_VERIFICATION_EXPIRES_IN_SECONDS = 24 * 60 * 60;
@@ -26,7 +26,7 @@ export async function sendVerificationEmail(services: Services, account: { id: s
   const token = await createEmailVerificationToken(secret, account.email, undefined, EMAIL_VERIFICATION_EXPIRES_IN_SECONDS, { userId: account.id });
   const landing = `${services.env.PUBLIC_URL}${EMAIL_CONFIRMED_PATH}`;
   const url = `${services.env.PUBLIC_URL}/api/auth/verify-email?token=${token}&callbackURL=${encodeURIComponent(landing)}`;
-  const mail = emailVerificationEmail({ name: account.name, hours: EMAIL_VERIFICATION_EXPIRES_IN_SECONDS / 3600 });
+  const mail = await emailVerificationEmail({ name: account.name, hours: EMAIL_VERIFICATION_EXPIRES_IN_SECONDS / 3600 });
   await services.mailer.send({ to: account.email, kind: 'email_verification', ...mail, secrets: { link: url } });
 }
 

@@ -19,7 +19,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { storeImage } from '../uploads/store-image.ts';
 import { requestVenueAssociations } from '../promoter-venues/request-venue-associations.ts';
-import { welcomeEmail } from '../../mail/templates.ts';
+import { welcomeEmail } from '../../mail/emails/welcome.ts';
 import { sendVerificationEmail } from './email-verification.ts';
 
 async function assertProfileIsFree(db: DbOrTx, input: Registration): Promise<void> {
@@ -179,7 +179,7 @@ export async function registerAccount(
   await services.mailer.send({
     to: input.email,
     kind: 'welcome',
-    ...welcomeEmail({ name: accountName(input), dashboardUrl: `${env.PUBLIC_URL}/dashboard` }),
+    ...(await welcomeEmail({ name: accountName(input), dashboardUrl: `${env.PUBLIC_URL}/dashboard` })),
   });
   // D32: the account works at once; what its address owns elsewhere waits for this link.
   await sendVerificationEmail(services, { id: userId, email: signUp.response.user.email, name: accountName(input) });

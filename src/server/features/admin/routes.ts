@@ -6,6 +6,7 @@ import { requireRole, requireSession } from '../../http/session.ts';
 import { parseInput, readJsonBody } from '../../http/validate.ts';
 import type { Services } from '../../services.ts';
 import { auditLog, outbox } from '../../db/schema.ts';
+import { renderEmailGallery } from '../../mail/emails/email-registry.ts';
 import { getAdminOverview } from './get-admin-overview.ts';
 import { listAllGigs } from './list-all-gigs.ts';
 import { listUsers } from './list-users.ts';
@@ -76,6 +77,13 @@ export function adminRoutes(services: Services) {
   app.post('/admin/outbox/:id/reveal', async (c) => {
     const session = await requireRole(services, c, 'admin');
     return c.json(await revealOutboxLinks(services, session, c.req.param('id')));
+  });
+
+  /** Decision 45: every e-mail Marquee sends, rendered with demo data, to look at them all at once. */
+  app.get('/admin/emails', async (c) => {
+    await requireRole(services, c, 'admin');
+    c.header('Cache-Control', 'no-store');
+    return c.json({ emails: await renderEmailGallery(services.env.PUBLIC_URL) });
   });
 
   /** Decision 33: the queue of venues awaiting verification, and the admin's decisions. */

@@ -6,7 +6,7 @@ import { AppError } from '../../http/app-error.ts';
 import { countHit } from '../../http/rate-limit.ts';
 import type { CurrentSession } from '../../http/session.ts';
 import { parseInput } from '../../http/validate.ts';
-import { venueVerificationEmail } from '../../mail/templates.ts';
+import { venueVerificationEmail } from '../../mail/emails/venue-verification.ts';
 import type { Services } from '../../services.ts';
 import { ADMIN_PAGE_SIZE } from './admin-search.ts';
 
@@ -85,7 +85,7 @@ export async function approveVenue(services: Services, session: CurrentSession, 
     if (!approved) throw new AppError('CONFLICT', `${venue.name} is already verified.`);
     await tx.insert(auditLog).values({ actorId: adminId, action: 'venue.verification.approve', targetId: venue.id, details: { venueName: venue.name } });
     await services.mailer.send(
-      { to: venue.email, kind: 'venue_verification', ...venueVerificationEmail({ venueName: venue.name, isApproved: true, dashboardUrl: `${env.PUBLIC_URL}/dashboard` }) },
+      { to: venue.email, kind: 'venue_verification', ...(await venueVerificationEmail({ venueName: venue.name, isApproved: true, dashboardUrl: `${env.PUBLIC_URL}/dashboard` })) },
       tx,
     );
   });
@@ -110,7 +110,7 @@ export async function declineVenue(services: Services, session: CurrentSession, 
       details: { venueName: venue.name, reason },
     });
     await services.mailer.send(
-      { to: venue.email, kind: 'venue_verification', ...venueVerificationEmail({ venueName: venue.name, isApproved: false, reason, dashboardUrl: `${env.PUBLIC_URL}/dashboard` }) },
+      { to: venue.email, kind: 'venue_verification', ...(await venueVerificationEmail({ venueName: venue.name, isApproved: false, reason, dashboardUrl: `${env.PUBLIC_URL}/dashboard` })) },
       tx,
     );
   });

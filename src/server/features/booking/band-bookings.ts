@@ -7,7 +7,8 @@ import { bandBookings, bandProfiles, gigs, promoterProfiles, regions, user, venu
 import { AppError } from '../../http/app-error.ts';
 import { countHit } from '../../http/rate-limit.ts';
 import type { SessionUser } from '../../http/session.ts';
-import { escapeHtml, secretPlaceholder } from '../../mail/secrets.ts';
+import { bandBookedEmail, declineSecret } from '../../mail/emails/band-booked.ts';
+import { bandDeclinedBookingEmail } from '../../mail/emails/band-declined-booking.ts';
 import type { Services } from '../../services.ts';
 import { publishGigsChanged } from '../live/live-events.ts';
 
@@ -50,22 +51,9 @@ export async function recordBandBookings({ mailer, env }: Pick<Services, 'mailer
   const [band] = await tx.select({ name: bandProfiles.name, email: user.email }).from(bandProfiles).innerJoin(user, eq(user.id, bandProfiles.userId)).where(eq(bandProfiles.userId, bandId));
   if (!band || booked.length === 0) return;
   const venue = booked[0]!;
-  const secrets = Object.fromEntries(booked.map((g, i) => [`decline${i}`, `${env.PUBLIC_URL}/booking/decline/${tokens[gigIds.indexOf(g.id)]!}`]));
-  const where = venue.venueAddress ? `${venue.venueName} (${venue.venueAddress})` : venue.venueName;
-  const lines = booked.map((g, i) => ({ when: gigWhen(g), link: secretPlaceholder(`decline${i}`) }));
-  const dashboardUrl = `${env.PUBLIC_URL}/dashboard`;
-  const plural = booked.length > 1;
-  await mailer.send(
-    {
-      to: band.email,
-      kind: 'band_booked',
-      subject: `${venue.venueName} booked ${band.name} on Marquee`,
-      secrets,
-      text: `Hi ${band.name},\n\n${where} booked you for ${plural ? `${booked.length} gigs` : 'a gig'} on Marquee, choosing you directly:\n${lines.map((l) => `- ${l.when}\n  Decline this booking: ${l.link}`).join('\n')}\n\nIf you agreed to ${plural ? 'these gigs' : 'this gig'}, there is nothing to do. If you did not, decline: the gig is taken off your name and the venue is told.\nYour bookings are also on your dashboard: ${dashboardUrl}`,
-      html: `<p>Hi ${escapeHtml(band.name)},</p><p>${escapeHtml(where)} booked you for ${plural ? `${booked.length} gigs` : 'a gig'} on Marquee, choosing you directly:</p><ul>${lines.map((l) => `<li>${escapeHtml(l.when)} · <a href="${l.link}">Decline this booking</a></li>`).join('')}</ul><p>If you agreed to ${plural ? 'these gigs' : 'this gig'}, there is nothing to do. If you did not, decline: the gig is taken off your name and the venue is told.</p><p><a href="${escapeHtml(dashboardUrl)}">Your bookings are also on your dashboard</a>.</p>`,
-    },
-    tx,
-  );
+  const secrets = Object.fromEntries(booked.map((g, i) => [declineSecret(i), `${env.PUBLIC_URL}/booking/decline/${tokens[gigIds.indexOf(g.id)]!}`]));
+  const mail = await bandBookedEmail({ bandName: band.name, venueName: venue.venueName, venueAddress: venue.venueAddress, gigs: booked.map(gigWhen), dashboardUrl: `${env.PUBLIC_URL}/dashboard` });
+  await mailer.send({ to: band.email, kind: 'band_booked', ...mail, secrets }, tx);
 }
 
 const organiserName = sql<string>`coalesce(${promoterProfiles.name}, ${venueProfiles.name})`;
@@ -152,16 +140,8 @@ async function declineBooking({ db, mailer, env }: Pick<Services, 'db' | 'mailer
     const when = gigWhen(booking);
     const dashboardUrl = `${env.PUBLIC_URL}/dashboard`;
     if (email) {
-      await mailer.send(
-        {
-          to: email,
-          kind: 'band_declined_booking',
-          subject: `${booking.bandName} declined your booking at ${booking.venueName}`,
-          text: `${booking.bandName} declined the gig at ${booking.venueName} on ${when}, which you booked them for with 'Band already Chosen'.\n\nThe gig is open again: bands can apply to it from their dashboards, and it is not shown to the public until you approve one.\nYour dashboard: ${dashboardUrl}`,
-          html: `<p>${escapeHtml(booking.bandName)} declined the gig at ${escapeHtml(booking.venueName)} on ${escapeHtml(when)}, which you booked them for with 'Band already Chosen'.</p><p>The gig is open again: bands can apply to it from their dashboards, and it is not shown to the public until you approve one.</p><p><a href="${escapeHtml(dashboardUrl)}">Open your dashboard</a></p>`,
-        },
-        tx,
-      );
+      const mail = await bandDeclinedBookingEmail({ bandName: booking.bandName, venueName: booking.venueName, when, dashboardUrl });
+      await mailer.send({ to: email, kind: 'band_declined_booking', ...mail }, tx);
     }
     return { ...bookingFacts(booking), message: `You declined the gig at ${booking.venueName} on ${when}. ${booking.organiserName} has been told, and the gig is open to other bands again.` };
   });

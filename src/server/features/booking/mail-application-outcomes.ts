@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { formatLocalDate, formatTimeRange } from '../../../core/time.ts';
 import { bandProfiles, gigApplications, gigs, managedArtists, managerProfiles, promoterProfiles, regions, user, venueProfiles } from '../../db/schema.ts';
-import { applicationOutcomeEmail } from '../../mail/templates.ts';
+import { applicationOutcomeEmail } from '../../mail/emails/application-outcome.ts';
 import type { Services } from '../../services.ts';
 
 const BATCH = 50;
@@ -52,7 +52,7 @@ export async function mailApplicationOutcomes({ db, mailer, env }: Pick<Services
       const dashboardUrl = `${env.PUBLIC_URL}/dashboard`;
       for (const row of rows) {
         const actName = row.bandName ?? row.artistName ?? 'your act';
-        const mail = applicationOutcomeEmail({
+        const mail = await applicationOutcomeEmail({
           isBooked: row.status === 'accepted',
           greetingName: row.bandName ?? row.managerName ?? actName,
           actName,

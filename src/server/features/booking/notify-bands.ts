@@ -7,7 +7,7 @@ import { AppError } from '../../http/app-error.ts';
 import { limitHits } from '../../http/rate-limit.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { parseInput } from '../../http/validate.ts';
-import { bandNoticeEmail } from '../../mail/templates.ts';
+import { bandNoticeEmail } from '../../mail/emails/band-notice.ts';
 import { unsubscribeLinks } from '../../mail/unsubscribe-links.ts';
 import type { Services } from '../../services.ts';
 import { QUEUES } from '../../jobs/job-queue.ts';
@@ -141,7 +141,7 @@ export async function sendPendingBandNotices({ db, mailer, env }: Pick<Services,
       const senderName = await organiserName(tx, notice.senderId);
       const dates = openGigs.map((g) => `${formatLocalDate(g.localDate)}, ${formatTimeRange(g.localDate, g.startTime, g.endTime, g.timeZone)}`);
       for (const r of recipients) {
-        const mail = bandNoticeEmail({ bandName: r.bandName, venueName: venue?.name ?? 'A venue', venueAddress: venue?.address ?? '', senderName, dates, dashboardUrl: `${env.PUBLIC_URL}/dashboard` });
+        const mail = await bandNoticeEmail({ bandName: r.bandName, venueName: venue?.name ?? 'A venue', venueAddress: venue?.address ?? '', senderName, dates, dashboardUrl: `${env.PUBLIC_URL}/dashboard` });
         const fromSender = await unsubscribeLinks(tx, r.email, noticeKindOf(notice.senderId), env.PUBLIC_URL);
         const fromEveryone = await unsubscribeLinks(tx, r.email, BAND_NOTICE_KIND, env.PUBLIC_URL);
         const secrets = { unsubscribe: fromSender.page, unsubscribeAll: fromEveryone.page, oneClick: fromSender.oneClick };

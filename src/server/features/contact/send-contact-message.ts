@@ -4,7 +4,7 @@ import type { contactSchema } from '../../../core/schemas/contact.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Services } from '../../services.ts';
 import { contactMessages } from '../../db/schema.ts';
-import { contactMessageEmail } from '../../mail/templates.ts';
+import { contactMessageEmail } from '../../mail/emails/contact-message.ts';
 
 const WINDOW_MS = 60 * 60 * 1000;
 const MAX_PER_WINDOW = 3;
@@ -32,6 +32,6 @@ export async function sendContactMessage(
   }
   await db.transaction(async (tx) => {
     await tx.insert(contactMessages).values({ name: input.name, email: input.email, message: input.message, ipAddress });
-    await mailer.send({ to: env.OPERATOR_EMAIL, replyTo: input.email, kind: 'contact_message', ...contactMessageEmail(input) }, tx);
+    await mailer.send({ to: env.OPERATOR_EMAIL, replyTo: input.email, kind: 'contact_message', ...(await contactMessageEmail(input)) }, tx);
   });
 }

@@ -5,7 +5,8 @@ import { bandProfiles, digestDeliveries, digestRuns, emailOptOuts, gigs, managed
 import { stopIfStopping } from '../../jobs/job-queue.ts';
 import { unsubscribeLinks } from '../../mail/unsubscribe-links.ts';
 import type { Services } from '../../services.ts';
-import { weeklyDigestEmail, weeklyDigestText, type DigestGig } from './digest-email.ts';
+import { weeklyDigestEmail, type DigestGig } from '../../mail/emails/weekly-digest.ts';
+import { weeklyDigestText } from './digest-email.ts';
 import { digestWeek, parseDigestSchedule } from './digest-week.ts';
 
 export const DIGEST_KIND = 'weekly_digest';
@@ -51,7 +52,7 @@ async function sendRegionDigest({ db, mailer, env, sms, stopping }: Deps, region
   let sent = 0;
   if (list.length) {
     const regionUrl = regionUrlOf(region, env.PUBLIC_URL);
-    const mail = weeklyDigestEmail({ regionName: region.name, gigs: list, regionUrl });
+    const mail = await weeklyDigestEmail({ regionName: region.name, gigs: list, regionUrl });
     const notYet = (channel: 'email' | 'sms', recipient: ReturnType<typeof sql>) =>
       notExists(
         db
@@ -144,7 +145,7 @@ export async function sendTestDigest({ db, mailer, env }: Deps, email: string, r
   const [region] = await db.select().from(regions).where(eq(regions.slug, regionSlug));
   const week = digestWeek(parseDigestSchedule(env.DIGEST_SCHEDULE), region!.timeZone, new Date());
   const list = await listDigestGigs(db, region!, week.today, week.lastDay, env.PUBLIC_URL);
-  const mail = weeklyDigestEmail({ regionName: region!.name, gigs: list, regionUrl: regionUrlOf(region!, env.PUBLIC_URL) });
+  const mail = await weeklyDigestEmail({ regionName: region!.name, gigs: list, regionUrl: regionUrlOf(region!, env.PUBLIC_URL) });
   await mailer.send({ to: email, kind: 'weekly_digest_test', ...mail, subject: `[Test] ${mail.subject}`, secrets: { unsubscribe: `${env.PUBLIC_URL}/dashboard` } });
   return 1;
 }

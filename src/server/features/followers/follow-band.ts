@@ -3,7 +3,7 @@ import { and, count, eq, gt, isNotNull, isNull } from 'drizzle-orm';
 import type { Services } from '../../services.ts';
 import { bandFollowers, bandProfiles } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
-import { followConfirmationEmail } from '../../mail/templates.ts';
+import { followConfirmationEmail } from '../../mail/emails/follow-confirmation.ts';
 
 export type FollowResult = { success: true; message: string };
 
@@ -68,7 +68,7 @@ export async function followBand({ db, mailer, env }: Services, bandId: string, 
       const confirmUrl = `${env.PUBLIC_URL}/follow/confirm?token=${encodeURIComponent(confirmToken!)}`;
       const unsubscribeUrl = `${env.PUBLIC_URL}/unsubscribe?token=${encodeURIComponent(row.unsubscribeToken)}`;
       await mailer.send(
-        { to: email, kind: 'follow_confirmation', ...followConfirmationEmail({ bandName: band.name }), secrets: { link: confirmUrl, unsubscribe: unsubscribeUrl } },
+        { to: email, kind: 'follow_confirmation', ...(await followConfirmationEmail({ bandName: band.name })), secrets: { link: confirmUrl, unsubscribe: unsubscribeUrl } },
         tx,
       );
     }

@@ -2,7 +2,7 @@ import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { siteUrl } from '../../../core/site-urls.ts';
 import { formatLocalDate, formatTimeRange } from '../../../core/time.ts';
 import { bandBookings, bandFollowers, bandProfiles, gigs, regions, venueProfiles } from '../../db/schema.ts';
-import { newGigEmail } from '../../mail/templates.ts';
+import { newGigEmail } from '../../mail/emails/new-gig.ts';
 import type { Services } from '../../services.ts';
 import { FOLLOWER_MAIL_WAIT_HOURS } from '../booking/band-bookings.ts';
 
@@ -51,7 +51,7 @@ export async function sendNewGigNotices({ db, mailer, env }: Pick<Services, 'db'
         .from(bandFollowers)
         .where(and(eq(bandFollowers.bandId, gig.bandId), isNotNull(bandFollowers.confirmedAt), isNull(bandFollowers.unsubscribedAt)));
       const when = `${formatLocalDate(gig.localDate)}, ${formatTimeRange(gig.localDate, gig.startTime, gig.endTime, gig.timeZone)}`;
-      const mail = newGigEmail({ bandName: gig.bandName, venueName: gig.venueName, when, gigUrl: siteUrl(env.PUBLIC_URL, gig.bandSlug) });
+      const mail = await newGigEmail({ bandName: gig.bandName, venueName: gig.venueName, when, gigUrl: siteUrl(env.PUBLIC_URL, gig.bandSlug) });
       for (const follower of followers) {
         const unsubscribe = `${env.PUBLIC_URL}/unsubscribe?token=${encodeURIComponent(follower.unsubscribeToken)}`;
         const oneClick = `${env.PUBLIC_URL}/api/unsubscribe/${encodeURIComponent(follower.unsubscribeToken)}`;

@@ -4,7 +4,7 @@ import { OUTREACH_MESSAGES } from '../../../core/outreach.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { bandProfiles, emailOptOuts, outreachCampaigns, outreachEmails, user, venueDirectory, venueOptOutTokens } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
-import { escapeHtml } from '../../mail/secrets.ts';
+import { outreachResponseEmail } from '../../mail/emails/outreach-response.ts';
 import type { Services } from '../../services.ts';
 import { OUTREACH_OPT_OUT_KIND, venueEmail } from './reachable-venues.ts';
 
@@ -45,17 +45,8 @@ export async function respondToOutreach({ db, mailer }: Pick<Services, 'db' | 'm
     if (first) {
       await tx.update(outreachCampaigns).set({ responses: sql`${outreachCampaigns.responses} + 1`, updatedAt: new Date() }).where(eq(outreachCampaigns.id, row.campaignId));
       const contact = [row.contactPerson, row.venueEmail, row.venuePhone].filter(Boolean).join(' · ');
-      await mailer.send(
-        {
-          to: row.bandEmail,
-          replyTo: row.venueEmail,
-          kind: 'venue_outreach_response',
-          subject: `${row.venueName} is interested in booking ${row.bandName}`,
-          text: `Good news: ${row.venueName}${row.city ? ` (${row.city})` : ''} answered your Marquee outreach campaign and is interested in booking ${row.bandName}.\n\nContact: ${contact}\n\nReply to this e-mail to write to them directly.`,
-          html: `<p>Good news: <strong>${escapeHtml(row.venueName)}</strong>${row.city ? ` (${escapeHtml(row.city)})` : ''} answered your Marquee outreach campaign and is interested in booking ${escapeHtml(row.bandName)}.</p><p>Contact: ${escapeHtml(contact)}</p><p>Reply to this e-mail to write to them directly.</p>`,
-        },
-        tx,
-      );
+      const mail = await outreachResponseEmail({ venueName: row.venueName, city: row.city, bandName: row.bandName, contact });
+      await mailer.send({ to: row.bandEmail, replyTo: row.venueEmail, kind: 'venue_outreach_response', ...mail }, tx);
     }
     return { venueName: row.venueName, bandName: row.bandName, isFirstResponse: Boolean(first) };
   });

@@ -3,7 +3,8 @@ import { outbox, outreachCampaigns, outreachEmails, outreachPackages, regions, v
 import { stopIfStopping } from '../../jobs/job-queue.ts';
 import type { Services } from '../../services.ts';
 import { mintVenueOptOutToken } from './answer-outreach.ts';
-import { loadBandPitch, renderOutreachEmail, venueLinkSecrets, type OutreachKind } from './outreach-email.ts';
+import { venueOutreachEmail, type OutreachKind } from '../../mail/emails/venue-outreach.ts';
+import { loadBandPitch, venueLinkSecrets } from './outreach-email.ts';
 import { reachableVenue } from './reachable-venues.ts';
 
 const BATCH = 25;
@@ -67,7 +68,7 @@ async function sendCampaign({ db, mailer, env, logger, stopping }: Deps, campaig
           await tx.delete(outreachEmails).where(eq(outreachEmails.id, email.id));
           continue;
         }
-        const message = renderOutreachEmail({ kind, band, venueName: venue.name, contactPerson: venue.contactPerson, locationName: campaign.locationName, customMessage: campaign.customMessage, bandDraw: campaign.bandDraw });
+        const message = await venueOutreachEmail({ kind, band, venueName: venue.name, contactPerson: venue.contactPerson, locationName: campaign.locationName, customMessage: campaign.customMessage, bandDraw: campaign.bandDraw });
         const { id: outboxId } = await mailer.send(
           {
             to: campaign.isTest && campaign.testRecipientEmail ? campaign.testRecipientEmail : email.toEmail,

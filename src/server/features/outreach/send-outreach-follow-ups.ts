@@ -4,7 +4,8 @@ import { outbox, outreachCampaigns, outreachEmails, outreachPackages, regions, v
 import { stopIfStopping } from '../../jobs/job-queue.ts';
 import type { Services } from '../../services.ts';
 import { mintVenueOptOutToken } from './answer-outreach.ts';
-import { loadBandPitch, renderOutreachEmail, venueLinkSecrets, type BandPitch } from './outreach-email.ts';
+import { venueOutreachEmail, type BandPitch } from '../../mail/emails/venue-outreach.ts';
+import { loadBandPitch, venueLinkSecrets } from './outreach-email.ts';
 import { reachableVenue, venueEmail } from './reachable-venues.ts';
 
 const BATCH = 25;
@@ -76,7 +77,7 @@ export async function sendOutreachFollowUps({ db, mailer, env, stopping }: Deps,
         if (!bands.has(row.bandId)) bands.set(row.bandId, await loadBandPitch(tx, row.bandId, env.PUBLIC_URL));
         const band = bands.get(row.bandId);
         if (!band) continue;
-        const message = renderOutreachEmail({
+        const message = await venueOutreachEmail({
           kind: row.outreachType ?? 'booking',
           band,
           venueName: row.venueName,

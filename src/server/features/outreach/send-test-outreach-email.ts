@@ -8,7 +8,8 @@ import type { SessionUser } from '../../http/session.ts';
 import { parseInput } from '../../http/validate.ts';
 import { hideSecrets, storedBody } from '../../mail/secrets.ts';
 import type { Services } from '../../services.ts';
-import { loadBandPitch, renderOutreachEmail, type OutreachKind } from './outreach-email.ts';
+import { venueOutreachEmail, type OutreachKind } from '../../mail/emails/venue-outreach.ts';
+import { loadBandPitch } from './outreach-email.ts';
 import { reachableIn } from './reachable-venues.ts';
 
 /** The e-mail a campaign would send to the location's first venue (or a sample one). */
@@ -20,7 +21,7 @@ async function renderSample({ db, env }: Pick<Services, 'db' | 'env'>, bandId: s
   ]);
   if (!region) throw new AppError('VALIDATION', 'Please choose a location.', { regionSlug: 'Please choose a location.' });
   if (!band) throw new AppError('FORBIDDEN', 'Only band accounts can do this.');
-  return { band, message: renderOutreachEmail({ kind, band, venueName: venue?.name ?? 'Sample Venue', contactPerson: venue?.contactPerson, locationName: region.name, ...extra }) };
+  return { band, message: await venueOutreachEmail({ kind, band, venueName: venue?.name ?? 'Sample Venue', contactPerson: venue?.contactPerson, locationName: region.name, ...extra }) };
 }
 
 const TEST_EMAIL_NEEDS_VERIFIED = 'Please verify your e-mail address first: test e-mails go only to a verified address.';

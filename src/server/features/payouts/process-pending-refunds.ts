@@ -1,7 +1,7 @@
 import { and, asc, eq, or, sql } from 'drizzle-orm';
 import { formatCents } from '../../../core/money.ts';
 import { heldPayments, orders, refunds, tickets, transfers } from '../../db/schema.ts';
-import { escapeHtml } from '../../mail/secrets.ts';
+import { refundEmail } from '../../mail/emails/refund.ts';
 import type { Services } from '../../services.ts';
 
 const BATCH = 20;
@@ -94,17 +94,8 @@ async function carryOutRefund({ db, payments, mailer, env }: Pick<Services, 'db'
       .returning({ id: refunds.id });
     if (!finished) return;
     if (!refund.ticketId) await tx.update(orders).set({ status: 'refunded' }).where(eq(orders.id, refund.orderId));
-    const amount = formatCents(refund.amountCents);
-    await mailer.send(
-      {
-        to: order!.buyerEmail,
-        kind: 'refund',
-        subject: `Your Marquee ticket was refunded (${amount})`,
-        text: `We refunded ${amount} to the card you paid with.\n\nWhy: ${refund.reason}\n\nIt usually shows on your statement within 5 to 10 days. Questions: ${env.SUPPORT_EMAIL}`,
-        html: `<p>We refunded <strong>${amount}</strong> to the card you paid with.</p><p>Why: ${escapeHtml(refund.reason)}</p><p>It usually shows on your statement within 5 to 10 days. Questions: <a href="mailto:${escapeHtml(env.SUPPORT_EMAIL)}">${escapeHtml(env.SUPPORT_EMAIL)}</a></p>`,
-      },
-      tx,
-    );
+    const mail = await refundEmail({ amount: formatCents(refund.amountCents), reason: refund.reason, supportEmail: env.SUPPORT_EMAIL });
+    await mailer.send({ to: order!.buyerEmail, kind: 'refund', ...mail }, tx);
   });
   return true;
 }

@@ -5,16 +5,16 @@ import { promoterProfiles, promoterVenues, user, venueProfiles } from '../../db/
 import { AppError } from '../../http/app-error.ts';
 import { countHit } from '../../http/rate-limit.ts';
 import type { SessionUser } from '../../http/session.ts';
-import { escapeHtml } from '../../mail/secrets.ts';
+import { promoterVenueDecisionEmail } from '../../mail/emails/promoter-venue-decision.ts';
 import type { Services } from '../../services.ts';
 
 type Status = (typeof promoterVenues.$inferSelect)['status'];
 
 /** Which states each decision applies to, and what it makes of them (D34). */
-const DECISIONS: Record<PromoterDecision, { from: Status[]; to: Status; refused: string; told: string }> = {
-  accept: { from: ['pending', 'declined', 'ended'], to: 'accepted', refused: 'This promoter is already accepted.', told: 'accepted your request: you can now post gigs there' },
-  decline: { from: ['pending'], to: 'declined', refused: 'Only a waiting request can be declined.', told: 'declined your request to promote gigs there' },
-  end: { from: ['accepted'], to: 'ended', refused: 'Only an accepted promoter can be ended.', told: 'ended your association: gigs already posted there stay yours to run, but you cannot post new ones' },
+const DECISIONS: Record<PromoterDecision, { from: Status[]; to: Status; refused: string }> = {
+  accept: { from: ['pending', 'declined', 'ended'], to: 'accepted', refused: 'This promoter is already accepted.' },
+  decline: { from: ['pending'], to: 'declined', refused: 'Only a waiting request can be declined.' },
+  end: { from: ['accepted'], to: 'ended', refused: 'Only an accepted promoter can be ended.' },
 };
 
 /** A venue's decisions an hour: far more than any venue takes, far fewer than a script. */
@@ -71,17 +71,8 @@ export async function decidePromoterRequest(services: Pick<Services, 'db' | 'mai
     const [venue] = await tx.select({ name: venueProfiles.name }).from(venueProfiles).where(eq(venueProfiles.userId, venueId));
     const [promoter] = await tx.select({ email: user.email }).from(user).where(eq(user.id, promoterId));
     const venueName = venue?.name ?? 'A venue';
-    const dashboardUrl = `${env.PUBLIC_URL}/dashboard`;
-    await mailer.send(
-      {
-        to: promoter!.email,
-        kind: 'promoter_venue_decision',
-        subject: `${venueName} ${decision === 'accept' ? 'accepted' : decision === 'decline' ? 'declined' : 'ended'} your promoter request`,
-        text: `${venueName} ${rule.told}.\n\nYour dashboard: ${dashboardUrl}`,
-        html: `<p>${escapeHtml(venueName)} ${escapeHtml(rule.told)}.</p><p><a href="${escapeHtml(dashboardUrl)}">Open your dashboard</a></p>`,
-      },
-      tx,
-    );
+    const mail = await promoterVenueDecisionEmail({ venueName, decision, dashboardUrl: `${env.PUBLIC_URL}/dashboard` });
+    await mailer.send({ to: promoter!.email, kind: 'promoter_venue_decision', ...mail }, tx);
     return { status: changed.status };
   });
 }

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { promoterProfiles, promoterVenues, user, venueProfiles } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { countHit } from '../../http/rate-limit.ts';
-import { escapeHtml } from '../../mail/secrets.ts';
+import { promoterVenueRequestEmail } from '../../mail/emails/promoter-venue-request.ts';
 import type { Services } from '../../services.ts';
 
 /** New venue requests a promoter may make in a day: each one e-mails a venue. */
@@ -60,15 +60,7 @@ export async function requestVenueAssociations({ mailer, env }: Pick<Services, '
   const promoterName = promoter?.companyName ? `${promoter.name} (${promoter.companyName})` : (promoter?.name ?? 'A promoter');
   const dashboardUrl = `${env.PUBLIC_URL}/dashboard`;
   for (const venue of venues) {
-    await mailer.send(
-      {
-        to: venue.email,
-        kind: 'promoter_venue_request',
-        subject: `${promoterName} asks to put on gigs at ${venue.name}`,
-        text: `${promoterName} asked on Marquee to promote gigs at ${venue.name}.\n\nUntil you accept, they cannot post gigs at your venue. Accept or decline on your dashboard: ${dashboardUrl}\n\nIf you do not know them, decline: nothing else happens.`,
-        html: `<p>${escapeHtml(promoterName)} asked on Marquee to promote gigs at ${escapeHtml(venue.name)}.</p><p>Until you accept, they cannot post gigs at your venue. <a href="${escapeHtml(dashboardUrl)}">Accept or decline on your dashboard</a>.</p><p>If you do not know them, decline: nothing else happens.</p>`,
-      },
-      tx,
-    );
+    const mail = await promoterVenueRequestEmail({ promoterName, venueName: venue.name, dashboardUrl });
+    await mailer.send({ to: venue.email, kind: 'promoter_venue_request', ...mail }, tx);
   }
 }

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { orders } from '../../db/schema.ts';
 import { textAttachment } from '../../mail/attachments.ts';
 import type { Mailer } from '../../mail/send-mail.ts';
-import { ticketEmail, ticketQrContentId, ticketSecretKey } from '../../mail/templates.ts';
+import { ticketEmail, ticketQrContentId, ticketSecretKey } from '../../mail/emails/ticket.ts';
 import { buildShowInvite, showEndsAt } from '../calendar/build-calendar-feed.ts';
 import { findOrderShow } from './find-order-show.ts';
 
@@ -30,7 +30,7 @@ export async function sendTicketEmail(tx: DbOrTx, mailer: Mailer, orderId: strin
     {
       to: show.email,
       kind: 'ticket',
-      ...ticketEmail({ bandName: show.showName, venueName: show.venueName, when, ticketCount: ticketIds.length, isTestMode: show.provider === 'sandbox' }),
+      ...(await ticketEmail({ bandName: show.showName, venueName: show.venueName, when, ticketCount: ticketIds.length, isTestMode: show.provider === 'sandbox' })),
       secrets: Object.fromEntries(ticketIds.map((id, i) => [ticketSecretKey(i + 1), id])),
       attachments: [
         ...ticketIds.map((_, i) => ({
