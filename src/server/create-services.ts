@@ -94,6 +94,7 @@ export async function createServices(
     logger,
     auth,
     readSession: createSessionReader(auth, database.db),
+    proofOfWorkKey: createHmac('sha256', secret).update('marquee on-sale proof of work').digest('hex'),
     mailer,
     sms: createSmsSender({ db: database.db, from: env.TWILIO_FROM_NUMBER ?? env.SMS_NUMBER, sendText: createTwilioSender(env) }),
     storage: await createStorage(env),

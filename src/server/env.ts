@@ -84,6 +84,9 @@ const envSchema = z
     CHECKOUT_HOLDS_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
     /** Decision 35: checkouts one client address may start per 10 minutes, whatever the gig. */
     CHECKOUT_RATE_LIMIT_PER_10_MINUTES: z.coerce.number().int().min(1).default(20),
+    /** Issue 23: the on-sale proof of work: PBKDF2 rounds per try, and the most tries a solver needs (difficulty). */
+    PROOF_OF_WORK_COST: z.coerce.number().int().min(1).default(1000),
+    PROOF_OF_WORK_MAX_COUNTER: z.coerce.number().int().min(1).default(4000),
     /** D13: with both set (and PAYMENTS unset or stripe), payments go through Stripe. */
     STRIPE_SECRET_KEY: optional(),
     STRIPE_WEBHOOK_SECRET: optional(),

@@ -37,6 +37,8 @@ export type Services = {
   sandbox: SandboxProvider | null;
   /** Off in tests that sign in and register many times from one address. */
   isRateLimitEnabled: boolean;
+  /** Issue 23: the key that signs on-sale proof-of-work challenges (derived from the server's secret). */
+  proofOfWorkKey: string;
   /**
    * Aborted when the instance begins to stop (SIGTERM): /readyz answers 503, live streams end,
    * and long jobs end at their next batch and go back to the queue (graceful stop, issue 13).

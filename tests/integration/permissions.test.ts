@@ -154,6 +154,7 @@ const PUBLIC = new Set([
   'POST /api/tickets/checkout',
   // Issue 23: what a presale code unlocks (limited per address).
   'POST /api/tickets/presale-code',
+  'GET /api/tickets/challenge',
   'GET /api/tickets/checkout/:sessionId',
   'POST /api/payments/events/:provider',
   // A venue answering an outreach e-mail: the token in its link is the key (D26).

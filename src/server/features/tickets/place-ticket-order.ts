@@ -6,7 +6,7 @@ import { AppError } from '../../http/app-error.ts';
 import { releaseExpiredOrders } from './release-expired-orders.ts';
 import { isUuid } from '../../../core/ids.ts';
 import { INVALID_EVENT } from '../../../core/public-pages.ts';
-import { ORDER_MESSAGES } from '../../../core/schemas/tickets.ts';
+import { ORDER_MESSAGES, PROOF_MESSAGES } from '../../../core/schemas/tickets.ts';
 
 /** Spec 1 §8, BAND_NOT_FOUND: only a gig with a registered band sells tickets. */
 export const BAND_NOT_REGISTERED = 'This band is not registered with Marquee. Bands must be registered to sell tickets.';
@@ -38,9 +38,15 @@ export type OrderInput = {
   ticketTypeId?: string | null;
   /** Issue 23: a presale code, which unlocks a hidden type. */
   presaleCode?: string | null;
+  /**
+   * Issue 23 (on-sale day): while more seats are held by open checkouts than are free, a hold
+   * needs the buyer's proof of work. 'checked' when the checkout carried a valid one; 'none' when
+   * it did not (refused then); null where no proof applies (the platform's own orders, tests).
+   */
+  proof?: 'checked' | 'none' | null;
 };
 
-type OrderRequest = Required<Omit<OrderInput, 'ticketTypeId' | 'presaleCode'>> & { ticketTypeId: string | null; presaleCode: string | null };
+type OrderRequest = Required<Omit<OrderInput, 'ticketTypeId' | 'presaleCode' | 'proof'>> & { ticketTypeId: string | null; presaleCode: string | null; proof: 'checked' | 'none' | null };
 
 
 /**
@@ -62,6 +68,7 @@ export async function placeTicketOrder(db: Db, input: OrderInput): Promise<Place
     quantity: input.quantity ?? 1,
     ticketTypeId: input.ticketTypeId ?? null,
     presaleCode: input.presaleCode?.trim().toUpperCase() || null,
+    proof: input.proof ?? null,
   };
   if (!isUuid(request.gigId)) throw new AppError('NOT_FOUND', INVALID_EVENT);
   if (request.ticketTypeId !== null && !isUuid(request.ticketTypeId)) throw new AppError('NOT_FOUND', ORDER_MESSAGES.unknownType);
@@ -180,6 +187,8 @@ async function holdSeatsAndRecordOrder(db: Db, request: OrderRequest): Promise<P
           sql`(${gigs.bandId} is not null or ${gigs.managedArtistId} is not null)`,
           sql`${gigs.ticketsSold} + ${gigs.ticketsHeld} + ${quantity}::int <= ${gigs.ticketQuantity}`,
           sql`${quantity}::int <= ${gigs.maxTicketsPerOrder}`,
+          // On-sale day: with more seats held than free, only a buyer with a proof of work holds.
+          request.proof === 'none' ? sql`${gigs.ticketsHeld} <= ${gigs.ticketQuantity} - ${gigs.ticketsSold} - ${gigs.ticketsHeld}` : sql`true`,
           // A gig with ticket types sells only by type; one without sells at its simple price.
           typeId ? sql`true` : sql`not exists (select 1 from ${ticketTypes} where ${ticketTypes.gigId} = ${gigs.id})`,
           sql`${gigs.localDate} >= (select (now() at time zone ${regions.timeZone})::date from ${regions} where ${regions.slug} = ${gigs.regionSlug})`,
@@ -214,7 +223,7 @@ async function holdSeatsAndRecordOrder(db: Db, request: OrderRequest): Promise<P
 }
 
 /** Why the gig's seats could not be held, from the gig as it is now. */
-async function explainRefusedGig(tx: Tx, { gigId, quantity }: OrderRequest, typeId: string | null): Promise<AppError> {
+async function explainRefusedGig(tx: Tx, { gigId, quantity, proof }: OrderRequest, typeId: string | null): Promise<AppError> {
   const [gig] = await tx
     .select({
       isTicketed: gigs.isTicketed,
@@ -233,5 +242,6 @@ async function explainRefusedGig(tx: Tx, { gigId, quantity }: OrderRequest, type
   if (!gig.hasBand) return new AppError('NOT_FOUND', BAND_NOT_REGISTERED);
   if (quantity > gig.maxPerOrder) return new AppError('VALIDATION', ORDER_MESSAGES.perOrderLimit(gig.maxPerOrder), { quantity: ORDER_MESSAGES.perOrderLimit(gig.maxPerOrder) });
   if (!typeId && gig.hasTypes) return new AppError('VALIDATION', ORDER_MESSAGES.chooseType, { ticketTypeId: ORDER_MESSAGES.chooseType });
+  if (proof === 'none' && gig.left >= quantity && gig.held > gig.left) return new AppError('VALIDATION', PROOF_MESSAGES.needed, { proof: 'needed' });
   return seatsLeftRefusal(gig.left, gig.held > 0, null);
 }
