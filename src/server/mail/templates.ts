@@ -113,15 +113,21 @@ export function applicationOutcomeEmail({
 /** The ticket's QR code travels as an inline image (drawn at delivery from the secret ticket id). */
 export const TICKET_QR_CONTENT_ID = 'ticket-qr@marquee';
 
+/**
+ * The ticket (issue 9), with its own page and the show's calendar entry (issue 23, decision 46):
+ * the page link and the calendar link carry the ticket's signed token, so both are secrets.
+ */
 export function ticketEmail({ bandName, venueName, when, isTestMode = false }: { bandName: string; venueName: string; when: string; isTestMode?: boolean }) {
   const ticket = secretPlaceholder('ticket');
+  const page = secretPlaceholder('ticketPage');
+  const calendar = secretPlaceholder('calendar');
   // Decision 35: a ticket bought on the built-in sandbox says so at the top.
   const testText = isTestMode ? `${TEST_MODE_NOTICE}.\n\n` : '';
   const testHtml = isTestMode ? `<p><strong>${TEST_MODE_NOTICE}.</strong></p>` : '';
   return {
     subject: `Your ticket: ${bandName} at ${venueName}`,
-    text: `${testText}Thanks for your order. Here is your ticket for ${bandName} at ${venueName}, ${when}.\n\nTicket: ${ticket}\n\nShow it at the door (its QR code is attached); it admits one person, once. Keep it to yourself: whoever has it can use it. The show is attached as a calendar entry.`,
-    html: `${testHtml}<p>Thanks for your order. Here is your ticket for <strong>${escapeHtml(bandName)}</strong> at ${escapeHtml(venueName)}, ${escapeHtml(when)}.</p><p><img src="cid:${TICKET_QR_CONTENT_ID}" alt="Ticket QR code" width="240" height="240" style="display:block;background:#fff"></p><p>Ticket: <strong>${ticket}</strong></p><p>Show it at the door; it admits one person, once. Keep it to yourself: whoever has it can use it. The show is attached as a calendar entry.</p>`,
+    text: `${testText}Thanks for your order. Here is your ticket for ${bandName} at ${venueName}, ${when}.\n\nTicket: ${ticket}\n\nShow it at the door (its QR code is attached); it admits one person, once. Keep it to yourself: whoever has it can use it.\n\nYour ticket page (no account needed): ${page}\nThere you can add it to your phone's wallet, have this e-mail sent again, or ask for a refund.\n\nAdd to calendar: ${calendar}\n(The show is also attached as a calendar entry.)`,
+    html: `${testHtml}<p>Thanks for your order. Here is your ticket for <strong>${escapeHtml(bandName)}</strong> at ${escapeHtml(venueName)}, ${escapeHtml(when)}.</p><p><img src="cid:${TICKET_QR_CONTENT_ID}" alt="Ticket QR code" width="240" height="240" style="display:block;background:#fff"></p><p>Ticket: <strong>${ticket}</strong></p><p>Show it at the door; it admits one person, once. Keep it to yourself: whoever has it can use it.</p><p><a href="${page}">Open your ticket page</a> (no account needed): add it to your phone's wallet, have this e-mail sent again, or ask for a refund.</p><p><a href="${calendar}">Add to calendar</a> (the show is also attached as a calendar entry).</p>`,
   };
 }
 

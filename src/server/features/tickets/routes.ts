@@ -21,11 +21,11 @@ export function ticketRoutes(services: Services) {
     return c.json(await startCheckout(services, session?.user ?? null, await readJsonBody(c), { ipAddress: clientIp(c) }), 201);
   });
 
-  app.get('/tickets/checkout/:sessionId', async (c) => c.json(await getCheckoutResult(services.db, c.req.param('sessionId'))));
+  app.get('/tickets/checkout/:sessionId', async (c) => c.json(await getCheckoutResult(services, c.req.param('sessionId'))));
 
   app.get('/tickets/mine', async (c) => {
     const { user } = await requireSession(services, c);
-    return c.json(await listMyTickets(services.db, user));
+    return c.json(await listMyTickets(services, user));
   });
 
   /** The door (D15): venue, promoter, band and admin accounts scan tickets of their own gigs. */

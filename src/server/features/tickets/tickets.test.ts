@@ -190,7 +190,7 @@ describe('payment events (D13)', () => {
     sessionId: o.sessionId,
     paymentId: type === 'checkout.paid' ? sandbox.newPaymentId() : null,
   });
-  const apply = (e: CheckoutEvent, mailer: Mailer = t.services.mailer) => applyPaymentEvent({ db: t.db, mailer }, 'sandbox', e);
+  const apply = (e: CheckoutEvent, mailer: Mailer = t.services.mailer) => applyPaymentEvent({ ...t.services, mailer }, 'sandbox', e);
   const ticketMails = (email: string) => t.db.select().from(outbox).where(and(eq(outbox.kind, 'ticket'), eq(outbox.toAddress, email)));
 
   it('refuses a forged signature, a changed body and a stale event', () => {
