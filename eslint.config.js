@@ -36,7 +36,7 @@ const featureExports = {
   'server/payouts': ['payment-accounts.ts', 'record-ticket-shares.ts', 'refund-ticket.ts'],
   'server/profiles': ['assert-own-images.ts', 'update-promoter-profile.ts'],
   'server/sites': ['find-by-name.ts', 'get-band-site.ts', 'get-promoter-site.ts', 'resolve-site.ts'],
-  'server/tickets': ['admit-ticket.ts', 'apply-payment-event.ts', 'place-ticket-order.ts', 'ticket-sales.ts', 'settle-expired-orders.ts'],
+  'server/tickets': ['admit-ticket.ts', 'apply-payment-event.ts', 'place-ticket-order.ts', 'ticket-sales.ts', 'settle-expired-orders.ts', 'wallet-settings.ts'],
   'server/uploads': ['store-image.ts'],
   'client/admin': ['admin-dashboard.tsx'],
   'client/auth': ['venue-picker.tsx', 'email-verification-notice.tsx'],

@@ -12,7 +12,9 @@ const MARK_SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><r
 const IMAGE_SIZES: Record<string, number> = { 'icon.png': 29, 'icon@2x.png': 58, 'icon@3x.png': 87, 'logo.png': 50, 'logo@2x.png': 100, 'logo@3x.png': 150 };
 let images: Promise<Record<string, Buffer>> | undefined;
 const passImages = () =>
-  (images ??= Promise.all(Object.entries(IMAGE_SIZES).map(async ([name, size]) => [name, await sharp(Buffer.from(MARK_SVG)).resize(size, size).png().toBuffer()] as const)).then(Object.fromEntries));
+  (images ??= Promise.all(Object.entries(IMAGE_SIZES).map(async ([name, size]) => [name, await sharp(Buffer.from(MARK_SVG)).resize(size, size).png().toBuffer()] as const)).then(
+    (entries): Record<string, Buffer> => Object.fromEntries(entries),
+  ));
 
 /** A relevance window may span at most 24 hours: from two hours before the doors to the end of the show. */
 const RELEVANCE_LEAD_MS = 2 * 60 * 60_000;
