@@ -10,7 +10,7 @@ import { TestModeNotice } from '../../components/test-mode-notice.tsx';
 
 type CheckoutResult = {
   order: { status: 'pending' | 'paid' | 'expired' | 'refunded'; email: string; totalCents: number; localDate: string; startTime: string; venueName: string; bandName: string };
-  ticket: { id: string; qrSvg: string } | null;
+  ticket: { id: string; qrSvg: string; pagePath: string; calendarPath: string } | null;
 };
 
 /**
@@ -48,6 +48,16 @@ export function SuccessPage() {
             <div role="img" aria-label="QR code of your ticket" className="mx-auto w-64 rounded-xl bg-white p-2" dangerouslySetInnerHTML={{ __html: data.ticket.qrSvg }} />
             <p className="font-mono text-sm [overflow-wrap:anywhere]">{data.ticket.id}</p>
             <p className="text-zinc-300">We also e-mailed it to {data.order.email}. Show it at the door: it admits one person, once.</p>
+            {/* Decision 46: the ticket's own page (no account needed) and the show for the calendar. */}
+            <div className="flex flex-col justify-center gap-3 sm:flex-row">
+              <Link to={data.ticket.pagePath} className="btn-primary min-h-11">
+                Open your ticket page
+              </Link>
+              <a href={data.ticket.calendarPath} download="show.ics" className="btn-secondary min-h-11">
+                Add to calendar
+              </a>
+            </div>
+            <p className="text-sm text-zinc-400">Your ticket page works without an account: add the ticket to your phone's wallet, get the e-mail again, or ask for a refund. Its link is in the e-mail too.</p>
           </>
         ) : isError ? (
           <p className="text-zinc-300">We could not find this order. If you paid, your ticket is on its way by e-mail.</p>
