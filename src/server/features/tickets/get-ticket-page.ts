@@ -33,7 +33,7 @@ async function latestRefundRequest(db: PageServices['db'], ticketId: string) {
  * account needed: the show, the holder, the ticket's state and, only while it admits, its QR
  * code; the calendar entry, the wallet passes this server is set up for, and the refund request.
  */
-export async function getTicketPage(services: PageServices, token: string, now = new Date()) {
+export async function getTicketPage(services: PageServices, token: string) {
   const show = await ticketFromToken(services, token);
   const isValid = show.status === 'valid';
   const api = ticketApiPath(services, show.ticketId);
@@ -56,7 +56,6 @@ export async function getTicketPage(services: PageServices, token: string, now =
       startTime: show.startTime,
       endTime: show.endTime,
       timeZone: show.timeZone,
-      hasEnded: show.endsAt.getTime() <= now.getTime(),
     },
     isTestMode: show.provider === 'sandbox',
     calendarPath: `${api}/calendar.ics`,
