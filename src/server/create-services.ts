@@ -20,6 +20,8 @@ import { createResponseCache } from './http/response-cache.ts';
 import type { PaymentProvider } from './payments/payment-provider.ts';
 import { createSandboxProvider, type SandboxProvider } from './payments/sandbox-provider.ts';
 import { createDisabledProvider } from './payments/disabled-provider.ts';
+import { deriveTicketLinkKey } from './features/tickets/ticket-links.ts';
+import { loadWalletSettings } from './features/tickets/wallet-settings.ts';
 
 /** AUTH_SECRET, or one made once and kept in the data folder so sessions survive restarts. */
 async function resolveSecret(env: Env): Promise<string> {
@@ -43,6 +45,8 @@ export async function createServices(
   logger: Logger,
   { isRateLimitEnabled = true, startJobs = true, listenLive = true }: ServiceOptions = {},
 ): Promise<Services> {
+  // Read first: a wallet certificate that does not open stops the start before anything runs.
+  const wallets = await loadWalletSettings(env);
   const transport = createSmtpTransport(env);
   const stop = new AbortController();
   const jobs = startJobs ? await startJobQueue(database, logger, { stopping: stop.signal }) : undefined;
@@ -103,6 +107,8 @@ export async function createServices(
     publicCache,
     payments,
     sandbox,
+    ticketLinkKey: deriveTicketLinkKey(secret),
+    wallets,
     isRateLimitEnabled,
     stopping: stop.signal,
     async close() {

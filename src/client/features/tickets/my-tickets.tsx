@@ -14,6 +14,8 @@ type MyTicket = {
   venueName: string;
   bandName: string;
   qrSvg: string;
+  /** Its own page (decision 46): calendar, wallets, the e-mail again, a refund request. */
+  pagePath: string;
 };
 
 const STATUS_TEXT = { valid: 'Valid', used: 'Used', refunded: 'Refunded' } as const;
@@ -56,6 +58,9 @@ export function MyTickets() {
                 <div role="img" aria-label={`QR code of your ticket for ${ticket.bandName}`} className="mt-3 w-44 rounded-lg bg-white p-1" dangerouslySetInnerHTML={{ __html: ticket.qrSvg }} />
               )}
               <p className="mt-2 font-mono text-xs text-zinc-400 [overflow-wrap:anywhere]">{ticket.id}</p>
+              <Link to={ticket.pagePath} className="link mt-2 inline-block text-sm">
+                Open ticket page<span className="sr-only"> for {ticket.bandName}</span>
+              </Link>
             </li>
           ))}
         </ul>

@@ -43,11 +43,11 @@ export function ticketRoutes(services: Services) {
     return c.json(await saveTicketTypes(services.db, user, c.req.param('gigId'), await readJsonBody(c)));
   });
 
-  app.get('/tickets/checkout/:sessionId', async (c) => c.json(await getCheckoutResult(services.db, c.req.param('sessionId'))));
+  app.get('/tickets/checkout/:sessionId', async (c) => c.json(await getCheckoutResult(services, c.req.param('sessionId'))));
 
   app.get('/tickets/mine', async (c) => {
     const { user } = await requireSession(services, c);
-    return c.json(await listMyTickets(services.db, user));
+    return c.json(await listMyTickets(services, user));
   });
 
   /** The door (D15): venue, promoter, band and admin accounts scan tickets of their own gigs. */

@@ -75,6 +75,7 @@ export async function startCheckout(
         { label: 'Service fee', amountCents: show.feeCents },
       ],
       buyerEmail: order.buyerEmail,
+      buyerAccount: buyer?.emailVerified && buyer.email.toLowerCase() === order.buyerEmail.toLowerCase() ? { userId: buyer.id, name: buyer.name } : undefined,
       successUrl: `${env.PUBLIC_URL}/success?session_id={CHECKOUT_SESSION_ID}`,
       cancelUrl: `${env.PUBLIC_URL}/cancel?session_id={CHECKOUT_SESSION_ID}`,
       expiresAt: order.expiresAt,
