@@ -56,6 +56,7 @@ const featureExports = {
   'client/home': ['home-page.tsx'],
   'client/regions': ['location-selector.tsx'],
   'client/sites': ['site-parts.tsx'],
+  'client/holders': ['gig-holder-tools.tsx', 'cancelled-show-notice.tsx'],
 };
 const compositionRoots = ['src/server/app.ts', 'src/server/create-services.ts', 'src/server/jobs/register-jobs.ts', 'src/client/app/'];
 for (const [feature, files] of Object.entries(featureExports)) {
