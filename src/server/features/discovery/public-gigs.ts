@@ -40,8 +40,8 @@ const publicGigCard = sql<PublicGig>`json_build_object(
     'slug', ${promoterProfiles.slug}) end
 )`;
 /**
- * Public visitors see only approved gigs, not cancelled, dated today or later, "today" being the date in each
- * gig's own region zone (spec 1 §5, D8), computed by the database for every row. The first bound
+ * Public visitors see only approved gigs, not cancelled, dated today or later, "today" being the
+ * date in each gig's own region zone (spec 1 §5, D8), computed by the database for every row. The first bound
  * (today at UTC-12, the earliest date anywhere) never excludes more, but lets the index on
  * approved gigs by date start at today instead of reading the whole past.
  */
