@@ -41,6 +41,9 @@ export const QUEUES = {
   outreachFollowUps: 'outreach-follow-ups',
   weeklyDigest: 'weekly-digest',
   deliverTexts: 'deliver-texts',
+  sendHolderMessages: 'send-holder-messages',
+  showReminders: 'show-reminders',
+  settleGigCancellations: 'settle-gig-cancellations',
 } as const;
 
 /** A durable queue on the same database (pg-boss), so a restart loses no job. */

@@ -11,11 +11,15 @@ import { ApiError, apiFetch, postJson } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.ts';
 import { useTitle } from '../../lib/use-title.ts';
 import { TestModeNotice } from '../../components/test-mode-notice.tsx';
+import { CancelledShowNotice } from '../holders/cancelled-show-notice.tsx';
+import type { CancelledGig } from '../../../core/schemas/holders.ts';
 
 /** The query /tickets was opened with, so /cancel's Try Again returns to the same ticket. */
 export const LAST_TICKETS_QUERY = 'marquee:last-tickets-query';
 
 type Offer = { gig: PublicGig & { band: NonNullable<PublicGig['band']>; ticketPriceCents: number }; tickets: TicketOffer };
+/** Decision 49: a link to a cancelled show. */
+type Answer = Offer | { cancelled: CancelledGig };
 
 function InvalidEvent() {
   return (
@@ -36,7 +40,7 @@ export function TicketsPage() {
   const gigId = params.get('gigId') ?? '';
   const offer = useQuery({
     queryKey: ['ticket-offer', gigId],
-    queryFn: () => apiFetch<Offer>(`/api/gigs/${encodeURIComponent(gigId)}/ticket-offer`),
+    queryFn: () => apiFetch<Answer>(`/api/gigs/${encodeURIComponent(gigId)}/ticket-offer`),
     enabled: gigId !== '',
     retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 2,
   });
@@ -55,6 +59,7 @@ export function TicketsPage() {
       </div>
     );
   }
+  if ('cancelled' in offer.data) return <CancelledShowNotice gig={offer.data.cancelled} />;
   return <TicketForm gig={offer.data.gig} offer={offer.data.tickets} query={params.toString()} />;
 }
 
