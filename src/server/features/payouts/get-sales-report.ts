@@ -113,7 +113,8 @@ export async function getSalesReport(db: DbOrTx, sessionUser: SessionUser, rawQu
     .leftJoin(refunds, eq(refunds.orderId, orders.id))
     .leftJoin(bandTransfer, and(eq(bandTransfer.orderId, orders.id), eq(bandTransfer.kind, 'band_share')))
     .leftJoin(organiserTransfer, and(eq(organiserTransfer.orderId, orders.id), eq(organiserTransfer.kind, 'organiser_share')))
-    .where(eq(tickets.gigId, gigs.id))
+    // A ticket passed on is counted once, as the ticket that replaced it (decision 48).
+    .where(and(eq(tickets.gigId, gigs.id), sql`${tickets.status} <> 'transferred'`))
     .groupBy(tickets.gigId)
     .as('sales');
 

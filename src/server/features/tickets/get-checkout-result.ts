@@ -1,4 +1,4 @@
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { Services } from '../../services.ts';
 import { orders, tickets } from '../../db/schema.ts';
@@ -25,7 +25,8 @@ export async function getCheckoutResult({ db, ticketLinkKey }: Pick<Services, 'd
     ? await db
         .select({ id: tickets.id, position: tickets.position, status: tickets.status })
         .from(tickets)
-        .where(and(eq(tickets.orderId, orderId), ne(tickets.status, 'transferred')))
+        // Decision 48: a ticket the buyer passed on is the new holder's, and its code theirs alone.
+        .where(and(eq(tickets.orderId, orderId), ne(tickets.status, 'transferred'), sql`lower(${tickets.holderEmail}) = lower(${email})`))
         .orderBy(asc(tickets.position))
     : [];
   const withCodes = await Promise.all(

@@ -22,6 +22,8 @@ import { refundRequestOutcomeEmail } from './refund-request-outcome.ts';
 import { holderMessageEmail, showCancelledEmail, showReminderEmail } from './holder-emails.ts';
 import type { RenderedEmail } from './render-email.ts';
 import { TICKET_QR_CONTENT_ID, ticketEmail, ticketQrContentId } from './ticket.ts';
+import { ticketPassedOnEmail } from './ticket-passed-on.ts';
+import { ticketReceivedEmail } from './ticket-received.ts';
 import { venueOutreachEmail, type BandPitch } from './venue-outreach.ts';
 import { venueVerificationEmail } from './venue-verification.ts';
 import { weeklyDigestEmail } from './weekly-digest.ts';
@@ -294,6 +296,20 @@ export const EMAIL_REGISTRY: EmailEntry[] = [
     kind: 'gig_cancelled',
     sentWhen: 'A ticketed gig is cancelled, to each holder (decision 49)',
     render: () => showCancelledEmail({ show: { showName: BAND, venueName: VENUE, when: WHEN }, reason: 'The band is ill. We are sorry.', ticketCount: 3, supportEmail: 'support@marquee.local' }),
+  },
+  {
+    id: 'ticket-received',
+    kind: 'ticket',
+    sentWhen: 'A holder passes a ticket to someone else: the new holder (decision 48)',
+    render: () => ticketReceivedEmail({ bandName: BAND, venueName: VENUE, when: WHEN, fromEmail: 'sam@example.com' }),
+    secrets: ({ url }) => ({ ticket: DEMO_TICKET, ticketPage: `${url}/ticket/${DEMO_TICKET}.demo`, calendar: `${url}/api/ticket-page/${DEMO_TICKET}.demo/calendar.ics` }),
+    images: { [TICKET_QR_CONTENT_ID]: () => QRCode.toDataURL(DEMO_TICKET, { width: 240, margin: 2, errorCorrectionLevel: 'M' }) },
+  },
+  {
+    id: 'ticket-passed-on',
+    kind: 'ticket_passed_on',
+    sentWhen: 'A holder passes a ticket to someone else: the previous holder (decision 48)',
+    render: () => ticketPassedOnEmail({ bandName: BAND, venueName: VENUE, when: WHEN, toEmail: 'alex@example.com', supportEmail: 'support@marquee.local' }),
   },
   {
     id: 'refund',
