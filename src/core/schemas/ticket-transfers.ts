@@ -32,6 +32,8 @@ export const transferDoneMessage = (toEmail: string) => `Ticket sent to ${toEmai
 /** One ticket as its gig's organiser sees it (decision 48): who holds it, never its code. */
 export type TicketHolderRow = {
   orderId: string;
+  /** The Order ID its buyer was shown after paying. */
+  orderRef: string | null;
   position: number;
   quantity: number;
   typeName: string | null;

@@ -28,6 +28,9 @@ export async function listMyTickets({ db, ticketLinkKey }: Pick<Services, 'db' |
       timeZone: regions.timeZone,
       venueName: venueProfiles.name,
       bandName: sql<string>`coalesce(${bandProfiles.name}, ${managedArtists.name}, 'Live music')`,
+      // Decision 48: whether 'Pass to a friend' applies (the transfer itself decides again).
+      isTransferAllowed: gigs.isTransferAllowed,
+      isPast: sql<boolean>`${gigs.localDate} < (now() at time zone ${regions.timeZone})::date`,
     })
     .from(tickets)
     .innerJoin(gigs, eq(gigs.id, tickets.gigId))

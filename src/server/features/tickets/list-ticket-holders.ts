@@ -24,6 +24,8 @@ export async function listTicketHolders(db: DbOrTx, user: SessionUser, gigId: st
   const rows = await db
     .select({
       orderId: tickets.orderId,
+      // The Order ID the buyer was shown (/success): the checkout's last 8 characters, never the whole key.
+      orderRef: sql<string | null>`upper(right(${orders.providerSessionId}, 8))`,
       position: tickets.position,
       quantity: orders.quantity,
       typeName: ticketTypes.name,
@@ -52,6 +54,7 @@ export async function listTicketHolders(db: DbOrTx, user: SessionUser, gigId: st
   return {
     tickets: rows.map((row) => ({
       orderId: row.orderId,
+      orderRef: row.orderRef,
       position: row.position,
       quantity: row.quantity,
       typeName: row.typeName,

@@ -321,7 +321,7 @@ describe('who holds each ticket, for the organiser', () => {
     ]);
     const codes = (await t.db.select({ id: tickets.id }).from(tickets).where(eq(tickets.gigId, gigId))).map((x) => x.id);
     for (const code of codes) expect(res.text).not.toContain(code);
-    expect(Object.keys(res.json.tickets[0]).sort()).toEqual(['buyerEmail', 'holderEmail', 'orderId', 'position', 'quantity', 'status', 'transferredAt', 'transferredFromEmail', 'typeName', 'usedAt']);
+    expect(Object.keys(res.json.tickets[0]).sort()).toEqual(['buyerEmail', 'holderEmail', 'orderId', 'orderRef', 'position', 'quantity', 'status', 'transferredAt', 'transferredFromEmail', 'typeName', 'usedAt']);
 
     const found = await venue.client.get(`/api/booking/gigs/${gigId}/ticket-holders?q=HOLDER-B`);
     expect(found.json.tickets.map((x: { holderEmail: string }) => x.holderEmail)).toEqual(['holder-b@transfers.test']);
