@@ -5,7 +5,7 @@ import { Pager } from '../../components/pager.tsx';
 import { apiFetch } from '../../lib/api.ts';
 
 /** Only what the panel needs of the organiser's gig card. */
-type Gig = { id: string; isTicketed: boolean; ticketsSold: number; timeZone: string };
+type Gig = { id: string; isTicketed: boolean; ticketsSold: number; timeZone: string; isTransferAllowed: boolean };
 
 const STATUS = { valid: 'Not checked in', used: 'Checked in', refunded: 'Refunded' } as const;
 const STATUS_TONE = { valid: 'border-zinc-600 text-zinc-200', used: 'border-emerald-500/60 text-emerald-200', refunded: 'border-red-500/60 text-red-200' } as const;
@@ -47,6 +47,7 @@ export function TicketHolders({ gig }: { gig: Gig }) {
         </span>
       </summary>
       <div className="space-y-3 border-t border-zinc-700 p-3">
+        {!gig.isTransferAllowed && <p className="text-sm text-zinc-400">Holders cannot pass these tickets on: that is switched off in this gig's ticketing (Edit).</p>}
         <div>
           <label htmlFor={searchId} className="field-label">
             Find an e-mail address
