@@ -78,6 +78,10 @@ test('a fan passes a ticket to a friend: the old code is refused at the door, th
   await expect(tickets.getByRole('button', { name: /^Pass to a friend/ })).toHaveCount(0);
   await shot(page, 'ticket-transfer-done-phone');
   await page.setViewportSize({ width: 1366, height: 900 });
+  // The buyer's success page no longer shows the code it passed on.
+  await page.goto(`/success?session_id=${sessionId}`);
+  await expect(page.getByText("You passed a ticket of this order on: it is the new holder's now, with its own code.")).toBeVisible();
+  await expect(page.getByText(oldCode)).toHaveCount(0);
 
   // The friend's e-mail holds a new code.
   const newCode = await readEmailedTicketCode(browser, 'A ticket for you:', friendEmail);

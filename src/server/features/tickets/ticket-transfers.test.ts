@@ -97,6 +97,7 @@ describe('a ticket passed to a friend', () => {
 
     const page = await t.client().get(`/api/tickets/checkout/${sessionId}`);
     expect(page.json.tickets.map((x: { position: number }) => x.position)).toEqual([1]);
+    expect(page.json.passedOnCount).toBe(1);
     const fresh = (await ticketsOf(order!.id)).find((x) => x.transferredFromId === second.id)!;
     expect(page.text).not.toContain(fresh.id);
 
