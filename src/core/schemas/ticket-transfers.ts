@@ -10,6 +10,7 @@ export const TRANSFER_MESSAGES = {
   alreadyTransferred: 'This ticket was already passed on to someone else: its code no longer admits anyone.',
   switchedOff: 'The organiser of this show does not allow tickets to be passed on.',
   pastGig: 'This show has already happened.',
+  refundRequested: 'You asked for a refund of this ticket: it can be passed on once the organiser has answered.',
   tooManyForTicket: 'This ticket has been passed on too often today. Please try again tomorrow.',
   tooManyFromHere: 'Too many tickets passed on from here. Please try again in an hour.',
 } as const;

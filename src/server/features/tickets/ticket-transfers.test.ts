@@ -5,7 +5,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, inArray } from 'drizzle-orm';
-import { auditLog, gigs, orders, outbox, tickets } from '../../db/schema.ts';
+import { auditLog, gigs, orders, outbox, refundRequests, tickets } from '../../db/schema.ts';
 import { TRANSFER_MESSAGES } from '../../../core/schemas/ticket-transfers.ts';
 import { transferTicket, TRANSFERS_PER_CLIENT_PER_HOUR, TRANSFERS_PER_TICKET_PER_DAY, type TransferActor } from './transfer-ticket.ts';
 import { placeTicketOrder } from './place-ticket-order.ts';
@@ -158,6 +158,14 @@ describe('refused transfers say why and change nothing', () => {
     const res = await t.client().post('/api/tickets/transfer', { ticketId: used.ticketIds[0], toEmail: 'late@transfers.test' });
     expect([res.status, res.json.error.message]).toEqual([409, TRANSFER_MESSAGES.checkedIn]);
     expect((await t.client().post('/api/tickets/transfer', { ticketId: "'; drop table tickets; --", toEmail: 'x@transfers.test' })).status).toBe(422);
+  });
+
+  it('a ticket whose holder asked for a refund the organiser has not answered yet', async () => {
+    const asked = await buy(await ticketedGig());
+    await t.db.insert(refundRequests).values({ ticketId: asked.ticketIds[0]!, reason: 'Cannot come' });
+    await expectRefused(() => pass(asked.ticketIds[0]!, 'friend@transfers.test'), TRANSFER_MESSAGES.refundRequested, asked.orderId);
+    await t.db.update(refundRequests).set({ status: 'declined', declineReason: 'No refunds', decidedAt: new Date() }).where(eq(refundRequests.ticketId, asked.ticketIds[0]!));
+    await expect(pass(asked.ticketIds[0]!, 'friend@transfers.test')).resolves.toMatchObject({ toEmail: 'friend@transfers.test' });
   });
 
   it('transfers switched off for the gig by its organiser, and a gig whose date has passed', async () => {

@@ -2,7 +2,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { TRANSFER_MESSAGES, ticketTransferSchema, transferDoneMessage, type TicketTransferResult } from '../../../core/schemas/ticket-transfers.ts';
 import { formatLocalDate, formatTimeRange } from '../../../core/time.ts';
 import type { Tx } from '../../db/client.ts';
-import { auditLog, gigs, orders, regions, tickets } from '../../db/schema.ts';
+import { auditLog, gigs, orders, refundRequests, regions, tickets } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { limitHits } from '../../http/rate-limit.ts';
 import type { SessionUser } from '../../http/session.ts';
@@ -48,6 +48,8 @@ export async function transferTicket(services: TransferServices, actor: Transfer
 
   const isHeldByActor = actor.kind === 'account' ? heldBy(actor.user) : sql`true`;
   const isToday = sql`${gigs.localDate} >= (${now.toISOString()}::timestamptz at time zone ${regions.timeZone})::date`;
+  // A refund the holder asked for is answered first (decision 46): the organiser would otherwise decide on a ticket that is gone.
+  const hasOpenRefundRequest = sql`exists (select 1 from ${refundRequests} where ${refundRequests.ticketId} = ${tickets.id} and ${refundRequests.status} = 'open')`;
   return db.transaction(async (tx) => {
     // eslint-disable-next-line drizzle/enforce-update-with-where -- the where comes after the from and join, where the rule does not look
     const [old] = await tx
@@ -64,6 +66,7 @@ export async function transferTicket(services: TransferServices, actor: Transfer
           isToday,
           sql`lower(${tickets.holderEmail}) <> ${toEmail}`,
           isHeldByActor,
+          sql`not ${hasOpenRefundRequest}`,
         ),
       )
       .returning({
@@ -79,7 +82,7 @@ export async function transferTicket(services: TransferServices, actor: Transfer
         organiserShareCents: tickets.organiserShareCents,
         platformShareCents: tickets.platformShareCents,
       });
-    if (!old) throw await whyRefused(tx, ticketId, toEmail, isHeldByActor, isToday);
+    if (!old) throw await whyRefused(tx, ticketId, toEmail, { isHeldByActor, isToday, hasOpenRefundRequest });
 
     // The new ticket takes the old one's place in the order, with its type and its part of the money.
     const newId = newTicketId();
@@ -118,13 +121,14 @@ async function limitTransfers(services: TransferServices, actor: TransferActor, 
 }
 
 /** Why the conditional update changed nothing, read from the ticket as it is now. */
-async function whyRefused(tx: Tx, ticketId: string, toEmail: string, isHeldByActor: SQL, isToday: SQL): Promise<AppError> {
+async function whyRefused(tx: Tx, ticketId: string, toEmail: string, { isHeldByActor, isToday, hasOpenRefundRequest }: Record<'isHeldByActor' | 'isToday' | 'hasOpenRefundRequest', SQL>): Promise<AppError> {
   const [ticket] = await tx
     .select({
       status: tickets.status,
       isOwnAddress: sql<boolean>`lower(${tickets.holderEmail}) = ${toEmail}`,
       isHeld: sql<boolean>`${isHeldByActor}`,
       isToday: sql<boolean>`${isToday}`,
+      hasOpenRefundRequest: sql<boolean>`${hasOpenRefundRequest}`,
       isTransferAllowed: gigs.isTransferAllowed,
     })
     .from(tickets)
@@ -138,6 +142,7 @@ async function whyRefused(tx: Tx, ticketId: string, toEmail: string, isHeldByAct
   if (ticket.status === 'transferred') return new AppError('CONFLICT', TRANSFER_MESSAGES.alreadyTransferred);
   if (!ticket.isToday) return new AppError('CONFLICT', TRANSFER_MESSAGES.pastGig);
   if (!ticket.isTransferAllowed) return new AppError('CONFLICT', TRANSFER_MESSAGES.switchedOff);
+  if (ticket.hasOpenRefundRequest) return new AppError('CONFLICT', TRANSFER_MESSAGES.refundRequested);
   if (ticket.isOwnAddress) return new AppError('VALIDATION', TRANSFER_MESSAGES.ownAddress, { toEmail: TRANSFER_MESSAGES.ownAddress });
   return new AppError('CONFLICT', 'This ticket changed while you were passing it on. Please try again.');
 }
