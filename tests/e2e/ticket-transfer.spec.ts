@@ -105,7 +105,7 @@ test('a fan passes a ticket to a friend: the old code is refused at the door, th
   // The venue's gig card: who holds the ticket, and who passed it on.
   await door.goto(`/dashboard?gig=${gigId}`);
   const card = door.locator(`#gig-card-${gigId}`);
-  await card.getByText('Ticket holders').click();
+  await card.getByText('Ticket holders', { exact: true }).click();
   await card.getByLabel('Find an e-mail address').fill(friendEmail);
   const holder = card.getByRole('listitem').filter({ hasText: friendEmail });
   await expect(holder).toContainText('Checked in');
@@ -116,4 +116,28 @@ test('a fan passes a ticket to a friend: the old code is refused at the door, th
   await expectAccessible(door);
   await shot(door, 'ticket-holders-phone');
   await card.screenshot({ path: 'test-results/screenshots/ticket-holders-card-phone.png' });
+});
+
+test("a guest passes a ticket on from the ticket's own page, on a phone", async ({ browser, baseURL }) => {
+  const page = await (await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true })).newPage();
+  const venuePage = (await (await page.request.get('/api/venues/page?name=theLanternRoom')).json()) as { gigs: { id: string; ticketPriceCents: number | null; isSoldOut: boolean }[] };
+  const gigId = venuePage.gigs.find((g) => g.ticketPriceCents !== null && !g.isSoldOut)!.id;
+  const checkout = await page.request.post('/api/tickets/checkout', { headers: { origin: baseURL! }, data: { gigId, email: uniqueEmail('page-guest') } });
+  const sessionId = ((await checkout.json()) as { url: string }).url.split('/').pop()!;
+  await page.request.post(`/sandbox/checkout/${sessionId}`, { form: { action: 'pay', card: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' }, maxRedirects: 0 });
+  const { ticket } = (await (await page.request.get(`/api/tickets/checkout/${sessionId}`)).json()) as { ticket: { pagePath: string } };
+
+  await page.goto(ticket.pagePath);
+  await page.getByRole('button', { name: 'Pass to a friend' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Pass this ticket to a friend' });
+  const friendEmail = uniqueEmail('page-friend');
+  await dialog.getByLabel("Your friend's e-mail address").fill(friendEmail);
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await shot(page, 'ticket-page-transfer-confirm-phone');
+  await dialog.getByRole('button', { name: 'Send ticket' }).click();
+  await expect(page.getByText(`Ticket sent to ${friendEmail}.`, { exact: false })).toBeVisible();
+  await expect(page.getByText('This ticket was passed on to someone else, who has a new ticket with its own code. This one admits no one.')).toBeVisible();
+  await expect(page.getByRole('img', { name: 'QR code of your ticket' })).toHaveCount(0);
+  await expectAccessible(page);
+  await shot(page, 'ticket-page-transferred-phone');
 });

@@ -86,6 +86,7 @@ export function MyTickets() {
       {passing && (
         <PassTicketDialog
           ticket={passing}
+          via={{ endpoint: '/api/tickets/mine/transfer', refresh: ['tickets', 'mine'] }}
           onClose={() => setPassing(null)}
           onPassed={(message) => {
             setPassing(null);

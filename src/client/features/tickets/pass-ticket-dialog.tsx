@@ -9,20 +9,24 @@ import { ApiError, postJson } from '../../lib/api.ts';
 /** A ticket as the dialog names it. */
 export type PassableTicket = { id: string; bandName: string; venueName: string; when: string };
 
+/** Where the transfer goes: the dashboard's route (the signed-in holder) or the public one (the code is the proof), and what to reload after. */
+export type TransferVia = { endpoint: '/api/tickets/mine/transfer' | '/api/tickets/transfer'; refresh: readonly unknown[] };
+
 /**
- * 'Pass to a friend' on the fan dashboard (decision 48): the friend's address, then a confirmation
- * that says what happens, then the server's answer. The dashboard's list is reloaded after, so
- * the ticket leaves it; `onPassed` gets the message to show there.
+ * 'Pass to a friend' (decision 48), on the fan dashboard and the ticket page: the friend's
+ * address, then a confirmation that says what happens, then the server's answer. The screen's
+ * data is reloaded after (the ticket leaves the dashboard's list; the page says it was passed
+ * on); `onPassed` gets the message to show there.
  */
-export function PassTicketDialog({ ticket, onClose, onPassed }: { ticket: PassableTicket; onClose: () => void; onPassed: (message: string) => void }) {
+export function PassTicketDialog({ ticket, via, onClose, onPassed }: { ticket: PassableTicket; via: TransferVia; onClose: () => void; onPassed: (message: string) => void }) {
   const queryClient = useQueryClient();
   const [toEmail, setToEmail] = useState('');
   const [confirmedEmail, setConfirmedEmail] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const pass = useMutation({
-    mutationFn: (input: { ticketId: string; toEmail: string }) => postJson<TicketTransferResult>('/api/tickets/mine/transfer', input),
+    mutationFn: (input: { ticketId: string; toEmail: string }) => postJson<TicketTransferResult>(via.endpoint, input),
     onSuccess: async (result) => {
-      await queryClient.invalidateQueries({ queryKey: ['tickets', 'mine'] });
+      await queryClient.invalidateQueries({ queryKey: via.refresh });
       onPassed(result.message);
     },
     onError: (error) => {

@@ -39,14 +39,10 @@ export function TicketHolders({ gig }: { gig: Gig }) {
   const when = (iso: string) => new Date(iso).toLocaleString('en-US', { timeZone: gig.timeZone, dateStyle: 'medium', timeStyle: 'short' });
 
   return (
-    <details className="group rounded-xl border border-zinc-700" onToggle={(e) => setIsOpen(e.currentTarget.open)}>
-      <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-2 px-3 py-2 font-semibold [&::-webkit-details-marker]:hidden">
-        <span>Ticket holders</span>
-        <span aria-hidden="true" className="text-zinc-400 transition group-open:rotate-180">
-          ▾
-        </span>
-      </summary>
-      <div className="space-y-3 border-t border-zinc-700 p-3">
+    // Like the ticket types panel beside it on the card.
+    <details className="rounded-lg border border-zinc-800 px-3 py-2" onToggle={(e) => setIsOpen(e.currentTarget.open)}>
+      <summary className="cursor-pointer py-1 font-medium">Ticket holders</summary>
+      <div className="space-y-3 pb-1 pt-2">
         {!gig.isTransferAllowed && <p className="text-sm text-zinc-400">Holders cannot pass these tickets on: that is switched off in this gig's ticketing (Edit).</p>}
         <div>
           <label htmlFor={searchId} className="field-label">

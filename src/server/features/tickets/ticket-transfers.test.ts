@@ -9,6 +9,7 @@ import { auditLog, gigs, orders, outbox, refundRequests, tickets } from '../../d
 import { TRANSFER_MESSAGES } from '../../../core/schemas/ticket-transfers.ts';
 import { transferTicket, TRANSFERS_PER_CLIENT_PER_HOUR, TRANSFERS_PER_TICKET_PER_DAY, type TransferActor } from './transfer-ticket.ts';
 import { placeTicketOrder } from './place-ticket-order.ts';
+import { ticketPageToken } from './ticket-links.ts';
 import { fulfilPaidOrder, newTicketId } from './fulfil-paid-order.ts';
 import { admitTicket, type Admission } from './admit-ticket.ts';
 import { findTicketOfOrder, refundTicket } from '../payouts/refund-ticket.ts';
@@ -104,6 +105,22 @@ describe('a ticket passed to a friend', () => {
     expect(await findTicketOfOrder(t.db, order!.id, 2)).toBe(fresh.id);
     await refundTicket(t.db, { ticketId: fresh.id, reason: 'The friend could not come', actorId: null });
     expect((await t.db.select({ sold: gigs.ticketsSold }).from(gigs).where(eq(gigs.id, gigId)))[0]!.sold).toBe(1);
+  });
+
+  it("from the ticket's own page: it offers the transfer, then says the ticket was passed on; the friend's link opens the new ticket", async () => {
+    const { ticketIds: [id] } = await buy(await ticketedGig(), 'page@transfers.test');
+    const page = (ticketId: string) => t.client().get(`/api/ticket-page/${ticketPageToken(t.services, ticketId)}`);
+    expect((await page(id!)).json).toMatchObject({ ticket: { status: 'valid', code: id }, transfer: 'allowed' });
+    const res = await t.client().post('/api/tickets/transfer', { ticketId: id, toEmail: 'page-friend@transfers.test' });
+    expect(res.status, res.text).toBe(200);
+    expect((await page(id!)).json).toMatchObject({ ticket: { status: 'transferred', code: null, qrSvg: null }, transfer: null, canRequestRefund: false });
+    const [mail] = await mailsTo('page-friend@transfers.test');
+    const link = new URL(mail!.secrets!.ticketPage!);
+    const friendsPage = await t.client().get(`/api/ticket-page/${link.pathname.split('/').pop()}`);
+    expect(friendsPage.json).toMatchObject({ ticket: { status: 'valid', holderEmail: 'page-friend@transfers.test', code: expect.not.stringMatching(id!) }, transfer: 'allowed' });
+
+    const off = await buy(await ticketedGig({ isTransferAllowed: false }));
+    expect((await page(off.ticketIds[0]!)).json.transfer).toBe('switched_off');
   });
 
   it('the new holder can pass it on again, and a passed-on ticket can come back to its first holder', async () => {
