@@ -84,6 +84,8 @@ const envSchema = z
     CHECKOUT_HOLDS_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
     /** Decision 35: checkouts one client address may start per 10 minutes, whatever the gig. */
     CHECKOUT_RATE_LIMIT_PER_10_MINUTES: z.coerce.number().int().min(1).default(20),
+    /** Decision 50: how long a waitlist offer holds its ticket for one person before it passes to the next. */
+    WAITLIST_OFFER_HOURS: z.coerce.number().min(0.5).max(48).default(2),
     /** D13: with both set (and PAYMENTS unset or stripe), payments go through Stripe. */
     STRIPE_SECRET_KEY: optional(),
     STRIPE_WEBHOOK_SECRET: optional(),

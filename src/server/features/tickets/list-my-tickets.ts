@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { Db } from '../../db/client.ts';
-import { bandProfiles, gigs, managedArtists, orders, regions, tickets, venueProfiles } from '../../db/schema.ts';
+import { bandProfiles, gigs, managedArtists, orders, regions, tickets, venueProfiles, waitlistReturns } from '../../db/schema.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { CONFIRM_TO_SEE_TICKETS } from '../accounts/email-verification.ts';
 
@@ -27,6 +27,9 @@ export async function listMyTickets(db: Db, user: SessionUser) {
       timeZone: regions.timeZone,
       venueName: venueProfiles.name,
       bandName: sql<string>`coalesce(${bandProfiles.name}, ${managedArtists.name}, 'Live music')`,
+      /** Decision 50: offered back through the waitlist (listed), bought from it (sold), or taken back. */
+      returnStatus: waitlistReturns.status,
+      isUpcoming: sql<boolean>`${gigs.localDate} >= (now() at time zone ${regions.timeZone})::date`,
     })
     .from(tickets)
     .innerJoin(gigs, eq(gigs.id, tickets.gigId))
@@ -35,6 +38,7 @@ export async function listMyTickets(db: Db, user: SessionUser) {
     .leftJoin(bandProfiles, eq(bandProfiles.userId, gigs.bandId))
     .leftJoin(managedArtists, eq(managedArtists.id, gigs.managedArtistId))
     .innerJoin(orders, eq(orders.id, tickets.orderId))
+    .leftJoin(waitlistReturns, eq(waitlistReturns.ticketId, tickets.id))
     .where(and(ne(tickets.status, 'transferred'), user.emailVerified ? isHolder : and(isHolder, eq(orders.buyerUserId, user.id))))
     .orderBy(desc(gigs.localDate), desc(tickets.createdAt), asc(tickets.position))
     .limit(100);

@@ -1,12 +1,13 @@
 import { and, eq, gt, sql, type SQL } from 'drizzle-orm';
 import { splitOrderPayment } from '../../../core/money.ts';
-import type { Db, Tx } from '../../db/client.ts';
-import { gigs, orders, presaleCodes, regions, ticketTypes } from '../../db/schema.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import { gigs, orders, presaleCodes, regions, ticketTypes, waitlistEntries } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { releaseExpiredOrders } from './release-expired-orders.ts';
 import { isUuid } from '../../../core/ids.ts';
 import { INVALID_EVENT } from '../../../core/public-pages.ts';
 import { ORDER_MESSAGES } from '../../../core/schemas/tickets.ts';
+import { WAITLIST_MESSAGES } from '../../../core/schemas/waitlist.ts';
 
 /** Spec 1 §8, BAND_NOT_FOUND: only a gig with a registered band sells tickets. */
 export const BAND_NOT_REGISTERED = 'This band is not registered with Marquee. Bands must be registered to sell tickets.';
@@ -38,9 +39,15 @@ export type OrderInput = {
   ticketTypeId?: string | null;
   /** Issue 23: a presale code, which unlocks a hidden type. */
   presaleCode?: string | null;
+  /** Decision 50: the waitlist offer this order is for; it is not held back for the waitlist, and holds its seat as long as the offer lasts. */
+  waitlistOffer?: { id: string; expiresAt: Date } | null;
 };
 
-type OrderRequest = Required<Omit<OrderInput, 'ticketTypeId' | 'presaleCode'>> & { ticketTypeId: string | null; presaleCode: string | null };
+type OrderRequest = Required<Omit<OrderInput, 'ticketTypeId' | 'presaleCode' | 'waitlistOffer'>> & {
+  ticketTypeId: string | null;
+  presaleCode: string | null;
+  waitlistOffer: { id: string; expiresAt: Date } | null;
+};
 
 
 /**
@@ -50,7 +57,7 @@ type OrderRequest = Required<Omit<OrderInput, 'ticketTypeId' | 'presaleCode'>> &
  * and a presale code's uses likewise, so a burst of buyers can never hold more than exists.
  * Anything refused rolls the whole hold back.
  */
-export async function placeTicketOrder(db: Db, input: OrderInput): Promise<PlacedOrder> {
+export async function placeTicketOrder(db: DbOrTx, input: OrderInput): Promise<PlacedOrder> {
   const request: OrderRequest = {
     gigId: input.gigId,
     buyerEmail: input.buyerEmail,
@@ -62,6 +69,7 @@ export async function placeTicketOrder(db: Db, input: OrderInput): Promise<Place
     quantity: input.quantity ?? 1,
     ticketTypeId: input.ticketTypeId ?? null,
     presaleCode: input.presaleCode?.trim().toUpperCase() || null,
+    waitlistOffer: input.waitlistOffer ?? null,
   };
   if (!isUuid(request.gigId)) throw new AppError('NOT_FOUND', INVALID_EVENT);
   if (request.ticketTypeId !== null && !isUuid(request.ticketTypeId)) throw new AppError('NOT_FOUND', ORDER_MESSAGES.unknownType);
@@ -162,8 +170,11 @@ function seatsLeftRefusal(left: number, hasOpenHolds: boolean, typeName: string 
   return new AppError('CONFLICT', SOLD_OUT);
 }
 
-async function holdSeatsAndRecordOrder(db: Db, request: OrderRequest): Promise<PlacedOrder> {
-  const { gigId, buyerEmail, buyerUserId, buyerIpAddress, provider, now, quantity } = request;
+/** Decision 50: while confirmed fans wait for a sold-out gig, a seat that comes free is theirs first. */
+const hasWaitlist = sql`exists (select 1 from ${waitlistEntries} where ${waitlistEntries.gigId} = ${gigs.id} and ${waitlistEntries.status} = 'waiting' and ${waitlistEntries.confirmedAt} is not null)`;
+
+async function holdSeatsAndRecordOrder(db: DbOrTx, request: OrderRequest): Promise<PlacedOrder> {
+  const { gigId, buyerEmail, buyerUserId, buyerIpAddress, provider, now, quantity, waitlistOffer } = request;
   return db.transaction(async (tx) => {
     await refuseTooManyHolds(tx, request);
     const code = request.presaleCode ? await usePresaleCode(tx, request) : null;
@@ -182,6 +193,7 @@ async function holdSeatsAndRecordOrder(db: Db, request: OrderRequest): Promise<P
           sql`${quantity}::int <= ${gigs.maxTicketsPerOrder}`,
           // A gig with ticket types sells only by type; one without sells at its simple price.
           typeId ? sql`true` : sql`not exists (select 1 from ${ticketTypes} where ${ticketTypes.gigId} = ${gigs.id})`,
+          waitlistOffer ? sql`true` : sql`not ${hasWaitlist}`,
           sql`${gigs.localDate} >= (select (now() at time zone ${regions.timeZone})::date from ${regions} where ${regions.slug} = ${gigs.regionSlug})`,
         ),
       )
@@ -206,7 +218,8 @@ async function holdSeatsAndRecordOrder(db: Db, request: OrderRequest): Promise<P
         organiserShareCents: split.organiserShareCents,
         platformShareCents: split.platformShareCents,
         provider,
-        expiresAt: new Date(now.getTime() + CHECKOUT_HOLD_MINUTES * 60_000),
+        expiresAt: waitlistOffer?.expiresAt ?? new Date(now.getTime() + CHECKOUT_HOLD_MINUTES * 60_000),
+        waitlistOfferId: waitlistOffer?.id ?? null,
       })
       .returning();
     return order!;
@@ -214,7 +227,8 @@ async function holdSeatsAndRecordOrder(db: Db, request: OrderRequest): Promise<P
 }
 
 /** Why the gig's seats could not be held, from the gig as it is now. */
-async function explainRefusedGig(tx: Tx, { gigId, quantity }: OrderRequest, typeId: string | null): Promise<AppError> {
+async function explainRefusedGig(tx: Tx, request: OrderRequest, typeId: string | null): Promise<AppError> {
+  const { gigId, quantity } = request;
   const [gig] = await tx
     .select({
       isTicketed: gigs.isTicketed,
@@ -225,6 +239,7 @@ async function explainRefusedGig(tx: Tx, { gigId, quantity }: OrderRequest, type
       held: gigs.ticketsHeld,
       maxPerOrder: gigs.maxTicketsPerOrder,
       hasTypes: sql<boolean>`exists (select 1 from ${ticketTypes} where ${ticketTypes.gigId} = ${gigs.id})`,
+      hasWaitlist: sql<boolean>`${hasWaitlist}`,
     })
     .from(gigs)
     .innerJoin(regions, eq(regions.slug, gigs.regionSlug))
@@ -233,5 +248,6 @@ async function explainRefusedGig(tx: Tx, { gigId, quantity }: OrderRequest, type
   if (!gig.hasBand) return new AppError('NOT_FOUND', BAND_NOT_REGISTERED);
   if (quantity > gig.maxPerOrder) return new AppError('VALIDATION', ORDER_MESSAGES.perOrderLimit(gig.maxPerOrder), { quantity: ORDER_MESSAGES.perOrderLimit(gig.maxPerOrder) });
   if (!typeId && gig.hasTypes) return new AppError('VALIDATION', ORDER_MESSAGES.chooseType, { ticketTypeId: ORDER_MESSAGES.chooseType });
+  if (gig.hasWaitlist && !request.waitlistOffer) return new AppError('CONFLICT', WAITLIST_MESSAGES.waitlistFirst);
   return seatsLeftRefusal(gig.left, gig.held > 0, null);
 }
