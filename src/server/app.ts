@@ -21,6 +21,7 @@ import { promoterVenueRoutes } from './features/promoter-venues/routes.ts';
 import { gearRoutes } from './features/gear/routes.ts';
 import { profileRoutes } from './features/profiles/routes.ts';
 import { ticketRoutes } from './features/tickets/routes.ts';
+import { waitlistRoutes } from './features/waitlist/routes.ts';
 import { sandboxCheckoutRoutes } from './features/tickets/sandbox-checkout-routes.ts';
 import { payoutRoutes } from './features/payouts/routes.ts';
 import { jamRoutes } from './features/jam/routes.ts';
@@ -108,6 +109,7 @@ export function createApp(services: Services) {
   api.route('/', promoterVenueRoutes(services));
   api.route('/', profileRoutes(services));
   api.route('/', ticketRoutes(services));
+  api.route('/', waitlistRoutes(services));
   api.route('/', payoutRoutes(services));
   api.route('/', jamRoutes(services));
   api.route('/', outreachRoutes(services));

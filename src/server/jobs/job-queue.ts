@@ -41,6 +41,7 @@ export const QUEUES = {
   outreachFollowUps: 'outreach-follow-ups',
   weeklyDigest: 'weekly-digest',
   deliverTexts: 'deliver-texts',
+  offerWaitlist: 'offer-waitlist',
 } as const;
 
 /** A durable queue on the same database (pg-boss), so a restart loses no job. */
