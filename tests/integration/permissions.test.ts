@@ -38,6 +38,9 @@ const ALLOWED: Record<string, Rule> = {
   'POST /api/booking/gigs': ORGANISERS,
   'PUT /api/booking/gigs/:gigId': ORGANISERS,
   'DELETE /api/booking/gigs/:gigId': ORGANISERS,
+  // Issue 23: a ticketed gig's ticket types and presale codes.
+  'GET /api/booking/gigs/:gigId/ticket-types': ORGANISERS,
+  'PUT /api/booking/gigs/:gigId/ticket-types': { allowed: ORGANISERS, body: async () => ({ types: [], codes: [] }) },
   'POST /api/booking/applications/:applicationId/approve': ORGANISERS,
   'POST /api/booking/applications/:applicationId/reject': ORGANISERS,
   'POST /api/booking/notify-bands': ORGANISERS,
@@ -152,6 +155,8 @@ const PUBLIC = new Set([
   'GET /api/gear',
   // Guest checkout (D14), and providers' webhooks (signed).
   'POST /api/tickets/checkout',
+  // Issue 23: what a presale code unlocks (limited per address).
+  'POST /api/tickets/presale-code',
   'GET /api/tickets/checkout/:sessionId',
   'POST /api/payments/events/:provider',
   // The sold-out waitlist (decision 50): joining by e-mail; the e-mailed links' tokens are the keys;

@@ -21,6 +21,7 @@ import {
   type TicketingState,
 } from './gig-fields.tsx';
 import { GigTerms } from './gig-terms.tsx';
+import { TicketTypesEditor } from '../tickets/ticket-types-editor.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
 const DELETE_CONFIRM = 'Are you sure you want to delete this gig? This action cannot be undone.';
@@ -313,6 +314,7 @@ export function OrganiserGigCard({
           Door scanner<span className="sr-only"> for the gig on {formatLocalDate(gig.localDate)}</span>
         </Link>
       )}
+      {gig.isTicketed && gig.tab !== 'past' && !isEditing && <TicketTypesEditor gigId={gig.id} />}
       {gig.isTicketed && gig.tab !== 'past' && gig.bookedName && !gig.isBandPayoutReady && (
         <p role="note" className="rounded-lg border border-amber-500/50 bg-amber-950/50 px-3 py-2 text-sm text-amber-100">
           {gig.bookedName} has not completed payment setup: the band's share of tickets sold until then is forfeited to the platform.

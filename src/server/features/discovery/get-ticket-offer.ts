@@ -60,11 +60,14 @@ export async function getTicketOffer(db: DbOrTx, gigId: string): Promise<{ gig: 
       hasHiddenTypes: types.some((type) => type.isHidden),
       types: types
         .filter((type) => !type.isHidden)
-        .map(({ isHidden: _hidden, salesStartAt, salesEndAt, ...type }) => ({
-          ...type,
+        .map(({ id, name, priceCents, left, salesStartAt, salesEndAt }) => ({
+          id,
+          name,
+          priceCents,
+          left,
           salesStartAt: salesStartAt?.toISOString() ?? null,
           salesEndAt: salesEndAt?.toISOString() ?? null,
-          status: salesStartAt && salesStartAt.getTime() > now ? 'not_yet' : salesEndAt && salesEndAt.getTime() <= now ? 'ended' : type.left === 0 ? 'sold_out' : 'on_sale',
+          status: salesStartAt && salesStartAt.getTime() > now ? ('not_yet' as const) : salesEndAt && salesEndAt.getTime() <= now ? ('ended' as const) : left === 0 ? ('sold_out' as const) : ('on_sale' as const),
         })),
     },
   };

@@ -37,7 +37,8 @@ export async function checkPresaleCode({ db, isRateLimitEnabled }: Pick<Services
   if (!row) throw refuse(ORDER_MESSAGES.unknownCode);
   if (row.expiresAt && row.expiresAt <= now) throw refuse(ORDER_MESSAGES.expiredCode);
   if (row.uses >= row.maxUses) throw refuse(ORDER_MESSAGES.usedUpCode);
-  const { maxUses, uses, expiresAt: _expires, salesStartAt, salesEndAt, ...type } = row;
+  const { maxUses, uses, salesStartAt, salesEndAt, id, name, priceCents, left } = row;
+  const type = { id, name, priceCents, left };
   const status = salesStartAt && salesStartAt > now ? 'not_yet' : salesEndAt && salesEndAt <= now ? 'ended' : type.left === 0 ? 'sold_out' : 'on_sale';
   // Never more than the code's uses left: a buyer is offered what the code still allows.
   return { type: { ...type, left: Math.min(type.left, maxUses - uses), salesStartAt: salesStartAt?.toISOString() ?? null, salesEndAt: salesEndAt?.toISOString() ?? null, status } };

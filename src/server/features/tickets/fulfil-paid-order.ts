@@ -112,11 +112,6 @@ export async function fulfilLockedOrder(tx: Tx, order: Order, { providerPaymentI
     return issued;
   }
   // An expired order needs free seats (of its type, and its presale code's uses, too), all or none.
-  const soldOut = async () => {
-    // The money came in all the same: keep the payment's id, for the refund that returns it.
-    await tx.update(orders).set({ paidAt: now, providerPaymentId }).where(eq(orders.id, order.id));
-    return { outcome: 'sold_out_after_expiry' } as const;
-  };
   const noSeat = new Error('no free seat');
   try {
     // A savepoint: a code's uses or a type's seat taken before the gig is found full are given back.

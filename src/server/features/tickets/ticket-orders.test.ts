@@ -250,3 +250,37 @@ describe('bursts (issue 23): nothing oversold, no code used beyond its uses', ()
     expect(await typeCounts(hidden.id)).toEqual({ sold: 0, held: used });
   });
 });
+
+describe('the organiser edits ticket types and presale codes', () => {
+  it('saves types and codes; refuses more than the capacity, a type below its sales, a code for a public type; the card shows the cheapest public price', async () => {
+    const venue = await signUpAs(t, 'venue');
+    const gigId = await createGig(t.db, { venueId: venue.id, bandId, localDate: dayIn(ZONE, 12), isTicketed: true, isApproved: true, ticketPriceCents: 2500, ticketQuantity: 100 });
+    const url = `/api/booking/gigs/${gigId}/ticket-types`;
+    const early = { name: 'Early bird', price: '12', quantity: 20, salesEnd: `${dayIn(ZONE, 5)}T18:00` };
+    const general = { name: 'General', price: '18.50', quantity: 70 };
+    const presale = { name: 'Fan club', price: '10', quantity: 10, isHidden: true };
+    const over = await venue.client.put(url, { types: [early, general, { ...presale, quantity: 11 }] });
+    expect(over.status).toBe(422);
+    expect(over.json.error.message).toBe("The ticket types add up to more than the gig's 100 tickets.");
+    const publicCode = await venue.client.put(url, { types: [early, general, presale], codes: [{ code: 'early-one', typeName: 'Early bird', maxUses: 5 }] });
+    expect(publicCode.json.error.message).toContain('Presale codes unlock hidden ticket types');
+    const saved = await venue.client.put(url, { types: [early, general, presale], codes: [{ code: 'fan-club', typeName: 'fan club', maxUses: 5 }] });
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.json.types.map((type: { name: string }) => type.name)).toEqual(['Early bird', 'General', 'Fan club']);
+    expect(saved.json.types[0].salesEnd).toBe(`${dayIn(ZONE, 5)}T18:00`);
+    expect(saved.json.codes).toEqual([{ code: 'FAN-CLUB', typeName: 'Fan club', maxUses: 5, uses: 0, expires: null }]);
+    expect((await t.db.select({ price: gigs.ticketPriceCents }).from(gigs).where(eq(gigs.id, gigId)))[0]!.price).toBe(1200);
+
+    // Two General tickets sold: General cannot drop below 2 or go away.
+    const generalId = saved.json.types[1].id as string;
+    await pay((await order(gigId, { ticketTypeId: generalId, quantity: 2 })).id);
+    const types = saved.json.types.map((type: { id: string; name: string; priceCents: number; quantity: number; isHidden: boolean }) => ({ id: type.id, name: type.name, price: (type.priceCents / 100).toFixed(2), quantity: type.quantity, isHidden: type.isHidden }));
+    const below = await venue.client.put(url, { types: types.map((type: { name: string }) => (type.name === 'General' ? { ...type, quantity: 1 } : type)), codes: [{ code: 'FAN-CLUB', typeName: 'Fan club', maxUses: 5 }] });
+    expect(below.json.error.message).toBe('2 General tickets are sold or in open checkouts: the quantity cannot be lower.');
+    const removed = await venue.client.put(url, { types: types.filter((type: { name: string }) => type.name !== 'General'), codes: [] });
+    expect(removed.json.error.message).toBe('General tickets have been sold, so that type stays.');
+    // Someone else's gig is not found.
+    const other = await signUpAs(t, 'venue');
+    expect((await other.client.put(url, { types: [], codes: [] })).status).toBe(404);
+  });
+});
