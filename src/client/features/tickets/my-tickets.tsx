@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { formatCents } from '../../../core/money.ts';
 import { formatLocalDate, formatTimeRange } from '../../../core/time.ts';
 import { apiFetch } from '../../lib/api.ts';
+import { TicketReturnControls } from '../waitlist/ticket-return-controls.tsx';
 
 type MyTicket = {
   id: string;
@@ -14,6 +16,10 @@ type MyTicket = {
   venueName: string;
   bandName: string;
   qrSvg: string;
+  faceCents: number;
+  /** Decision 50: offered back through the waitlist (listed), bought from it (sold), or taken back (withdrawn). */
+  returnStatus: 'listed' | 'sold' | 'withdrawn' | null;
+  isUpcoming: boolean;
 };
 
 const STATUS_TEXT = { valid: 'Valid', used: 'Used', refunded: 'Refunded' } as const;
@@ -51,11 +57,14 @@ export function MyTickets() {
               <p className="text-sm text-zinc-400">
                 {formatLocalDate(ticket.localDate)}, {formatTimeRange(ticket.localDate, ticket.startTime, ticket.endTime, ticket.timeZone)}
               </p>
-              <p className="mt-1 text-sm font-semibold">{STATUS_TEXT[ticket.status]}</p>
+              <p className="mt-1 text-sm font-semibold">{ticket.returnStatus === 'sold' ? `Returned: bought from the waitlist, ${formatCents(ticket.faceCents)} (face value) refunded` : STATUS_TEXT[ticket.status]}</p>
               {ticket.status === 'valid' && (
                 <div role="img" aria-label={`QR code of your ticket for ${ticket.bandName}`} className="mt-3 w-44 rounded-lg bg-white p-1" dangerouslySetInnerHTML={{ __html: ticket.qrSvg }} />
               )}
               <p className="mt-2 font-mono text-xs text-zinc-400 [overflow-wrap:anywhere]">{ticket.id}</p>
+              {ticket.status === 'valid' && ticket.isUpcoming && (
+                <TicketReturnControls ticketId={ticket.id} faceCents={ticket.faceCents} bandName={ticket.bandName} isListed={ticket.returnStatus === 'listed'} />
+              )}
             </li>
           ))}
         </ul>

@@ -21,6 +21,7 @@ export async function listMyTickets(db: Db, user: SessionUser) {
       position: tickets.position,
       quantity: orders.quantity,
       usedAt: tickets.usedAt,
+      faceCents: tickets.faceCents,
       localDate: gigs.localDate,
       startTime: gigs.startTime,
       endTime: gigs.endTime,

@@ -1,5 +1,5 @@
 import { and, eq, gt, sql, type SQL } from 'drizzle-orm';
-import { splitOrderPayment } from '../../../core/money.ts';
+import { splitOrderPayment, type OrderSplit } from '../../../core/money.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { gigs, orders, presaleCodes, regions, ticketTypes, waitlistEntries } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -211,12 +211,7 @@ async function holdSeatsAndRecordOrder(db: DbOrTx, request: OrderRequest): Promi
         quantity,
         ticketTypeId: typeId,
         presaleCodeId: code?.id ?? null,
-        faceCents: split.faceCents,
-        feeCents: split.serviceFeeCents,
-        totalCents: split.totalCents,
-        bandShareCents: split.bandShareCents,
-        organiserShareCents: split.organiserShareCents,
-        platformShareCents: split.platformShareCents,
+        ...orderMoney(split),
         provider,
         expiresAt: waitlistOffer?.expiresAt ?? new Date(now.getTime() + CHECKOUT_HOLD_MINUTES * 60_000),
         waitlistOfferId: waitlistOffer?.id ?? null,
@@ -225,6 +220,16 @@ async function holdSeatsAndRecordOrder(db: DbOrTx, request: OrderRequest): Promi
     return order!;
   });
 }
+
+/** An order's money columns: what the buyer pays and its split (D10), as computed once. */
+export const orderMoney = (split: OrderSplit) => ({
+  faceCents: split.faceCents,
+  feeCents: split.serviceFeeCents,
+  totalCents: split.totalCents,
+  bandShareCents: split.bandShareCents,
+  organiserShareCents: split.organiserShareCents,
+  platformShareCents: split.platformShareCents,
+});
 
 /** Why the gig's seats could not be held, from the gig as it is now. */
 async function explainRefusedGig(tx: Tx, request: OrderRequest, typeId: string | null): Promise<AppError> {

@@ -7,7 +7,7 @@ import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { AppError } from '../../http/app-error.ts';
 import { waitlistOfferEmail } from '../../mail/emails/waitlist-offer.ts';
 import type { Services } from '../../services.ts';
-import { placeTicketOrder } from '../tickets/place-ticket-order.ts';
+import { orderMoney, placeTicketOrder } from '../tickets/place-ticket-order.ts';
 import { withdrawOffersOfReturns } from './waitlist-offers.ts';
 import { describeWhen, findWaitlistShow, formatDeadline, hashSecret, newSecret, type WaitlistShow } from './waitlist-show.ts';
 
@@ -174,7 +174,6 @@ type Returned = { id: string; ticketId: string; faceCents: number; ticketTypeId:
  */
 async function recordReturnOrder(tx: Tx, { gigId, offerId, email, provider, expiresAt, returned }: { gigId: string; offerId: string; email: string; provider: string; expiresAt: Date; returned: Returned }) {
   const [gig] = await tx.select({ bandPercent: gigs.bandPercent, organiserPercent: gigs.organiserPercent }).from(gigs).where(eq(gigs.id, gigId));
-  const split = splitOrderPayment([returned.faceCents], gig!.bandPercent, gig!.organiserPercent);
   const [order] = await tx
     .insert(orders)
     .values({
@@ -182,12 +181,7 @@ async function recordReturnOrder(tx: Tx, { gigId, offerId, email, provider, expi
       buyerEmail: email,
       quantity: 1,
       ticketTypeId: returned.ticketTypeId,
-      faceCents: split.faceCents,
-      feeCents: split.serviceFeeCents,
-      totalCents: split.totalCents,
-      bandShareCents: split.bandShareCents,
-      organiserShareCents: split.organiserShareCents,
-      platformShareCents: split.platformShareCents,
+      ...orderMoney(splitOrderPayment([returned.faceCents], gig!.bandPercent, gig!.organiserPercent)),
       provider,
       expiresAt,
       waitlistOfferId: offerId,
