@@ -258,6 +258,8 @@ const salesReport = request<SalesReportJson>('sales report', '/api/payments/repo
   need(json.gigs.length > 0 && json.totals.ticketsSold > 0, 'gigs with tickets sold');
   return `${json.year}: ${json.gigs.length} gigs, ${json.totals.ticketsSold} tickets`;
 });
+// Decision 46: open refund requests from ticket pages (the scene has none: the statements are what counts).
+const refundRequests = request<{ requests: unknown[] }>('refund requests', '/api/refund-requests', ({ requests }) => `${requests.length} open`);
 const count = <K extends string>(key: K, what: string) => (json: Record<K, unknown[]>) => (need(json[key].length > 0, what), `${json[key].length} ${what}`);
 
 const SCREENS: Screen[] = [
@@ -268,6 +270,7 @@ const SCREENS: Screen[] = [
     requests: [
       sessionAndProfile,
       organiserGigs,
+      refundRequests,
       paymentSetup,
       request('promoter requests', '/api/venue/promoters', count('requests', 'promoters')),
       salesReport,
@@ -282,7 +285,7 @@ const SCREENS: Screen[] = [
     name: 'promoter dashboard',
     route: '/promoter-dashboard',
     viewer: 'promoter',
-    requests: [sessionAndProfile, organiserGigs, paymentSetup, salesReport],
+    requests: [sessionAndProfile, organiserGigs, refundRequests, paymentSetup, salesReport],
   },
   {
     name: 'band dashboard',

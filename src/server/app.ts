@@ -22,6 +22,7 @@ import { gearRoutes } from './features/gear/routes.ts';
 import { profileRoutes } from './features/profiles/routes.ts';
 import { ticketRoutes } from './features/tickets/routes.ts';
 import { waitlistRoutes } from './features/waitlist/routes.ts';
+import { privateTicketHeaders, ticketPageRoutes } from './features/tickets/ticket-page-routes.ts';
 import { sandboxCheckoutRoutes } from './features/tickets/sandbox-checkout-routes.ts';
 import { payoutRoutes } from './features/payouts/routes.ts';
 import { jamRoutes } from './features/jam/routes.ts';
@@ -110,6 +111,7 @@ export function createApp(services: Services) {
   api.route('/', profileRoutes(services));
   api.route('/', ticketRoutes(services));
   api.route('/', waitlistRoutes(services));
+  api.route('/', ticketPageRoutes(services));
   api.route('/', payoutRoutes(services));
   api.route('/', jamRoutes(services));
   api.route('/', outreachRoutes(services));
@@ -150,6 +152,8 @@ export function createApp(services: Services) {
   // The built client; any other path is the single-page app (unknown paths show the home page),
   // sent with the page's own title, description, preview image and JSON-LD (D17).
   app.use('/favicon.svg', serveStatic({ root, precompressed: true }));
+  // Decision 46: a ticket's own page is the holder's alone (no-store, noindex), like its answers.
+  app.use('/ticket/*', privateTicketHeaders());
   let indexHtml: string | undefined;
   app.get('*', async (c) => {
     indexHtml ??= await fs.readFile(path.join(CLIENT_DIST, 'index.html'), 'utf8').catch(() => undefined);

@@ -20,6 +20,8 @@ import { createResponseCache } from './http/response-cache.ts';
 import type { PaymentProvider } from './payments/payment-provider.ts';
 import { createSandboxProvider, type SandboxProvider } from './payments/sandbox-provider.ts';
 import { createDisabledProvider } from './payments/disabled-provider.ts';
+import { deriveTicketLinkKey } from './features/tickets/ticket-links.ts';
+import { loadWalletSettings } from './features/tickets/wallet-settings.ts';
 
 /** AUTH_SECRET, or one made once and kept in the data folder so sessions survive restarts. */
 async function resolveSecret(env: Env): Promise<string> {
@@ -43,6 +45,8 @@ export async function createServices(
   logger: Logger,
   { isRateLimitEnabled = true, startJobs = true, listenLive = true }: ServiceOptions = {},
 ): Promise<Services> {
+  // Read first: a wallet certificate that does not open stops the start before anything runs.
+  const wallets = await loadWalletSettings(env);
   const transport = createSmtpTransport(env);
   const stop = new AbortController();
   const jobs = startJobs ? await startJobQueue(database, logger, { stopping: stop.signal }) : undefined;
@@ -94,6 +98,7 @@ export async function createServices(
     logger,
     auth,
     readSession: createSessionReader(auth, database.db),
+    proofOfWorkKey: createHmac('sha256', secret).update('marquee on-sale proof of work').digest('hex'),
     mailer,
     sms: createSmsSender({ db: database.db, from: env.TWILIO_FROM_NUMBER ?? env.SMS_NUMBER, sendText: createTwilioSender(env) }),
     storage: await createStorage(env),
@@ -102,6 +107,8 @@ export async function createServices(
     publicCache,
     payments,
     sandbox,
+    ticketLinkKey: deriveTicketLinkKey(secret),
+    wallets,
     isRateLimitEnabled,
     stopping: stop.signal,
     async close() {

@@ -15,6 +15,18 @@ const optional = () =>
 
 const S3_REQUIRED = ['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 
+/** Decision 46: each wallet is configured whole or not at all (the Apple key's passphrase is optional). */
+const WALLET_SETTINGS = [
+  [
+    ['APPLE_WALLET_PASS_TYPE_ID', 'APPLE_WALLET_TEAM_ID', 'APPLE_WALLET_SIGNER_CERT', 'APPLE_WALLET_SIGNER_KEY', 'APPLE_WALLET_WWDR_CERT'],
+    'Set APPLE_WALLET_PASS_TYPE_ID, APPLE_WALLET_TEAM_ID, APPLE_WALLET_SIGNER_CERT, APPLE_WALLET_SIGNER_KEY and APPLE_WALLET_WWDR_CERT to offer Apple Wallet passes, or none of them',
+  ],
+  [
+    ['GOOGLE_WALLET_ISSUER_ID', 'GOOGLE_WALLET_SERVICE_ACCOUNT_EMAIL', 'GOOGLE_WALLET_PRIVATE_KEY'],
+    'Set GOOGLE_WALLET_ISSUER_ID, GOOGLE_WALLET_SERVICE_ACCOUNT_EMAIL and GOOGLE_WALLET_PRIVATE_KEY to offer Google Wallet passes, or none of them',
+  ],
+] as const;
+
 /** Every setting Marquee reads. Listed in README.md and .env.example. */
 const envSchema = z
   .object({
@@ -86,6 +98,9 @@ const envSchema = z
     CHECKOUT_RATE_LIMIT_PER_10_MINUTES: z.coerce.number().int().min(1).default(20),
     /** Decision 50: how long a waitlist offer holds its ticket for one person before it passes to the next. */
     WAITLIST_OFFER_HOURS: z.coerce.number().min(0.5).max(48).default(2),
+    /** Issue 23: the on-sale proof of work: PBKDF2 rounds per try, and the most tries a solver needs (difficulty). */
+    PROOF_OF_WORK_COST: z.coerce.number().int().min(1).default(1000),
+    PROOF_OF_WORK_MAX_COUNTER: z.coerce.number().int().min(1).default(4000),
     /** D13: with both set (and PAYMENTS unset or stripe), payments go through Stripe. */
     STRIPE_SECRET_KEY: optional(),
     STRIPE_WEBHOOK_SECRET: optional(),
@@ -109,6 +124,21 @@ const envSchema = z
     /** Decision 28: where `npm run backup` writes its backups, and how many it keeps (0: all of them). */
     BACKUP_DIR: z.string().min(1).default('./backups'),
     BACKUP_KEEP: z.coerce.number().int().min(0).default(0),
+    /**
+     * Decision 46: with these set, each ticket offers an 'Add to Apple Wallet' pass. The three
+     * certificate settings take a PEM or the path of a PEM file; the key's passphrase is optional.
+     */
+    APPLE_WALLET_PASS_TYPE_ID: optional().pipe(z.string().regex(/^pass\.[A-Za-z0-9.-]+$/, { error: 'APPLE_WALLET_PASS_TYPE_ID must be a pass type identifier, like pass.com.example.marquee' }).optional()),
+    APPLE_WALLET_TEAM_ID: optional().pipe(z.string().regex(/^[A-Z0-9]{10}$/, { error: 'APPLE_WALLET_TEAM_ID must be a 10-character Apple team identifier' }).optional()),
+    APPLE_WALLET_SIGNER_CERT: optional(),
+    APPLE_WALLET_SIGNER_KEY: optional(),
+    APPLE_WALLET_WWDR_CERT: optional(),
+    /** Kept as typed: a passphrase may begin or end with a space. */
+    APPLE_WALLET_KEY_PASSPHRASE: z.string().optional().transform((v) => v || undefined),
+    /** Decision 46: with these set, each ticket offers a 'Save to Google Wallet' link; the key is a PEM or the path of one. */
+    GOOGLE_WALLET_ISSUER_ID: optional().pipe(z.string().regex(/^\d+$/, { error: 'GOOGLE_WALLET_ISSUER_ID must be the issuer id Google Wallet shows (digits)' }).optional()),
+    GOOGLE_WALLET_SERVICE_ACCOUNT_EMAIL: optional().pipe(z.email({ error: 'GOOGLE_WALLET_SERVICE_ACCOUNT_EMAIL must be the service account e-mail address' }).optional()),
+    GOOGLE_WALLET_PRIVATE_KEY: optional(),
   })
   .refine((env) => Boolean(env.STRIPE_SECRET_KEY) === Boolean(env.STRIPE_WEBHOOK_SECRET), {
     path: ['STRIPE_WEBHOOK_SECRET'],
@@ -121,6 +151,12 @@ const envSchema = z
   .refine((env) => [env.TWILIO_ACCOUNT_SID, env.TWILIO_AUTH_TOKEN, env.TWILIO_FROM_NUMBER].every(Boolean) || ![env.TWILIO_ACCOUNT_SID, env.TWILIO_AUTH_TOKEN, env.TWILIO_FROM_NUMBER].some(Boolean), {
     path: ['TWILIO_AUTH_TOKEN'],
     error: 'Set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM_NUMBER to send texts through Twilio, or none of them to keep texts in the outbox',
+  })
+  .superRefine((env, ctx) => {
+    for (const [names, message] of WALLET_SETTINGS) {
+      if (!names.some((name) => env[name]) || names.every((name) => env[name])) continue;
+      for (const name of names.filter((n) => !env[n])) ctx.addIssue({ code: 'custom', path: [name], message });
+    }
   })
   .superRefine((env, ctx) => {
     const isS3Named = S3_REQUIRED.some((name) => env[name]) || Boolean(env.S3_ENDPOINT || env.S3_PUBLIC_URL);

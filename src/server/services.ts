@@ -14,6 +14,7 @@ import type { LiveEvents } from './features/live/live-events.ts';
 import type { ResponseCache } from './http/response-cache.ts';
 import type { PaymentProvider } from './payments/payment-provider.ts';
 import type { SandboxProvider } from './payments/sandbox-provider.ts';
+import type { WalletSettings } from './features/tickets/wallet-settings.ts';
 
 export type Services = {
   env: Env;
@@ -35,8 +36,14 @@ export type Services = {
   payments: PaymentProvider;
   /** The sandbox itself, whose hosted checkout Marquee serves; null when a real provider is in use. */
   sandbox: SandboxProvider | null;
+  /** Signs each ticket's own page link (decision 46), derived from the server's secret. */
+  ticketLinkKey: Buffer;
+  /** Apple and Google Wallet passes, where configured (decision 46). */
+  wallets: WalletSettings;
   /** Off in tests that sign in and register many times from one address. */
   isRateLimitEnabled: boolean;
+  /** Issue 23: the key that signs on-sale proof-of-work challenges (derived from the server's secret). */
+  proofOfWorkKey: string;
   /**
    * Aborted when the instance begins to stop (SIGTERM): /readyz answers 503, live streams end,
    * and long jobs end at their next batch and go back to the queue (graceful stop, issue 13).

@@ -87,6 +87,8 @@ test("a signed-in fan's e-mail is filled in, and the ticket waits on the fan's d
   await page.getByRole('link', { name: 'Dashboard' }).first().click();
   const tickets = page.getByRole('region', { name: 'Your tickets' });
   await expect(tickets.getByRole('img', { name: /QR code of your ticket for/ }).first()).toBeVisible();
+  // Decision 46: each ticket links to its own page.
+  await expect(tickets.getByRole('link', { name: /^Open ticket page for / }).first()).toHaveAttribute('href', /^\/ticket\/[\w-]+\.[\w-]+$/);
   await expectAccessible(page);
   await shot(page, 'fan-dashboard-tickets');
 });

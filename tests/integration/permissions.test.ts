@@ -73,6 +73,10 @@ const ALLOWED: Record<string, Rule> = {
   'GET /api/admin/gig-management': ['admin'],
   'POST /api/admin/gig-management/complete': ['admin'],
   'GET /api/admin/gig-management/:gigId/tickets': { allowed: ['admin'], path: '/api/admin/gig-management/00000000-0000-4000-8000-000000000000/tickets' },
+  // Decision 46: refund requests from ticket pages, answered by the gig's organiser or an admin.
+  'GET /api/refund-requests': ['venue', 'promoter', 'admin'],
+  'POST /api/refund-requests/:requestId/approve': ['venue', 'promoter', 'admin'],
+  'POST /api/refund-requests/:requestId/decline': { allowed: ['venue', 'promoter', 'admin'], body: async () => ({ reason: 'Permission test' }) },
   'POST /api/admin/orders/:orderId/refund': { allowed: ['admin'], path: '/api/admin/orders/00000000-0000-4000-8000-000000000000/refund', body: async () => ({ reason: 'Permission test' }) },
   // Jam: any account writes the sheet (the rules per cell are in src/server/features/jam/jam.test.ts).
   'POST /api/jam/sessions/:sessionId/songs': { allowed: ANY_ACCOUNT, path: '/api/jam/sessions/00000000-0000-4000-8000-000000000000/songs' },
@@ -157,6 +161,7 @@ const PUBLIC = new Set([
   'POST /api/tickets/checkout',
   // Issue 23: what a presale code unlocks (limited per address).
   'POST /api/tickets/presale-code',
+  'GET /api/tickets/challenge',
   'GET /api/tickets/checkout/:sessionId',
   'POST /api/payments/events/:provider',
   // The sold-out waitlist (decision 50): joining by e-mail; the e-mailed links' tokens are the keys;
@@ -169,6 +174,13 @@ const PUBLIC = new Set([
   'POST /api/waitlist/offers/decline',
   'POST /api/tickets/return',
   'POST /api/tickets/keep',
+  // A ticket's own page (decision 46): the signed token in its link is the key, no account.
+  'GET /api/ticket-page/:token',
+  'GET /api/ticket-page/:token/calendar.ics',
+  'GET /api/ticket-page/:token/apple-wallet.pkpass',
+  'GET /api/ticket-page/:token/google-wallet',
+  'POST /api/ticket-page/:token/email',
+  'POST /api/ticket-page/:token/refund-request',
   // A venue answering an outreach e-mail: the token in its link is the key (D26).
   'POST /api/outreach/responses',
   'POST /api/outreach/opt-out',

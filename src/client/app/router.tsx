@@ -37,6 +37,7 @@ const TicketsPage = signedInScreen('TicketsPage');
 const SuccessPage = signedInScreen('SuccessPage');
 const CancelPage = signedInScreen('CancelPage');
 const ScannerPage = signedInScreen('ScannerPage');
+const TicketPage = signedInScreen('TicketPage');
 const BandOutreachPage = signedInScreen('BandOutreachPage');
 const BetaOutreachPage = signedInScreen('BetaOutreachPage');
 const OutreachSuccessPage = signedInScreen('OutreachSuccessPage');
@@ -99,6 +100,7 @@ function MainRoutes() {
         <Route path="/tickets" element={<TicketsPage />} />
         <Route path="/success" element={<SuccessPage />} />
         <Route path="/cancel" element={<CancelPage />} />
+        <Route path="/ticket/:token" element={<TicketPage />} />
         <Route path="/qr-scanner" element={<ScannerPage />} />
         <Route path="/unsubscribe" element={<UnsubscribePage />} />
         <Route path="/follow/confirm" element={<ConfirmFollowPage />} />

@@ -30,6 +30,7 @@ export const WaitlistOfferPage: Loader = async () => (await import('../features/
 export const TicketsPage: Loader = async () => (await import('../features/tickets/tickets-page.tsx')).TicketsPage;
 export const SuccessPage: Loader = async () => (await import('../features/tickets/payment-result-pages.tsx')).SuccessPage;
 export const CancelPage: Loader = async () => (await import('../features/tickets/payment-result-pages.tsx')).CancelPage;
+export const TicketPage: Loader = async () => (await import('../features/tickets/ticket-page.tsx')).TicketPage;
 export const ScannerPage: Loader = async () => (await import('../features/tickets/scanner-page.tsx')).ScannerPage;
 export const BandOutreachPage: Loader = async () => (await import('../features/outreach/band-outreach-page.tsx')).BandOutreachPage;
 export const BetaOutreachPage: Loader = async () => (await import('../features/outreach/beta-outreach-page.tsx')).BetaOutreachPage;

@@ -40,6 +40,8 @@ export const checkoutSchema = z.object({
     .max(40, { error: ORDER_MESSAGES.unknownCode })
     .nullish()
     .transform((code) => code?.toUpperCase() || null),
+  /** Issue 23: a solved on-sale check, when the server asked for one (checked on the server). */
+  proof: z.unknown().optional(),
 });
 
 /** A ticket type as /tickets offers it (issue 23). */
@@ -143,4 +145,12 @@ export const TICKET_TYPE_MESSAGES = {
   duplicateCode: 'Each presale code must be different.',
   codeBelowUses: (code: string, uses: number) => `${code} has been used for ${uses} tickets: it cannot allow fewer.`,
   removeUsedCode: (code: string) => `${code} has been used, so it stays (you can set its uses to what it has).`,
+} as const;
+
+/** Issue 23: the on-sale check (a proof of work the browser does before a hold while demand is high). */
+export const PROOF_MESSAGES = {
+  needed: 'Lots of people are buying tickets for this show right now. Your browser needs a moment to confirm you are a person, then we hold your tickets.',
+  invalid: 'The check could not be confirmed. Please try again.',
+  expired: 'The check took too long. Please try again.',
+  used: 'That check was already used. Please try again.',
 } as const;

@@ -892,6 +892,34 @@ export const refunds = pgTable(
   ],
 );
 
+export const refundRequestStatus = pgEnum('refund_request_status', ['open', 'approved', 'declined']);
+
+/**
+ * Issue 23 (decision 46): a ticket holder asks the gig's organiser for a refund, from the signed
+ * ticket page. At most one open request per ticket; approving runs the admin's refund path.
+ */
+export const refundRequests = pgTable(
+  'refund_requests',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    ticketId: text()
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    reason: text().notNull(),
+    status: refundRequestStatus().notNull().default('open'),
+    /** Why the organiser declined, as the holder is told. */
+    declineReason: text(),
+    decidedBy: text().references(() => user.id, { onDelete: 'set null' }),
+    decidedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('refund_requests_one_open_per_ticket').on(t.ticketId).where(sql`${t.status} = 'open'`),
+    index().on(t.ticketId, t.createdAt),
+    index('refund_requests_open_idx').on(t.createdAt).where(sql`${t.status} = 'open'`),
+  ],
+);
+
 /** The sandbox provider's own record of the payout accounts it has opened (D13). */
 export const sandboxAccounts = pgTable('sandbox_accounts', {
   id: text().primaryKey(),

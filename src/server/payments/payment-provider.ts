@@ -13,6 +13,11 @@ export type CheckoutRequest = {
   /** One line naming what is bought (the provider's product name). */
   description: string;
   buyerEmail: string;
+  /**
+   * The signed-in account buying for its own verified address (decision 46): the provider may
+   * know it again and fill in its e-mail and name. Absent for guests and other addresses.
+   */
+  buyerAccount?: { userId: string; name: string };
   /** Where the buyer goes after paying; {CHECKOUT_SESSION_ID} is replaced by the session id. */
   successUrl: string;
   cancelUrl: string;

@@ -21,7 +21,7 @@ const ORDER_ID = '0b6e8f52-3c1d-4d8e-9a43-6f0c2b7d9e11';
 const paidSessions = new Map<string, string>();
 let sessionsOpened = 0;
 
-type Recorded = { method: string; path: string; form: Record<string, string>; idempotencyKey: string | undefined; stripeAccount: string | undefined };
+type Recorded = { method: string; path: string; query: Record<string, string>; form: Record<string, string>; idempotencyKey: string | undefined; stripeAccount: string | undefined };
 type Reply = { status: number; body: unknown };
 
 /** What the stand-in answers, in Stripe's shapes. An idempotency key it has seen gets the first answer again, as Stripe's does. */
@@ -50,6 +50,17 @@ function standInReply(request: Recorded, serial: number): Reply {
   const reversal = path.match(/^\/v1\/transfers\/([^/]+)\/reversals$/);
   if (method === 'POST' && reversal) return { status: 200, body: { id: `trr_${serial}`, object: 'transfer_reversal', transfer: reversal[1] } };
   if (method === 'POST' && path === '/v1/refunds') return { status: 200, body: { id: `re_${serial}`, object: 'refund', amount: Number(form['amount']) } };
+  if (method === 'GET' && path === '/v1/customers') {
+    // A fan who bought before (signed in) has a Customer; another account's Customer with the same address is not theirs.
+    const email = request.query['email'];
+    const data = email === 'returning@stripe.test'
+      ? [{ id: 'cus_other', object: 'customer', email, name: 'Someone Else', metadata: { marqueeUserId: 'user-other' } }, { id: 'cus_returning', object: 'customer', email, name: 'Robin Fan', metadata: { marqueeUserId: 'user-returning' } }]
+      : email === 'unreachable@stripe.test' ? null : [];
+    if (!data) return error(500, 'api_error', 'Something went wrong on Stripe\'s end.');
+    return { status: 200, body: { object: 'list', data, has_more: false, url: '/v1/customers' } };
+  }
+  if (method === 'POST' && path === '/v1/customers') return { status: 200, body: { id: `cus_${serial}`, object: 'customer', email: form['email'], name: form['name'] } };
+  if (method === 'POST' && path.startsWith('/v1/customers/')) return { status: 200, body: { id: path.split('/').pop(), object: 'customer', name: form['name'] } };
   if (method === 'POST' && path === '/v1/accounts') return { status: 200, body: { id: `acct_${serial}`, object: 'account', type: 'express' } };
   if (method === 'POST' && path === '/v1/account_links') return { status: 200, body: { object: 'account_link', url: `https://connect.stripe.test/setup/e/${form['account']}` } };
   if (method === 'GET' && path === '/v1/accounts/acct_complete') {
@@ -79,6 +90,7 @@ async function startStandIn() {
       const recorded: Recorded = {
         method: req.method ?? 'GET',
         path: url.pathname,
+        query: Object.fromEntries(url.searchParams),
         form: Object.fromEntries(new URLSearchParams(raw)),
         idempotencyKey: header('idempotency-key'),
         stripeAccount: header('stripe-account'),
@@ -165,6 +177,42 @@ describe('checkout', () => {
       success_url: 'http://localhost:3000/success?session_id={CHECKOUT_SESSION_ID}',
       cancel_url: 'http://localhost:3000/cancel?session_id={CHECKOUT_SESSION_ID}',
     });
+  });
+
+  it('lets the account\'s own payment methods apply (Apple Pay, Google Pay where the device has them): no list of types is sent', async () => {
+    await stripe.createCheckout(checkoutRequest({ orderId: '4b6e8f52-3c1d-4d8e-9a43-6f0c2b7d9e11' }));
+    const [sent] = standIn.to('POST', '/v1/checkout/sessions');
+    expect(Object.keys(sent!.form).filter((key) => key.startsWith('payment_method_types') || key.startsWith('allowed_payment_method_types'))).toEqual([]);
+    // A guest's checkout fills in the e-mail they gave and makes no Customer.
+    expect(sent!.form['customer_email']).toBe('fan@stripe.test');
+    expect(sent!.form).not.toHaveProperty('customer');
+    expect(standIn.requests.filter((r) => r.path.startsWith('/v1/customers'))).toEqual([]);
+  });
+
+  it('a signed-in fan buying for their own address checks out as their Customer, with their name, and may save the card for next time', async () => {
+    await stripe.createCheckout(checkoutRequest({ orderId: '5b6e8f52-3c1d-4d8e-9a43-6f0c2b7d9e11', buyerEmail: 'new@stripe.test', buyerAccount: { userId: 'user-new', name: 'Sam Fan' } }));
+    expect(standIn.to('GET', '/v1/customers')[0]!.query).toMatchObject({ email: 'new@stripe.test' });
+    const [created] = standIn.to('POST', '/v1/customers');
+    expect(created!.form).toEqual({ email: 'new@stripe.test', name: 'Sam Fan', 'metadata[marqueeUserId]': 'user-new' });
+    expect(created!.idempotencyKey).toBe('customer:user-new:new@stripe.test');
+    const [sent] = standIn.to('POST', '/v1/checkout/sessions');
+    expect(sent!.form).toMatchObject({ customer: 'cus_2', 'saved_payment_method_options[payment_method_save]': 'enabled' });
+    // Stripe refuses customer_email beside customer: the Customer's address is the one filled in.
+    expect(sent!.form).not.toHaveProperty('customer_email');
+  });
+
+  it('a returning fan\'s Customer is found again (not another account\'s with the same address) and renamed if the account was', async () => {
+    await stripe.createCheckout(checkoutRequest({ orderId: '6b6e8f52-3c1d-4d8e-9a43-6f0c2b7d9e11', buyerEmail: 'returning@stripe.test', buyerAccount: { userId: 'user-returning', name: 'Robin Q. Fan' } }));
+    expect(standIn.to('POST', '/v1/customers')).toEqual([]);
+    expect(standIn.to('POST', '/v1/customers/cus_returning')[0]!.form).toEqual({ name: 'Robin Q. Fan' });
+    expect(standIn.to('POST', '/v1/checkout/sessions')[0]!.form['customer']).toBe('cus_returning');
+  });
+
+  it('when Stripe cannot look the Customer up, the fan checks out as a guest rather than not at all', async () => {
+    await stripe.createCheckout(checkoutRequest({ orderId: '7b6e8f52-3c1d-4d8e-9a43-6f0c2b7d9e11', buyerEmail: 'unreachable@stripe.test', buyerAccount: { userId: 'user-x', name: 'X' } }));
+    const [sent] = standIn.to('POST', '/v1/checkout/sessions');
+    expect(sent!.form['customer_email']).toBe('unreachable@stripe.test');
+    expect(sent!.form).not.toHaveProperty('customer');
   });
 
   it('asks for an expiry Stripe accepts: at least 30 minutes ahead (plus the trip), at most 24 hours', async () => {

@@ -2,7 +2,7 @@ import Stripe from 'stripe';
 import type { Logger } from '../logger.ts';
 import { AppError } from '../http/app-error.ts';
 import { SIGNATURE_TOLERANCE_SECONDS } from './event-signature.ts';
-import type { PaymentEvent, PaymentProvider } from './payment-provider.ts';
+import type { CheckoutRequest, PaymentEvent, PaymentProvider } from './payment-provider.ts';
 
 /** Stripe refuses a Checkout Session that expires sooner than 30 minutes or later than 24 hours ahead. */
 const CHECKOUT_MIN_SECONDS = 30 * 60;
@@ -57,18 +57,44 @@ export function createStripeProvider({
     return charge;
   };
 
+  /**
+   * Decision 46: the Stripe Customer of a signed-in account buying for its own address, found by
+   * that address (Stripe's list is exact and immediate, unlike its search) and Marquee's user id,
+   * else made with the account's name. Checkout then fills in the e-mail, and once the fan has
+   * chosen to save a card there, the name and card too. If Stripe cannot say, the checkout goes
+   * on as a guest's: a buyer is never held up for a convenience.
+   */
+  const customerFor = async (email: string, { userId, name }: NonNullable<CheckoutRequest['buyerAccount']>): Promise<string | null> => {
+    try {
+      const { data } = await stripe.customers.list({ email, limit: 10 });
+      const known = data.find((customer) => customer.metadata?.['marqueeUserId'] === userId);
+      if (known) {
+        if (known.name !== name) await stripe.customers.update(known.id, { name });
+        return known.id;
+      }
+      const created = await stripe.customers.create({ email, name, metadata: { marqueeUserId: userId } }, { idempotencyKey: `customer:${userId}:${email}` });
+      return created.id;
+    } catch (error) {
+      logger?.error({ err: error, userId }, 'Stripe could not find or make the customer; checking out as a guest');
+      return null;
+    }
+  };
+
   return {
     name: 'stripe',
 
     async createCheckout(request) {
       const now = Math.floor(Date.now() / 1000);
       const expiresAt = Math.min(Math.max(Math.floor(request.expiresAt.getTime() / 1000), now + CHECKOUT_MIN_SECONDS + CHECKOUT_MARGIN_SECONDS), now + CHECKOUT_MAX_SECONDS);
+      const customer = request.buyerAccount ? await customerFor(request.buyerEmail, request.buyerAccount) : null;
       try {
+        // No payment_method_types: the account's dynamic payment methods apply (decision 46), so
+        // Checkout offers Apple Pay and Google Pay where the buyer's device has them.
         const session = await stripe.checkout.sessions.create(
           {
             mode: 'payment',
             line_items: [{ quantity: 1, price_data: { currency: 'usd', unit_amount: request.totalCents, product_data: { name: request.description } } }],
-            customer_email: request.buyerEmail,
+            ...(customer ? { customer, saved_payment_method_options: { payment_method_save: 'enabled' as const } } : { customer_email: request.buyerEmail }),
             client_reference_id: request.orderId,
             metadata: { orderId: request.orderId },
             payment_intent_data: { transfer_group: request.transferGroup, metadata: { orderId: request.orderId } },

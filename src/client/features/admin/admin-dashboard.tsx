@@ -13,6 +13,7 @@ import { Pager } from '../../components/pager.tsx';
 import { VenueVerificationQueue } from './venue-verification-queue.tsx';
 import { AdminCampaignsCard } from '../outreach/admin-campaigns-card.tsx';
 import { AdminBypassCard } from './admin-bypass-card.tsx';
+import { RefundRequestsCard } from '../tickets/refund-requests-card.tsx';
 
 type Overview = { counts: { users: number; usersByRole: Record<string, number>; gigs: number; approvedGigs: number; upcomingGigs: number } };
 type AdminUser = { id: string; email: string; name: string; role: Role; location: string; createdAt: string; hasBetaOutreach: boolean | null };
@@ -143,6 +144,8 @@ export function AdminDashboard({ me }: { me: Me }) {
           </section>
 
           <VenueVerificationQueue />
+
+          <RefundRequestsCard className="mt-8" />
 
           <section className="card mt-8" aria-labelledby="users-heading">
             <div className="flex flex-wrap items-end justify-between gap-4">

@@ -8,6 +8,7 @@ import { OrganiserGigs } from '../booking/organiser-dashboard.tsx';
 import { RehearsalSpaceDashboard } from '../profiles/rehearsal-space-dashboard.tsx';
 import { useTitle } from '../../lib/use-title.ts';
 import { MyTickets } from '../tickets/my-tickets.tsx';
+import { RefundRequestsCard } from '../tickets/refund-requests-card.tsx';
 import { DigestSwitch } from '../digest/digest-switch.tsx';
 import { PaymentSetupCard } from '../payouts/payment-setup-card.tsx';
 import { SalesReportCard } from '../payouts/sales-report-card.tsx';
@@ -122,6 +123,7 @@ function ProfileDashboard({ me, role }: { me: Me; role: Role }) {
     <DashboardFrame title={title} subtitle={profile.name ? `Signed in as ${me.user.email}` : undefined}>
       {/* Issue 21: each person's own work comes first: an organiser's gigs with 'Post a gig', a band's shows. */}
       {(role === 'venue' || role === 'promoter') && <OrganiserGigs />}
+      {(role === 'venue' || role === 'promoter') && <RefundRequestsCard />}
       {role === 'band' && <BandBooking hasBetaOutreach={profile.hasBetaOutreach === true} />}
       {role === 'band' && <SalesReportCard />}
       <FoldedWhen isFolded={role === 'band'}>

@@ -20,6 +20,8 @@ type MyTicket = {
   /** Decision 50: offered back through the waitlist (listed), bought from it (sold), or taken back (withdrawn). */
   returnStatus: 'listed' | 'sold' | 'withdrawn' | null;
   isUpcoming: boolean;
+  /** Its own page (decision 46): calendar, wallets, the e-mail again, a refund request. */
+  pagePath: string;
 };
 
 const STATUS_TEXT = { valid: 'Valid', used: 'Used', refunded: 'Refunded' } as const;
@@ -65,6 +67,9 @@ export function MyTickets() {
               {ticket.status === 'valid' && ticket.isUpcoming && (
                 <TicketReturnControls ticketId={ticket.id} faceCents={ticket.faceCents} bandName={ticket.bandName} isListed={ticket.returnStatus === 'listed'} />
               )}
+              <Link to={ticket.pagePath} className="link mt-2 inline-block text-sm">
+                Open ticket page<span className="sr-only"> for {ticket.bandName}</span>
+              </Link>
             </li>
           ))}
         </ul>

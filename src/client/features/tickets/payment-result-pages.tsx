@@ -10,9 +10,9 @@ import { TestModeNotice } from '../../components/test-mode-notice.tsx';
 
 type CheckoutResult = {
   order: { status: 'pending' | 'paid' | 'expired' | 'refunded'; email: string; totalCents: number; localDate: string; startTime: string; venueName: string; bandName: string; quantity: number };
-  ticket: { id: string; qrSvg: string } | null;
-  /** Issue 23: every ticket of the order, in order. */
-  tickets: { id: string; position: number; status: string; qrSvg: string }[];
+  ticket: { id: string; qrSvg: string; pagePath: string; calendarPath: string } | null;
+  /** Issue 23: every ticket of the order, in order, each with its own page (decision 46). */
+  tickets: { id: string; position: number; status: string; qrSvg: string; pagePath: string; calendarPath: string }[];
 };
 
 /**
@@ -58,6 +58,10 @@ export function SuccessPage() {
                     dangerouslySetInnerHTML={{ __html: ticket.qrSvg }}
                   />
                   <p className="font-mono text-sm [overflow-wrap:anywhere]">{ticket.id}</p>
+                  {/* Decision 46: each ticket's own page (no account needed). */}
+                  <Link to={ticket.pagePath} className="btn-primary min-h-11">
+                    {data.tickets.length > 1 ? `Open the page of ticket ${ticket.position}` : 'Open your ticket page'}
+                  </Link>
                 </li>
               ))}
             </ul>
@@ -65,6 +69,14 @@ export function SuccessPage() {
               {data.tickets.length > 1
                 ? `We also e-mailed them to ${data.order.email}. Show them at the door: each admits one person, once.`
                 : `We also e-mailed it to ${data.order.email}. Show it at the door: it admits one person, once.`}
+            </p>
+            <div className="flex justify-center">
+              <a href={data.ticket.calendarPath} download="show.ics" className="btn-secondary min-h-11">
+                Add to calendar
+              </a>
+            </div>
+            <p className="text-sm text-zinc-400">
+              A ticket's page works without an account: add the ticket to your phone's wallet, pass it to a friend, get the e-mail again, or ask for a refund. Its link is in the e-mail too.
             </p>
           </>
         ) : isError ? (

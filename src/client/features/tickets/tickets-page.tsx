@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatCents, serviceFeeCents, SERVICE_FEE_PERCENT } from '../../../core/money.ts';
 import { INVALID_EVENT, type PublicGig } from '../../../core/public-pages.ts';
-import { ORDER_MESSAGES, type OfferedTicketType, type TicketOffer } from '../../../core/schemas/tickets.ts';
+import { ORDER_MESSAGES, PROOF_MESSAGES, type OfferedTicketType, type TicketOffer } from '../../../core/schemas/tickets.ts';
 import { formatLocalDate, formatTimeRange } from '../../../core/time.ts';
 import { Alert, TextField } from '../../components/ui/field.tsx';
 import { LoadingImage } from '../../components/ui/states.tsx';
@@ -60,6 +60,17 @@ export function TicketsPage() {
   return <TicketForm gig={offer.data.gig} offer={offer.data.tickets} query={params.toString()} />;
 }
 
+/**
+ * Issue 23: solves the server's on-sale proof-of-work challenge in the browser (ALTCHA, loaded only
+ * when asked for, so /tickets stays light). Web Crypto does the PBKDF2 work.
+ */
+async function solveOnSaleCheck() {
+  const [{ solveChallenge }, { deriveKey }] = await Promise.all([import('altcha-lib'), import('altcha-lib/algorithms/web/pbkdf2')]);
+  const challenge = await apiFetch<Parameters<typeof solveChallenge>[0]['challenge']>('/api/tickets/challenge');
+  const solution = await solveChallenge({ challenge, deriveKey });
+  return { challenge, solution };
+}
+
 /** When a type goes on sale or stops, in the viewer's words. */
 function saleWindow(type: OfferedTicketType): string {
   const at = (iso: string) => new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
@@ -73,7 +84,7 @@ function saleWindow(type: OfferedTicketType): string {
 function TicketForm({ gig, offer, query }: { gig: Offer['gig']; offer: TicketOffer; query: string }) {
   const { data: me } = useSession();
   const [email, setEmail] = useState<string | null>(null);
-  const [state, setState] = useState<'idle' | 'processing'>('idle');
+  const [state, setState] = useState<'idle' | 'processing' | 'checking'>('idle');
   const [error, setError] = useState('');
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [unlocked, setUnlocked] = useState<OfferedTicketType | null>(null);
@@ -117,15 +128,18 @@ function TicketForm({ gig, offer, query }: { gig: Offer['gig']; offer: TicketOff
     setFieldErrors({});
     setState('processing');
     sessionStorage.setItem(LAST_TICKETS_QUERY, `?${query}`);
+    const order = { gigId: gig.id, email: buyerEmail, quantity: count, ticketTypeId: chosen?.id ?? null, presaleCode: unlocked && chosen?.id === unlocked.id ? code : null };
     try {
-      const { url } = await postJson<{ url: string }>('/api/tickets/checkout', {
-        gigId: gig.id,
-        email: buyerEmail,
-        quantity: count,
-        ticketTypeId: chosen?.id ?? null,
-        presaleCode: unlocked && chosen?.id === unlocked.id ? code : null,
-      });
-      window.location.assign(url);
+      let answer: { url: string };
+      try {
+        answer = await postJson<{ url: string }>('/api/tickets/checkout', order);
+      } catch (err) {
+        // Issue 23 (on-sale day): while demand is high the server asks for a proof of work first.
+        if (!(err instanceof ApiError && err.fields.proof === 'needed')) throw err;
+        setState('checking');
+        answer = await postJson<{ url: string }>('/api/tickets/checkout', { ...order, proof: await solveOnSaleCheck() });
+      }
+      window.location.assign(answer.url);
     } catch (err) {
       setState('idle');
       if (err instanceof ApiError && err.code === 'NETWORK') setError('Error creating checkout session.');
@@ -226,8 +240,9 @@ function TicketForm({ gig, offer, query }: { gig: Offer['gig']; offer: TicketOff
               hint={count > 1 ? 'Your tickets and their QR codes are sent here.' : 'Your ticket and its QR code are sent here.'}
             />
             {error && <Alert>{error}</Alert>}
-            <button type="submit" className="btn-primary w-full py-3 text-lg" disabled={state === 'processing' || !canBuy}>
-              {state === 'processing' ? 'Processing…' : count > 1 ? `Buy ${count} Tickets · ${formatCents(faceCents + fee)}` : `Buy Ticket · ${formatCents(faceCents + fee)}`}
+            {state === 'checking' && <Alert tone="info">{PROOF_MESSAGES.needed}</Alert>}
+            <button type="submit" className="btn-primary w-full py-3 text-lg" disabled={state !== 'idle' || !canBuy}>
+              {state === 'checking' ? 'Checking…' : state === 'processing' ? 'Processing…' : count > 1 ? `Buy ${count} Tickets · ${formatCents(faceCents + fee)}` : `Buy Ticket · ${formatCents(faceCents + fee)}`}
             </button>
           </form>
         )}

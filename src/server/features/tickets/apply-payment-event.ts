@@ -21,8 +21,8 @@ export type EventOutcome = 'duplicate' | 'unknown_order' | 'expired' | WaitlistF
  * ticket; one paid after its seat was gone is recorded for a refund; an expired one gives the seat back. Events may come
  * in any order: an expiry after payment changes nothing.
  */
-export async function applyPaymentEvent({ db, mailer }: Pick<Services, 'db' | 'mailer'>, provider: string, event: Extract<PaymentEvent, { orderId: string }>): Promise<EventOutcome> {
-  return db.transaction(async (tx) => {
+export async function applyPaymentEvent(services: Pick<Services, 'db' | 'mailer' | 'env' | 'ticketLinkKey'>, provider: string, event: Extract<PaymentEvent, { orderId: string }>): Promise<EventOutcome> {
+  return services.db.transaction(async (tx) => {
     const [recorded] = await tx
       .insert(paymentEvents)
       .values({ id: `${provider}:${event.id}`, provider, type: event.type, payload: event })
@@ -44,7 +44,7 @@ export async function applyPaymentEvent({ db, mailer }: Pick<Services, 'db' | 'm
     // every sale of the gig updates come last: the gig's held payment (in recordTicketShares),
     // then the gig's seat counts (fulfilPaidOrder), so their locks are held only until commit.
     const whenIssued = async (itx: Tx, ticketIds: string[]) => {
-      await sendTicketEmail(itx, mailer, order.id, ticketIds);
+      await sendTicketEmail(itx, services, ticketIds);
       await recordTicketShares(itx, order);
     };
     const fulfilment = { providerPaymentId: event.paymentId ?? event.id, whenIssued };

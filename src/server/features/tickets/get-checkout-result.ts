@@ -1,9 +1,10 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
 import QRCode from 'qrcode';
-import type { Db } from '../../db/client.ts';
+import type { Services } from '../../services.ts';
 import { orders, tickets } from '../../db/schema.ts';
 import { findOrderShow } from './find-order-show.ts';
 import { AppError } from '../../http/app-error.ts';
+import { ticketApiPath, ticketPagePath } from './ticket-links.ts';
 
 /** A ticket's QR code as the page shows it (the same payload the door reads). */
 export const ticketQrSvg = (ticketId: string) => QRCode.toString(ticketId, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
@@ -11,10 +12,11 @@ export const ticketQrSvg = (ticketId: string) => QRCode.toString(ticketId, { typ
 /**
  * What /success shows (D14, issue 23): the order, and its tickets with their QR codes once the
  * payment event has issued them (they may land a moment after the browser returns). The checkout
- * session id is the key: only the buyer's browser was sent it by the provider. `ticket` is the
- * first of them, for pages written before orders held several.
+ * session id is the key: only the buyer's browser was sent it by the provider. Each ticket's own
+ * page and the show's calendar entry are linked from there (decision 46). `ticket` is the first
+ * ticket, for pages written before orders held several.
  */
-export async function getCheckoutResult(db: Db, sessionId: string) {
+export async function getCheckoutResult({ db, ticketLinkKey }: Pick<Services, 'db' | 'ticketLinkKey'>, sessionId: string) {
   if (!/^[A-Za-z0-9_-]{10,200}$/.test(sessionId)) throw new AppError('NOT_FOUND', 'That order was not found.');
   const row = await findOrderShow(db, eq(orders.providerSessionId, sessionId));
   if (!row) throw new AppError('NOT_FOUND', 'That order was not found.');
@@ -26,7 +28,14 @@ export async function getCheckoutResult(db: Db, sessionId: string) {
         .where(and(eq(tickets.orderId, orderId), ne(tickets.status, 'transferred')))
         .orderBy(asc(tickets.position))
     : [];
-  const withCodes = await Promise.all(issued.map(async (ticket) => ({ ...ticket, qrSvg: await ticketQrSvg(ticket.id) })));
+  const withCodes = await Promise.all(
+    issued.map(async (ticket) => ({
+      ...ticket,
+      qrSvg: await ticketQrSvg(ticket.id),
+      pagePath: ticketPagePath({ ticketLinkKey }, ticket.id),
+      calendarPath: `${ticketApiPath({ ticketLinkKey }, ticket.id)}/calendar.ics`,
+    })),
+  );
   return {
     order: { status, email, totalCents, localDate, startTime, venueName, bandName: showName, quantity },
     ticket: withCodes[0] ?? null,

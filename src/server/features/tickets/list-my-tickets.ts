@@ -1,17 +1,18 @@
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
-import type { Db } from '../../db/client.ts';
+import type { Services } from '../../services.ts';
 import { bandProfiles, gigs, managedArtists, orders, regions, tickets, venueProfiles, waitlistReturns } from '../../db/schema.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { CONFIRM_TO_SEE_TICKETS } from '../accounts/email-verification.ts';
+import { ticketPagePath } from './ticket-links.ts';
 
 /**
  * Every ticket bought with the signed-in account's e-mail (spec 1, issue 9), newest show first,
  * each with its QR code. Guest purchases count: the e-mail is the link (D14), once the account
  * has proved the address is its own (D32); until then only what it bought signed in is listed,
- * and `notice` says why the rest is not.
+ * and `notice` says why the rest is not. Each links to its own page (decision 46).
  */
-export async function listMyTickets(db: Db, user: SessionUser) {
+export async function listMyTickets({ db, ticketLinkKey }: Pick<Services, 'db' | 'ticketLinkKey'>, user: SessionUser) {
   const isHolder = eq(sql`lower(${tickets.holderEmail})`, user.email.toLowerCase());
   const rows = await db
     .select({
@@ -44,7 +45,7 @@ export async function listMyTickets(db: Db, user: SessionUser) {
     .orderBy(desc(gigs.localDate), desc(tickets.createdAt), asc(tickets.position))
     .limit(100);
   return {
-    tickets: await Promise.all(rows.map(async (row) => ({ ...row, qrSvg: await QRCode.toString(row.id, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }) }))),
+    tickets: await Promise.all(rows.map(async (row) => ({ ...row, pagePath: ticketPagePath({ ticketLinkKey }, row.id), qrSvg: await QRCode.toString(row.id, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }) }))),
     isEmailVerified: user.emailVerified,
     notice: user.emailVerified ? null : CONFIRM_TO_SEE_TICKETS,
   };

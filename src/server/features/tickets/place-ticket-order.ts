@@ -6,7 +6,7 @@ import { AppError } from '../../http/app-error.ts';
 import { releaseExpiredOrders } from './release-expired-orders.ts';
 import { isUuid } from '../../../core/ids.ts';
 import { INVALID_EVENT } from '../../../core/public-pages.ts';
-import { ORDER_MESSAGES } from '../../../core/schemas/tickets.ts';
+import { ORDER_MESSAGES, PROOF_MESSAGES } from '../../../core/schemas/tickets.ts';
 import { WAITLIST_MESSAGES } from '../../../core/schemas/waitlist.ts';
 
 /** Spec 1 §8, BAND_NOT_FOUND: only a gig with a registered band sells tickets. */
@@ -41,12 +41,19 @@ export type OrderInput = {
   presaleCode?: string | null;
   /** Decision 50: the waitlist offer this order is for; it is not held back for the waitlist, and holds its seat as long as the offer lasts. */
   waitlistOffer?: { id: string; expiresAt: Date } | null;
+  /**
+   * Issue 23 (on-sale day): while more seats are held by open checkouts than are free, a hold
+   * needs the buyer's proof of work. 'checked' when the checkout carried a valid one; 'none' when
+   * it did not (refused then); null where no proof applies (the platform's own orders, tests).
+   */
+  proof?: 'checked' | 'none' | null;
 };
 
-type OrderRequest = Required<Omit<OrderInput, 'ticketTypeId' | 'presaleCode' | 'waitlistOffer'>> & {
+type OrderRequest = Required<Omit<OrderInput, 'ticketTypeId' | 'presaleCode' | 'waitlistOffer' | 'proof'>> & {
   ticketTypeId: string | null;
   presaleCode: string | null;
   waitlistOffer: { id: string; expiresAt: Date } | null;
+  proof: 'checked' | 'none' | null;
 };
 
 
@@ -70,6 +77,7 @@ export async function placeTicketOrder(db: DbOrTx, input: OrderInput): Promise<P
     ticketTypeId: input.ticketTypeId ?? null,
     presaleCode: input.presaleCode?.trim().toUpperCase() || null,
     waitlistOffer: input.waitlistOffer ?? null,
+    proof: input.proof ?? null,
   };
   if (!isUuid(request.gigId)) throw new AppError('NOT_FOUND', INVALID_EVENT);
   if (request.ticketTypeId !== null && !isUuid(request.ticketTypeId)) throw new AppError('NOT_FOUND', ORDER_MESSAGES.unknownType);
@@ -191,6 +199,8 @@ async function holdSeatsAndRecordOrder(db: DbOrTx, request: OrderRequest): Promi
           sql`(${gigs.bandId} is not null or ${gigs.managedArtistId} is not null)`,
           sql`${gigs.ticketsSold} + ${gigs.ticketsHeld} + ${quantity}::int <= ${gigs.ticketQuantity}`,
           sql`${quantity}::int <= ${gigs.maxTicketsPerOrder}`,
+          // On-sale day: with more seats held than free, only a buyer with a proof of work holds.
+          request.proof === 'none' ? sql`${gigs.ticketsHeld} <= ${gigs.ticketQuantity} - ${gigs.ticketsSold} - ${gigs.ticketsHeld}` : sql`true`,
           // A gig with ticket types sells only by type; one without sells at its simple price.
           typeId ? sql`true` : sql`not exists (select 1 from ${ticketTypes} where ${ticketTypes.gigId} = ${gigs.id})`,
           waitlistOffer ? sql`true` : sql`not ${hasWaitlist}`,
@@ -232,8 +242,7 @@ export const orderMoney = (split: OrderSplit) => ({
 });
 
 /** Why the gig's seats could not be held, from the gig as it is now. */
-async function explainRefusedGig(tx: Tx, request: OrderRequest, typeId: string | null): Promise<AppError> {
-  const { gigId, quantity } = request;
+async function explainRefusedGig(tx: Tx, { gigId, quantity, proof, waitlistOffer }: OrderRequest, typeId: string | null): Promise<AppError> {
   const [gig] = await tx
     .select({
       isTicketed: gigs.isTicketed,
@@ -253,6 +262,7 @@ async function explainRefusedGig(tx: Tx, request: OrderRequest, typeId: string |
   if (!gig.hasBand) return new AppError('NOT_FOUND', BAND_NOT_REGISTERED);
   if (quantity > gig.maxPerOrder) return new AppError('VALIDATION', ORDER_MESSAGES.perOrderLimit(gig.maxPerOrder), { quantity: ORDER_MESSAGES.perOrderLimit(gig.maxPerOrder) });
   if (!typeId && gig.hasTypes) return new AppError('VALIDATION', ORDER_MESSAGES.chooseType, { ticketTypeId: ORDER_MESSAGES.chooseType });
-  if (gig.hasWaitlist && !request.waitlistOffer) return new AppError('CONFLICT', WAITLIST_MESSAGES.waitlistFirst);
+  if (gig.hasWaitlist && !waitlistOffer) return new AppError('CONFLICT', WAITLIST_MESSAGES.waitlistFirst);
+  if (proof === 'none' && gig.left >= quantity && gig.held > gig.left) return new AppError('VALIDATION', PROOF_MESSAGES.needed, { proof: 'needed' });
   return seatsLeftRefusal(gig.left, gig.held > 0, null);
 }

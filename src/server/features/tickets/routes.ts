@@ -12,6 +12,7 @@ import { receivePaymentEvent } from './receive-payment-event.ts';
 import { startCheckout } from './start-checkout.ts';
 import { getCheckoutResult } from './get-checkout-result.ts';
 import { checkPresaleCode } from './check-presale-code.ts';
+import { createProofChallenge } from './proof-of-work.ts';
 import { listTicketTypes, saveTicketTypes } from './ticket-types.ts';
 import { limitHits } from '../../http/rate-limit.ts';
 
@@ -23,6 +24,9 @@ export function ticketRoutes(services: Services) {
     const session = await getCurrentSession(services, c);
     return c.json(await startCheckout(services, session?.user ?? null, await readJsonBody(c), { ipAddress: clientIp(c) }), 201);
   });
+
+  /** Issue 23 (on-sale day): a proof-of-work challenge for a checkout while demand is high. */
+  app.get('/tickets/challenge', async (c) => c.json(await createProofChallenge(services)));
 
   /** Issue 23: what a presale code unlocks (nothing is held until checkout). */
   app.post('/tickets/presale-code', async (c) => c.json(await checkPresaleCode(services, await readJsonBody(c), clientIp(c))));
@@ -39,11 +43,11 @@ export function ticketRoutes(services: Services) {
     return c.json(await saveTicketTypes(services.db, user, c.req.param('gigId'), await readJsonBody(c)));
   });
 
-  app.get('/tickets/checkout/:sessionId', async (c) => c.json(await getCheckoutResult(services.db, c.req.param('sessionId'))));
+  app.get('/tickets/checkout/:sessionId', async (c) => c.json(await getCheckoutResult(services, c.req.param('sessionId'))));
 
   app.get('/tickets/mine', async (c) => {
     const { user } = await requireSession(services, c);
-    return c.json(await listMyTickets(services.db, user));
+    return c.json(await listMyTickets(services, user));
   });
 
   /** The door (D15): venue, promoter, band and admin accounts scan tickets of their own gigs. */

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { checkoutSchema } from '../../../core/schemas/tickets.ts';
+import { checkoutSchema, PROOF_MESSAGES } from '../../../core/schemas/tickets.ts';
+import { proofSchema, verifyProof } from './proof-of-work.ts';
 import { formatCents } from '../../../core/money.ts';
 import { formatLocalDate, formatTimeRange } from '../../../core/time.ts';
 import { orders } from '../../db/schema.ts';
@@ -22,7 +23,7 @@ const CHECKOUT_RATE_WINDOW_MS = 10 * 60_000;
  * given back at once.
  */
 export async function startCheckout(
-  { db, env, payments, isRateLimitEnabled }: Pick<Services, 'db' | 'env' | 'payments' | 'isRateLimitEnabled'>,
+  { db, env, payments, isRateLimitEnabled, proofOfWorkKey }: Pick<Services, 'db' | 'env' | 'payments' | 'isRateLimitEnabled' | 'proofOfWorkKey'>,
   buyer: SessionUser | null,
   rawInput: unknown,
   { ipAddress = null }: { ipAddress?: string | null } = {},
@@ -32,6 +33,14 @@ export async function startCheckout(
   if (env.PAYMENTS === 'off') throw new AppError('UNAVAILABLE', TICKET_SALES_OFF_MESSAGE);
   if (isRateLimitEnabled && ipAddress && (await countHit(db, `checkout:${ipAddress}`, CHECKOUT_RATE_WINDOW_MS)) > env.CHECKOUT_RATE_LIMIT_PER_10_MINUTES) {
     throw new AppError('RATE_LIMITED', CHECKOUT_RATE_LIMITED_MESSAGE);
+  }
+  // Issue 23: a proof of work counts only once it is verified (signed here, unexpired, solved, unused).
+  let proof: 'checked' | 'none' = 'none';
+  if (input.proof !== undefined) {
+    const parsed = proofSchema.safeParse(input.proof);
+    if (!parsed.success) throw new AppError('VALIDATION', PROOF_MESSAGES.invalid, { proof: 'needed' });
+    await verifyProof({ db, proofOfWorkKey }, parsed.data);
+    proof = 'checked';
   }
   const order = await placeTicketOrder(db, {
     gigId: input.gigId,
@@ -43,6 +52,7 @@ export async function startCheckout(
     quantity: input.quantity,
     ticketTypeId: input.ticketTypeId ?? null,
     presaleCode: input.presaleCode,
+    proof,
   });
   try {
     const show = (await findOrderShow(db, eq(orders.id, order.id)))!;
@@ -65,6 +75,7 @@ export async function startCheckout(
         { label: 'Service fee', amountCents: show.feeCents },
       ],
       buyerEmail: order.buyerEmail,
+      buyerAccount: buyer?.emailVerified && buyer.email.toLowerCase() === order.buyerEmail.toLowerCase() ? { userId: buyer.id, name: buyer.name } : undefined,
       successUrl: `${env.PUBLIC_URL}/success?session_id={CHECKOUT_SESSION_ID}`,
       cancelUrl: `${env.PUBLIC_URL}/cancel?session_id={CHECKOUT_SESSION_ID}`,
       expiresAt: order.expiresAt,

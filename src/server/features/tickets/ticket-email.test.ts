@@ -9,6 +9,7 @@ import { outbox, tickets } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { createBand, createGig, createVenue, dayIn } from '../../../../tests/helpers/factories.ts';
 import { startTestSmtpServer } from '../../../../tests/helpers/smtp-server.ts';
+import { ticketPageToken } from './ticket-links.ts';
 
 // jsqr is CommonJS: under Node its default import is the module object holding the decoder.
 type Decode = (data: Uint8ClampedArray, width: number, height: number) => { data: string } | null;
@@ -66,8 +67,17 @@ it('arrives with its QR code inline and the show as a calendar entry', async () 
   expect(ics).toContain('BEGIN:VTIMEZONE');
   expect(ics).toMatch(/LOCATION:The Hideout\\, 1354 W Wabansia Ave\\, Chicago/);
 
+  // Decision 46: the ticket's own page and 'Add to calendar', as the buyer receives them, open the page and the entry.
+  const text = mimePart(raw, /Content-Type: text\/plain/i).body.toString().replace(/=\r?\n/g, '');
+  const pagePath = text.match(/Your ticket page \(no account needed\): http:\/\/localhost:3000(\/ticket\/\S+)/)?.[1];
+  expect(pagePath).toBe(`/ticket/${ticketPageToken(t.services, ticket!.id)}`);
+  expect((await t.client().get(`/api${pagePath!.replace('/ticket/', '/ticket-page/')}`)).json.ticket.status).toBe('valid');
+  const calendarPath = text.match(/Add to calendar: http:\/\/localhost:3000(\S+)/)?.[1];
+  expect((await t.client().get(calendarPath!)).text).toContain('SUMMARY:Inline Images at The Hideout');
+
   // What admins can read in the outbox names the QR code's secret, never its value.
   const [stored] = await t.db.select().from(outbox).where(eq(outbox.toAddress, 'inline@tickets.test'));
   expect(JSON.stringify(stored!.attachments)).not.toContain(ticket!.id);
   expect(stored!.textBody).not.toContain(ticket!.id);
+  expect(stored!.htmlBody).not.toContain(ticket!.id);
 }, 40_000);

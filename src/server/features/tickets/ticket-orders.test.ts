@@ -88,7 +88,9 @@ describe('several tickets in one order', () => {
     const mails = await t.db.select().from(outbox).where(and(eq(outbox.kind, 'ticket'), eq(outbox.toAddress, 'three@orders.test')));
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toContain('Your 3 tickets');
-    expect(Object.keys(mails[0]!.secrets ?? {})).toHaveLength(3);
+    expect(Object.keys(mails[0]!.secrets ?? {}).filter((key) => /^ticket\d*$/.test(key))).toHaveLength(3);
+    // Each ticket's own page, and the show's calendar entry (decision 46).
+    expect(Object.keys(mails[0]!.secrets ?? {}).filter((key) => /^ticketPage\d*$/.test(key))).toHaveLength(3);
     expect((mails[0]!.attachments ?? []).filter((a) => a.contentType === 'image/png')).toHaveLength(3);
     const result = await t.client().get(`/api/tickets/checkout/${sessionId}`);
     expect(result.json.order).toMatchObject({ status: 'paid', quantity: 3, totalCents: 3485 });

@@ -11,6 +11,7 @@ import { admitTicket } from './admit-ticket.ts';
 import { readTicketCode } from '../../../core/ticket-codes.ts';
 import { ORDER_MESSAGES } from '../../../core/schemas/tickets.ts';
 import { applyPaymentEvent } from './apply-payment-event.ts';
+import { ticketCalendarUrl, ticketPageUrl } from './ticket-links.ts';
 import { createSandboxProvider, type SandboxProvider } from '../../payments/sandbox-provider.ts';
 import type { PaymentEvent } from '../../payments/payment-provider.ts';
 
@@ -191,7 +192,7 @@ describe('payment events (D13)', () => {
     sessionId: o.sessionId,
     paymentId: type === 'checkout.paid' ? sandbox.newPaymentId() : null,
   });
-  const apply = (e: CheckoutEvent, mailer: Mailer = t.services.mailer) => applyPaymentEvent({ db: t.db, mailer }, 'sandbox', e);
+  const apply = (e: CheckoutEvent, mailer: Mailer = t.services.mailer) => applyPaymentEvent({ ...t.services, mailer }, 'sandbox', e);
   const ticketMails = (email: string) => t.db.select().from(outbox).where(and(eq(outbox.kind, 'ticket'), eq(outbox.toAddress, email)));
 
   it('refuses a forged signature, a changed body and a stale event', () => {
@@ -221,7 +222,7 @@ describe('payment events (D13)', () => {
     // The ticket id travels as a secret: the stored body, which admins can read, does not hold it.
     const [ticket] = await t.db.select().from(tickets).where(eq(tickets.orderId, paid.id));
     expect(mails[0]!.textBody).not.toContain(ticket!.id);
-    expect(mails[0]!.secrets).toEqual({ ticket: ticket!.id });
+    expect(mails[0]!.secrets).toEqual({ ticket: ticket!.id, ticketPage: ticketPageUrl(t.services, ticket!.id), calendar: ticketCalendarUrl(t.services, ticket!.id) });
   });
 
   it('events in any order: an expiry after payment changes nothing; a payment after expiry takes a free seat', async () => {

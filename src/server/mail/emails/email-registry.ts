@@ -227,7 +227,7 @@ export const EMAIL_REGISTRY: EmailEntry[] = [
     kind: 'ticket',
     sentWhen: 'A ticket is issued',
     render: () => ticketEmail({ bandName: BAND, venueName: VENUE, when: WHEN }),
-    secrets: () => ({ ticket: DEMO_TICKET }),
+    secrets: ({ url }) => ({ ticket: DEMO_TICKET, ticketPage: `${url}/ticket/${DEMO_TICKET}.demo`, calendar: `${url}/api/ticket-page/${DEMO_TICKET}.demo/calendar.ics` }),
     images: { [TICKET_QR_CONTENT_ID]: () => QRCode.toDataURL(DEMO_TICKET, { width: 240, margin: 2, errorCorrectionLevel: 'M' }) },
   },
   {
@@ -235,7 +235,15 @@ export const EMAIL_REGISTRY: EmailEntry[] = [
     kind: 'ticket',
     sentWhen: 'An order of several tickets is paid (issue 23: one e-mail, a QR code for each)',
     render: () => ticketEmail({ bandName: BAND, venueName: VENUE, when: WHEN, ticketCount: 3 }),
-    secrets: () => ({ ticket: DEMO_TICKET, ticket2: `${DEMO_TICKET.slice(0, -1)}B`, ticket3: `${DEMO_TICKET.slice(0, -1)}C` }),
+    secrets: ({ url }) => ({
+      ticket: DEMO_TICKET,
+      ticket2: `${DEMO_TICKET.slice(0, -1)}B`,
+      ticket3: `${DEMO_TICKET.slice(0, -1)}C`,
+      ticketPage: `${url}/ticket/${DEMO_TICKET}.demo`,
+      ticketPage2: `${url}/ticket/${DEMO_TICKET.slice(0, -1)}B.demo`,
+      ticketPage3: `${url}/ticket/${DEMO_TICKET.slice(0, -1)}C.demo`,
+      calendar: `${url}/api/ticket-page/${DEMO_TICKET}.demo/calendar.ics`,
+    }),
     images: {
       [ticketQrContentId(1)]: () => QRCode.toDataURL(DEMO_TICKET, { width: 240, margin: 2, errorCorrectionLevel: 'M' }),
       [ticketQrContentId(2)]: () => QRCode.toDataURL(`${DEMO_TICKET.slice(0, -1)}B`, { width: 240, margin: 2, errorCorrectionLevel: 'M' }),
@@ -247,7 +255,7 @@ export const EMAIL_REGISTRY: EmailEntry[] = [
     kind: 'ticket',
     sentWhen: 'A ticket is issued on the built-in sandbox',
     render: () => ticketEmail({ bandName: BAND, venueName: VENUE, when: WHEN, isTestMode: true }),
-    secrets: () => ({ ticket: DEMO_TICKET }),
+    secrets: ({ url }) => ({ ticket: DEMO_TICKET, ticketPage: `${url}/ticket/${DEMO_TICKET}.demo`, calendar: `${url}/api/ticket-page/${DEMO_TICKET}.demo/calendar.ics` }),
     images: { [TICKET_QR_CONTENT_ID]: () => QRCode.toDataURL(DEMO_TICKET, { width: 240, margin: 2, errorCorrectionLevel: 'M' }) },
   },
   {

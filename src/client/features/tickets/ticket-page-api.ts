@@ -1,0 +1,57 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TicketStatus } from '../../../core/ticket-page.ts';
+import { apiFetch, postJson } from '../../lib/api.ts';
+
+/** What a ticket's own page shows (GET /api/ticket-page/{token}, decision 46). */
+export type TicketPageData = {
+  ticket: { status: TicketStatus; usedAt: string | null; holderEmail: string; code: string | null; qrSvg: string | null };
+  show: { bandName: string; venueName: string; venueAddress: string; mapUrl: string; localDate: string; startTime: string; endTime: string; timeZone: string };
+  isTestMode: boolean;
+  calendarPath: string;
+  wallets: { applePath: string | null; googlePath: string | null };
+  refundRequest: { status: 'open' | 'approved' | 'declined'; createdAt: string; decidedAt: string | null; declineReason: string | null } | null;
+  canRequestRefund: boolean;
+};
+
+const api = (token: string) => `/api/ticket-page/${encodeURIComponent(token)}`;
+const pageKey = (token: string) => ['ticket-page', token] as const;
+
+export const useTicketPage = (token: string) => useQuery({ queryKey: pageKey(token), queryFn: () => apiFetch<TicketPageData>(api(token)), retry: false });
+
+export const useResendTicketEmail = (token: string) => useMutation({ mutationFn: () => postJson<{ sentTo: string }>(`${api(token)}/email`, {}) });
+
+export function useRequestRefund(token: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (reason: string) => postJson<{ refundRequest: TicketPageData['refundRequest'] }>(`${api(token)}/refund-request`, { reason }),
+    onSuccess: () => client.invalidateQueries({ queryKey: pageKey(token) }),
+  });
+}
+
+/** An open refund request on an organiser's (or an admin's) dashboard. */
+export type OpenRefundRequest = {
+  id: string;
+  reason: string;
+  createdAt: string;
+  holderEmail: string;
+  ticketStatus: TicketStatus;
+  amountCents: number;
+  gigId: string;
+  localDate: string;
+  startTime: string;
+  venueName: string;
+  bandName: string;
+};
+
+const requestsKey = ['refund-requests'] as const;
+
+export const useRefundRequests = () => useQuery({ queryKey: requestsKey, queryFn: () => apiFetch<{ requests: OpenRefundRequest[] }>('/api/refund-requests') });
+
+export function useDecideRefundRequest() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, decision, reason }: { id: string; decision: 'approve' | 'decline'; reason?: string }) =>
+      postJson<{ status: 'approved' | 'declined' }>(`/api/refund-requests/${encodeURIComponent(id)}/${decision}`, decision === 'decline' ? { reason } : {}),
+    onSettled: () => client.invalidateQueries({ queryKey: requestsKey }),
+  });
+}

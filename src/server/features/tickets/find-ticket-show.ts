@@ -1,0 +1,39 @@
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { bandProfiles, gigs, managedArtists, orders, regions, tickets, venueProfiles } from '../../db/schema.ts';
+import { showEndsAt } from '../calendar/build-calendar-feed.ts';
+
+/** One ticket with the show it is for: what its page, its e-mails and its wallet passes say (decision 46). */
+export async function findTicketShow(db: DbOrTx, ticketId: string) {
+  const [row] = await db
+    .select({
+      ticketId: tickets.id,
+      status: tickets.status,
+      usedAt: tickets.usedAt,
+      holderEmail: tickets.holderEmail,
+      orderId: tickets.orderId,
+      provider: orders.provider,
+      gigId: gigs.id,
+      startsAt: gigs.startsAt,
+      localDate: gigs.localDate,
+      startTime: gigs.startTime,
+      endTime: gigs.endTime,
+      timeZone: regions.timeZone,
+      venueName: venueProfiles.name,
+      venueAddress: venueProfiles.address,
+      showName: sql<string>`coalesce(${bandProfiles.name}, ${managedArtists.name}, 'Live music')`,
+      /** D10: the promoter when a promoter made the gig, else the venue. */
+      organiserId: sql<string>`coalesce(${gigs.promoterId}, ${gigs.venueId})`,
+    })
+    .from(tickets)
+    .innerJoin(orders, eq(orders.id, tickets.orderId))
+    .innerJoin(gigs, eq(gigs.id, tickets.gigId))
+    .innerJoin(regions, eq(regions.slug, gigs.regionSlug))
+    .innerJoin(venueProfiles, eq(venueProfiles.userId, gigs.venueId))
+    .leftJoin(bandProfiles, eq(bandProfiles.userId, gigs.bandId))
+    .leftJoin(managedArtists, eq(managedArtists.id, gigs.managedArtistId))
+    .where(eq(tickets.id, ticketId));
+  return row ? { ...row, endsAt: showEndsAt(row), location: [row.venueName, row.venueAddress].filter(Boolean).join(', ') } : null;
+}
+
+export type TicketShow = NonNullable<Awaited<ReturnType<typeof findTicketShow>>>;

@@ -1,0 +1,71 @@
+import { desc, eq } from 'drizzle-orm';
+import QRCode from 'qrcode';
+import { mapUrl, TICKET_LINK_NOT_FOUND } from '../../../core/ticket-page.ts';
+import { refundRequests } from '../../db/schema.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { Services } from '../../services.ts';
+import { findTicketShow, type TicketShow } from './find-ticket-show.ts';
+import { readTicketPageToken, ticketApiPath } from './ticket-links.ts';
+
+type PageServices = Pick<Services, 'db' | 'ticketLinkKey' | 'wallets'>;
+
+/** The ticket a page token names, with its show; a token this server did not sign is 'not found', like a ticket that is gone. */
+export async function ticketFromToken({ db, ticketLinkKey }: Pick<Services, 'db' | 'ticketLinkKey'>, token: string): Promise<TicketShow> {
+  const ticketId = readTicketPageToken({ ticketLinkKey }, token);
+  const show = ticketId ? await findTicketShow(db, ticketId) : null;
+  if (!show) throw new AppError('NOT_FOUND', TICKET_LINK_NOT_FOUND);
+  return show;
+}
+
+/** The holder's latest refund request, if any: open, or how the organiser answered. */
+async function latestRefundRequest(db: PageServices['db'], ticketId: string) {
+  const [request] = await db
+    .select({ status: refundRequests.status, createdAt: refundRequests.createdAt, decidedAt: refundRequests.decidedAt, declineReason: refundRequests.declineReason })
+    .from(refundRequests)
+    .where(eq(refundRequests.ticketId, ticketId))
+    .orderBy(desc(refundRequests.createdAt))
+    .limit(1);
+  return request ?? null;
+}
+
+/**
+ * What a ticket's own page shows (issue 23, decision 46), to whoever holds its signed link, no
+ * account needed: the show, the holder, the ticket's state and, only while it admits, its QR
+ * code; the calendar entry, the wallet passes this server is set up for, and the refund request.
+ */
+export async function getTicketPage(services: PageServices, token: string) {
+  const show = await ticketFromToken(services, token);
+  const isValid = show.status === 'valid';
+  const api = ticketApiPath(services, show.ticketId);
+  const refundRequest = await latestRefundRequest(services.db, show.ticketId);
+  return {
+    ticket: {
+      status: show.status,
+      usedAt: show.usedAt,
+      holderEmail: show.holderEmail,
+      // A ticket that no longer admits shows no code at all.
+      code: isValid ? show.ticketId : null,
+      qrSvg: isValid ? await QRCode.toString(show.ticketId, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }) : null,
+    },
+    show: {
+      bandName: show.showName,
+      venueName: show.venueName,
+      venueAddress: show.venueAddress,
+      mapUrl: mapUrl(show.venueName, show.venueAddress),
+      localDate: show.localDate,
+      startTime: show.startTime,
+      endTime: show.endTime,
+      timeZone: show.timeZone,
+    },
+    isTestMode: show.provider === 'sandbox',
+    calendarPath: `${api}/calendar.ics`,
+    wallets: {
+      applePath: isValid && services.wallets.apple ? `${api}/apple-wallet.pkpass` : null,
+      googlePath: isValid && services.wallets.google ? `${api}/google-wallet` : null,
+    },
+    refundRequest,
+    canRequestRefund: isValid && refundRequest?.status !== 'open',
+  };
+}
+
+export type TicketPage = Awaited<ReturnType<typeof getTicketPage>>;

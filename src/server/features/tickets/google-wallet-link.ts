@@ -1,0 +1,38 @@
+import { SignJWT } from 'jose';
+import type { TicketShow } from './find-ticket-show.ts';
+import type { GoogleWalletSettings } from './wallet-settings.ts';
+import { passSerial, passTitle, showTime } from './wallet-pass-details.ts';
+
+const localized = (value: string) => ({ defaultValue: { language: 'en-US', value } });
+
+/**
+ * 'Save to Google Wallet' (issue 23 item 8, decision 46): a link to Google with a JWT, signed
+ * RS256 by the issuer's service account, that carries the gig as an event ticket class and the
+ * ticket as its object, whose QR code is exactly what the door admits (the ticket id). Google
+ * creates both when the fan saves it; nothing is sent to Google before that.
+ */
+export async function googleWalletSaveUrl(settings: GoogleWalletSettings, show: TicketShow, { publicUrl, now = new Date() }: { publicUrl: string; now?: Date }): Promise<string> {
+  const classId = `${settings.issuerId}.marquee-gig-${show.gigId}`;
+  const eventTicketClass = {
+    id: classId,
+    issuerName: 'Marquee',
+    reviewStatus: 'UNDER_REVIEW',
+    eventName: localized(passTitle(show)),
+    venue: { name: localized(show.venueName), address: localized(show.venueAddress || show.venueName) },
+    dateTime: { start: showTime(show.startsAt, show.timeZone), end: showTime(show.endsAt, show.timeZone) },
+  };
+  const eventTicketObject = {
+    id: `${settings.issuerId}.marquee-ticket-${passSerial(show.ticketId)}`,
+    classId,
+    state: 'ACTIVE',
+    ticketHolderName: show.holderEmail,
+    barcode: { type: 'QR_CODE', value: show.ticketId },
+  };
+  const jwt = await new SignJWT({ origins: [new URL(publicUrl).origin], typ: 'savetowallet', payload: { eventTicketClasses: [eventTicketClass], eventTicketObjects: [eventTicketObject] } })
+    .setProtectedHeader({ alg: 'RS256', typ: 'JWT' })
+    .setIssuer(settings.serviceAccountEmail)
+    .setAudience('google')
+    .setIssuedAt(Math.floor(now.getTime() / 1000))
+    .sign(settings.privateKey);
+  return `https://pay.google.com/gp/v/save/${jwt}`;
+}

@@ -1,0 +1,33 @@
+import { refundRequestSchema } from '../../../core/schemas/ticket-page.ts';
+import {
+  REFUND_REQUEST_ALREADY_OPEN,
+  REFUND_REQUEST_LIMITED,
+  REFUND_REQUEST_NOT_VALID_TICKET,
+  REFUND_REQUESTS_PER_ADDRESS_PER_DAY,
+  REFUND_REQUESTS_PER_TICKET_PER_DAY,
+} from '../../../core/ticket-page.ts';
+import { refundRequests } from '../../db/schema.ts';
+import { AppError } from '../../http/app-error.ts';
+import { limitHits } from '../../http/rate-limit.ts';
+import { parseInput } from '../../http/validate.ts';
+import type { Services } from '../../services.ts';
+import { ticketFromToken } from './get-ticket-page.ts';
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/**
+ * 'Ask for a refund' on the ticket page (decision 46): the holder gives a reason, and the gig's
+ * organiser answers on their dashboard. Only a ticket that still admits can be asked about, and a
+ * ticket has at most one open request (a partial unique index, so two at once make one). After a
+ * decline the holder may ask again, a few times a day.
+ */
+export async function requestRefund(services: Pick<Services, 'db' | 'ticketLinkKey' | 'isRateLimitEnabled'>, token: string, rawInput: unknown, { ipAddress }: { ipAddress: string | null }) {
+  const show = await ticketFromToken(services, token);
+  const { reason } = parseInput(refundRequestSchema, rawInput);
+  if (show.status !== 'valid') throw new AppError('CONFLICT', REFUND_REQUEST_NOT_VALID_TICKET);
+  if (ipAddress) await limitHits(services, `refund-request-ip:${ipAddress}`, { windowMs: DAY_MS, max: REFUND_REQUESTS_PER_ADDRESS_PER_DAY, message: REFUND_REQUEST_LIMITED });
+  await limitHits(services, `refund-request:${show.ticketId}`, { windowMs: DAY_MS, max: REFUND_REQUESTS_PER_TICKET_PER_DAY, message: REFUND_REQUEST_LIMITED });
+  const [request] = await services.db.insert(refundRequests).values({ ticketId: show.ticketId, reason }).onConflictDoNothing().returning({ id: refundRequests.id, status: refundRequests.status, createdAt: refundRequests.createdAt });
+  if (!request) throw new AppError('CONFLICT', REFUND_REQUEST_ALREADY_OPEN);
+  return { refundRequest: { status: request.status, createdAt: request.createdAt } };
+}
