@@ -9,6 +9,7 @@ import { LoadingImage } from '../../components/ui/states.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useTitle } from '../../lib/use-title.ts';
 import { useRequestRefund, useResendTicketEmail, useTicketPage, type TicketPageData } from './ticket-page-api.ts';
+import { TicketReturnControls } from '../waitlist/ticket-return-controls.tsx';
 
 const STATUS_STYLE = {
   valid: 'border-emerald-500/60 bg-emerald-950/60 text-emerald-100',
@@ -189,6 +190,17 @@ export function TicketPage() {
           <KeepItCard data={data} />
           <ResendCard token={token} data={data} />
           <RefundCard token={token} data={data} />
+          {data.ticket.code && data.waitlistReturn.isReturnable && (
+            <Section id="return-heading" title="Can't go?">
+              <TicketReturnControls
+                ticketId={data.ticket.code}
+                faceCents={data.waitlistReturn.faceCents}
+                bandName={data.show.bandName}
+                isListed={data.waitlistReturn.returnStatus === 'listed'}
+                isByLink
+              />
+            </Section>
+          )}
         </>
       )}
     </div>

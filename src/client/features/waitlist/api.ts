@@ -12,11 +12,14 @@ export const passOfferOn = (token: string) => postJson<{ message: string }>('/ap
 
 type ReturnState = { ticketId: string; returnStatus: 'listed' | 'withdrawn' };
 
-/** 'Return this ticket' and 'Keep my ticket' on the dashboard: the account's own tickets. */
-export function useTicketReturn(action: 'return' | 'keep') {
+/**
+ * 'Return this ticket' and 'Keep my ticket': on the dashboard, the account's own tickets; on a
+ * ticket's own page (`isByLink`), the ticket id it shows is the proof of holding it.
+ */
+export function useTicketReturn(action: 'return' | 'keep', isByLink: boolean) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (ticketId: string) => postJson<ReturnState>(`/api/tickets/mine/${action}`, { ticketId }),
-    onSettled: () => client.invalidateQueries({ queryKey: ['tickets', 'mine'] }),
+    mutationFn: (ticketId: string) => postJson<ReturnState>(isByLink ? `/api/tickets/${action}` : `/api/tickets/mine/${action}`, { ticketId }),
+    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: ['tickets', 'mine'] }), client.invalidateQueries({ queryKey: ['ticket-page'] })]),
   });
 }

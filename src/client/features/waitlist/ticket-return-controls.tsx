@@ -9,10 +9,10 @@ import { useTicketReturn } from './api.ts';
  * means, the ticket is offered to the show's waitlist. It stays valid until someone there buys
  * it, and its face value is refunded only then. A listed ticket can be kept again.
  */
-export function TicketReturnControls({ ticketId, faceCents, bandName, isListed }: { ticketId: string; faceCents: number; bandName: string; isListed: boolean }) {
+export function TicketReturnControls({ ticketId, faceCents, bandName, isListed, isByLink = false }: { ticketId: string; faceCents: number; bandName: string; isListed: boolean; isByLink?: boolean }) {
   const [isAsking, setIsAsking] = useState(false);
-  const returning = useTicketReturn('return');
-  const keeping = useTicketReturn('keep');
+  const returning = useTicketReturn('return', isByLink);
+  const keeping = useTicketReturn('keep', isByLink);
   const face = formatCents(faceCents);
 
   if (isListed) {

@@ -73,6 +73,22 @@ export async function keepTicket(db: DbOrTx, { ticketId, now = new Date() }: { t
   });
 }
 
+/** What a ticket's page says about returning it: its face value, whether it may be returned now, and its return if any. */
+export async function findTicketReturn(db: DbOrTx, ticketId: string): Promise<{ faceCents: number; isReturnable: boolean; returnStatus: 'listed' | 'sold' | 'withdrawn' | null }> {
+  const [row] = await db
+    .select({
+      faceCents: tickets.faceCents,
+      isReturnable: sql<boolean>`${tickets.status} = 'valid' and ${gigs.localDate} >= (now() at time zone ${regions.timeZone})::date`,
+      returnStatus: waitlistReturns.status,
+    })
+    .from(tickets)
+    .innerJoin(gigs, eq(gigs.id, tickets.gigId))
+    .innerJoin(regions, eq(regions.slug, gigs.regionSlug))
+    .leftJoin(waitlistReturns, eq(waitlistReturns.ticketId, tickets.id))
+    .where(eq(tickets.id, ticketId));
+  return row ?? { faceCents: 0, isReturnable: false, returnStatus: null };
+}
+
 /**
  * The dashboard's own tickets (as 'Your tickets' lists them): held by the account's address, once
  * that address is confirmed, or bought while signed in (D32). Anything else is not found.

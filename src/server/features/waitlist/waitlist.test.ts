@@ -14,6 +14,7 @@ import { refundTicket } from '../payouts/refund-ticket.ts';
 import { processPendingRefunds } from '../payouts/process-pending-refunds.ts';
 import { getTicketOffer } from '../discovery/get-ticket-offer.ts';
 import { listMyTickets } from '../tickets/list-my-tickets.ts';
+import { ticketApiPath } from '../tickets/ticket-links.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { WAITLIST_MESSAGES } from '../../../core/schemas/waitlist.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
@@ -278,6 +279,24 @@ describe('a returned ticket changes hands at face value', () => {
     await keepMyTicket(t.db, user, mine);
     expect((await listMyTickets(t.services, user)).tickets.find((row) => row.id === mine)).toMatchObject({ returnStatus: 'withdrawn' });
     expect((await t.db.select().from(waitlistReturns).where(eq(waitlistReturns.ticketId, mine)))[0]!.returnedBy).toBe(account.id);
+  });
+});
+
+describe('through the API, as the pages call it', () => {
+  it('joining twice answers 409 with its message; a ticket’s own link returns it and its page says so', async () => {
+    const { gigId, holderTicket } = await soldOutGig({ quantity: 1, waiting: 0 });
+    const visitor = t.client();
+    const email = fan('api');
+    expect(await visitor.post('/api/waitlist', { gigId, email })).toMatchObject({ status: 202, json: { message: WAITLIST_MESSAGES.checkInbox } });
+    expect(await visitor.post('/api/waitlist', { gigId, email })).toMatchObject({ status: 409, json: { error: { message: WAITLIST_MESSAGES.alreadyAsked } } });
+    expect((await visitor.post('/api/waitlist', { gigId, email: 'not an address' })).status).toBe(422);
+
+    expect(await visitor.post('/api/tickets/return', { ticketId: holderTicket })).toMatchObject({ status: 200, json: { returnStatus: 'listed' } });
+    expect(await visitor.post('/api/tickets/return', { ticketId: holderTicket })).toMatchObject({ status: 409, json: { error: { message: WAITLIST_MESSAGES.alreadyReturned } } });
+    const page = await visitor.get(ticketApiPath(t.services, holderTicket));
+    expect(page.json.waitlistReturn).toEqual({ faceCents: 1850, isReturnable: true, returnStatus: 'listed' });
+    expect(await visitor.post('/api/tickets/keep', { ticketId: holderTicket })).toMatchObject({ status: 200, json: { returnStatus: 'withdrawn' } });
+    expect((await visitor.post('/api/tickets/return', { ticketId: 'x' })).status).toBe(422);
   });
 });
 
