@@ -33,10 +33,10 @@ const featureExports = {
   'server/ops': ['create-backup.ts', 'restore-backup.ts', 'prune-backups.ts', 'describe-backup.ts', 'postgres-tools.ts', 'serve-backup-requests.ts'],
   'server/digest': ['unsubscribe-by-token.ts'],
   'server/outreach': ['answer-outreach.ts', 'apply-outreach-payment.ts', 'wake-outreach.ts', 'send-outreach-campaigns.ts'],
-  'server/payouts': ['payment-accounts.ts', 'record-ticket-shares.ts', 'refund-ticket.ts', 'process-pending-refunds.ts'],
+  'server/payouts': ['payment-accounts.ts', 'record-ticket-shares.ts', 'refund-ticket.ts', 'process-pending-refunds.ts', 'send-pending-transfers.ts'],
   'server/profiles': ['assert-own-images.ts', 'update-promoter-profile.ts'],
   'server/sites': ['find-by-name.ts', 'get-band-site.ts', 'get-promoter-site.ts', 'resolve-site.ts'],
-  'server/tickets': ['admit-ticket.ts', 'apply-payment-event.ts', 'place-ticket-order.ts', 'ticket-sales.ts', 'settle-expired-orders.ts', 'wallet-settings.ts', 'fulfil-paid-order.ts', 'find-order-show.ts', 'release-expired-orders.ts', 'list-my-tickets.ts', 'ticket-links.ts'],
+  'server/tickets': ['admit-ticket.ts', 'apply-payment-event.ts', 'place-ticket-order.ts', 'ticket-sales.ts', 'settle-expired-orders.ts', 'wallet-settings.ts', 'release-expired-orders.ts', 'fulfil-paid-order.ts', 'find-order-show.ts', 'list-my-tickets.ts', 'ticket-links.ts'],
   'server/waitlist': ['fulfil-waitlist-order.ts', 'waitlist-offers.ts', 'offer-waitlist-tickets.ts', 'return-ticket.ts'],
   'server/uploads': ['store-image.ts'],
   'client/admin': ['admin-dashboard.tsx'],
@@ -58,6 +58,7 @@ const featureExports = {
   'client/home': ['home-page.tsx'],
   'client/regions': ['location-selector.tsx'],
   'client/sites': ['site-parts.tsx'],
+  'client/holders': ['gig-holder-tools.tsx', 'cancelled-show-notice.tsx'],
 };
 const compositionRoots = ['src/server/app.ts', 'src/server/create-services.ts', 'src/server/jobs/register-jobs.ts', 'src/client/app/'];
 for (const [feature, files] of Object.entries(featureExports)) {

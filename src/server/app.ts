@@ -32,6 +32,7 @@ import { smsRoutes } from './features/sms/routes.ts';
 import { venueDatabaseRoutes } from './features/venue-database/routes.ts';
 import { sandboxOnboardingRoutes } from './features/payouts/sandbox-onboarding-routes.ts';
 import { calendarRoutes } from './features/calendar/routes.ts';
+import { holderRoutes } from './features/holders/routes.ts';
 import { opsRoutes } from './features/ops/routes.ts';
 import { createMetrics } from './http/metrics.ts';
 import { createPublicFastPath } from './http/public-response.ts';
@@ -119,6 +120,7 @@ export function createApp(services: Services) {
   api.route('/', smsRoutes(services));
   api.route('/', gearRoutes(services));
   api.route('/', venueDatabaseRoutes(services));
+  api.route('/', holderRoutes(services));
   api.all('*', () => {
     throw new AppError('NOT_FOUND', 'Not found.');
   });

@@ -30,7 +30,7 @@ test('an organiser adds a presale type; a fan on a phone buys 3 tickets with the
   const { gigIds } = await postAs<{ gigIds: string[] }>(venue, '/api/booking/gigs', {
     localDate: todayIn(ZONE),
     startTime: '23:10',
-    endTime: '23:55',
+    endTime: '23:50',
     description,
     loadInSoundCheck: 'Load in 9pm',
     compensation: 'Door split',

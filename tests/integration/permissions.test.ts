@@ -44,6 +44,13 @@ const ALLOWED: Record<string, Rule> = {
   'POST /api/booking/applications/:applicationId/approve': ORGANISERS,
   'POST /api/booking/applications/:applicationId/reject': ORGANISERS,
   'POST /api/booking/notify-bands': ORGANISERS,
+  // Decision 49: a gig's ticket holders (its messages, the cancellation), for its organiser and for admins.
+  'GET /api/booking/gigs/:gigId/holders': ORGANISERS,
+  'POST /api/booking/gigs/:gigId/holder-messages': ORGANISERS,
+  'POST /api/booking/gigs/:gigId/cancel': ORGANISERS,
+  'GET /api/admin/gigs/:gigId/holders': ['admin'],
+  'POST /api/admin/gigs/:gigId/holder-messages': ['admin'],
+  'POST /api/admin/gigs/:gigId/cancel': ['admin'],
   'GET /api/booking/open-gigs': APPLICANTS,
   'GET /api/booking/my-applications': APPLICANTS,
   'POST /api/booking/gigs/:gigId/applications': APPLICANTS,

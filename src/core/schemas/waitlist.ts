@@ -28,6 +28,7 @@ export const WAITLIST_MESSAGES = {
   returnRefunded: 'This ticket was refunded, so it cannot be returned.',
   returnTransferred: 'This ticket was passed on to someone else: only its new holder can return it.',
   returnPast: 'This show has already happened, so the ticket cannot be returned.',
+  returnCancelled: 'This show was cancelled: every ticket is being refunded, so there is nothing to return.',
   returnSold: 'Someone on the waitlist already bought this ticket: its face value is being refunded to you.',
   notReturned: 'This ticket is not offered to the waitlist.',
   notYourTicket: 'That ticket is not one of yours.',

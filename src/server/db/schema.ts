@@ -423,6 +423,8 @@ export const gigs = pgTable(
     /** Issue 23: whether holders may pass tickets to someone else (the organiser may switch it off). */
     isTransferAllowed: boolean().notNull().default(true),
     advanceTicketUrl: text(),
+    /** Decision 49: the organiser or an admin cancelled the show (gig_cancellations has why and the refunds' progress). */
+    cancelledAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -1351,4 +1353,61 @@ export const auditLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index().on(t.createdAt)],
+);
+
+// ---------- Ticket holders: messages, reminders, cancellation (decision 49) ----------
+/**
+ * A cancelled gig: why, who, and when the cancellation job finished (every ticket refunded, every
+ * holder told, no checkout left open). Until then the job's sweep takes it up again.
+ */
+export const gigCancellations = pgTable(
+  'gig_cancellations',
+  {
+    gigId: uuid()
+      .primaryKey()
+      .references(() => gigs.id, { onDelete: 'cascade' }),
+    reason: text().notNull(),
+    cancelledBy: text().references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    settledAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('gig_cancellations_unsettled_idx').on(t.createdAt).where(sql`${t.settledAt} is null`)],
+);
+
+/** An organiser's or admin's e-mail to every ticket holder of a gig; the form's request id is its key. */
+export const holderMessages = pgTable(
+  'holder_messages',
+  {
+    id: uuid().primaryKey(),
+    gigId: uuid()
+      .notNull()
+      .references(() => gigs.id, { onDelete: 'cascade' }),
+    authorId: text().references(() => user.id, { onDelete: 'set null' }),
+    /** Whether the author wrote as the gig's organiser or as an admin (the e-mail says who). */
+    isFromAdmin: boolean().notNull().default(false),
+    subject: text().notNull(),
+    body: text().notNull(),
+    /** How many addresses it went to, once the job has written every e-mail. */
+    recipientCount: integer(),
+    createdAt: createdAt(),
+    sentAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index().on(t.gigId, t.createdAt), index('holder_messages_unsent_idx').on(t.createdAt).where(sql`${t.sentAt} is null`)],
+);
+
+/**
+ * One e-mail to one holder address about one thing: a message (`ref` its id), the reminder the day
+ * before or the cancellation notice (`ref` the gig's id). Written in the transaction that queues
+ * the e-mail, so however many workers run, each address gets each e-mail once.
+ */
+export const holderDeliveries = pgTable(
+  'holder_deliveries',
+  {
+    kind: text().notNull(),
+    ref: uuid().notNull(),
+    /** Lower-cased. */
+    email: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.ref, t.email] })],
 );

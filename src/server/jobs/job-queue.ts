@@ -42,6 +42,9 @@ export const QUEUES = {
   weeklyDigest: 'weekly-digest',
   deliverTexts: 'deliver-texts',
   offerWaitlist: 'offer-waitlist',
+  sendHolderMessages: 'send-holder-messages',
+  showReminders: 'show-reminders',
+  settleGigCancellations: 'settle-gig-cancellations',
 } as const;
 
 /** A durable queue on the same database (pg-boss), so a restart loses no job. */

@@ -14,6 +14,9 @@ import { offerWaitlistTickets } from '../features/waitlist/offer-waitlist-ticket
 import { sendOutreachCampaigns } from '../features/outreach/send-outreach-campaigns.ts';
 import { sendOutreachFollowUps } from '../features/outreach/send-outreach-follow-ups.ts';
 import { sendWeeklyDigests } from '../features/digest/send-weekly-digest.ts';
+import { sendHolderMessages } from '../features/holders/message-ticket-holders.ts';
+import { sendShowReminders } from '../features/holders/send-show-reminders.ts';
+import { settleGigCancellations } from '../features/holders/settle-gig-cancellations.ts';
 import { QUEUES, type JobQueue } from './job-queue.ts';
 
 /** Registers each job's handler and its schedule (the e-mail delivery worker is the mailer's own, in create-services.ts). */
@@ -75,6 +78,22 @@ export async function registerJobs(services: Services, jobs: JobQueue): Promise<
     await sendWeeklyDigests(services);
   });
   await jobs.schedule(QUEUES.weeklyDigest, '*/15 * * * *');
+  // Decision 49: messages to a gig's holders (woken by each message), the reminder the day before
+  // (due by each gig's local date, checked every 15 minutes) and cancelled gigs' refunds and
+  // notices (woken by each cancellation); each with a sweep that finishes what a restart cut short.
+  await jobs.work(QUEUES.sendHolderMessages, async () => {
+    const written = await sendHolderMessages(services);
+    if (written) logger.info({ written }, 'messages to ticket holders written');
+  });
+  await jobs.schedule(QUEUES.sendHolderMessages, '* * * * *');
+  await jobs.work(QUEUES.showReminders, async () => {
+    await sendShowReminders(services);
+  });
+  await jobs.schedule(QUEUES.showReminders, '*/15 * * * *');
+  await jobs.work(QUEUES.settleGigCancellations, async () => {
+    await settleGigCancellations(services);
+  });
+  await jobs.schedule(QUEUES.settleGigCancellations, '* * * * *');
   // The sandbox's webhook (decision 35): each event is recorded on its checkout and delivered
   // until applied; a failed delivery is retried by pg-boss with backoff, and the sweep every
   // minute (and once at start-up) delivers any a crash left behind. ({ event } is a job queued

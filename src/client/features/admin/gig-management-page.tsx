@@ -12,6 +12,7 @@ import { ApiError, apiFetch, postJson } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.ts';
 import { useTitle } from '../../lib/use-title.ts';
 import { Pager } from '../../components/pager.tsx';
+import { GigHolderTools } from '../holders/gig-holder-tools.tsx';
 
 type HeldPayment = {
   id: string;
@@ -21,6 +22,7 @@ type HeldPayment = {
   localDate: string;
   /** Issue 21: completing a gig before its start is confirmed with its date. */
   hasStarted: boolean;
+  cancelledAt: string | null;
   status: string;
   amountCents: number;
   ticketCount: number;
@@ -278,6 +280,7 @@ function HeldPaymentCard({ held }: { held: HeldPayment }) {
         )}
       </dl>
       {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
+      <GigHolderTools scope="admin" gig={{ id: held.gigId, localDate: held.localDate, isTicketed: true, cancelledAt: held.cancelledAt }} isUpcoming={held.status === 'holding' && !held.hasStarted} />
       <div className="flex flex-wrap gap-3">
         {held.status === 'holding' ? (
           <>

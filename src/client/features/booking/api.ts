@@ -43,6 +43,9 @@ export type OrganiserGig = {
   venueName: string;
   bookedName: string | null;
   bookedSlug: string | null;
+  /** Decision 49: when and why the gig was cancelled (null while it is on). */
+  cancelledAt: string | null;
+  cancelReason: string | null;
   tab: 'pending' | 'approved' | 'past';
   applications: ApplicantCard[];
 };

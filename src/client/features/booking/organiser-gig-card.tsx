@@ -23,6 +23,7 @@ import {
 import { GigTerms } from './gig-terms.tsx';
 import { TicketTypesEditor } from '../tickets/ticket-types-editor.tsx';
 import { StatusBadge } from './status-badge.tsx';
+import { GigHolderTools } from '../holders/gig-holder-tools.tsx';
 
 const DELETE_CONFIRM = 'Are you sure you want to delete this gig? This action cannot be undone.';
 /** Issue 21: the card's buttons are at least 44 px tall on a phone, compact beside the text on wider screens. */
@@ -269,7 +270,7 @@ export function OrganiserGigCard({
             )}
           </p>
         </div>
-        {!isEditing && (
+        {!isEditing && !gig.cancelledAt && (
           <div className="flex shrink-0 gap-2">
             <button type="button" className={`btn-secondary ${CARD_BUTTON}`} onClick={() => (setNotice(null), setIsEditing(true))}>
               Edit<span className="sr-only"> gig on {formatLocalDate(gig.localDate)}</span>
@@ -308,8 +309,9 @@ export function OrganiserGigCard({
         </dl>
       )}
       {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
+      {gig.isApproved && !isEditing && <GigHolderTools scope="booking" gig={gig} isUpcoming={gig.tab === 'approved'} />}
       {/* Issue 21 (no dead ends): on the night, the door is one tap from the gig. */}
-      {gig.isTicketed && gig.tab === 'approved' && !isEditing && (
+      {gig.isTicketed && gig.tab === 'approved' && !isEditing && !gig.cancelledAt && (
         <Link to="/qr-scanner" className={`btn-secondary ${CARD_BUTTON}`}>
           Door scanner<span className="sr-only"> for the gig on {formatLocalDate(gig.localDate)}</span>
         </Link>

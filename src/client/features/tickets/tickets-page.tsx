@@ -13,11 +13,15 @@ import { useTitle } from '../../lib/use-title.ts';
 import { TestModeNotice } from '../../components/test-mode-notice.tsx';
 import { WaitlistJoinForm } from '../waitlist/waitlist-join-form.tsx';
 import { WAITLIST_MESSAGES } from '../../../core/schemas/waitlist.ts';
+import { CancelledShowNotice } from '../holders/cancelled-show-notice.tsx';
+import type { CancelledGig } from '../../../core/schemas/holders.ts';
 
 /** The query /tickets was opened with, so /cancel's Try Again returns to the same ticket. */
 export const LAST_TICKETS_QUERY = 'marquee:last-tickets-query';
 
 type Offer = { gig: PublicGig & { band: NonNullable<PublicGig['band']>; ticketPriceCents: number }; tickets: TicketOffer };
+/** Decision 49: a link to a cancelled show. */
+type Answer = Offer | { cancelled: CancelledGig };
 
 function InvalidEvent() {
   return (
@@ -38,7 +42,7 @@ export function TicketsPage() {
   const gigId = params.get('gigId') ?? '';
   const offer = useQuery({
     queryKey: ['ticket-offer', gigId],
-    queryFn: () => apiFetch<Offer>(`/api/gigs/${encodeURIComponent(gigId)}/ticket-offer`),
+    queryFn: () => apiFetch<Answer>(`/api/gigs/${encodeURIComponent(gigId)}/ticket-offer`),
     enabled: gigId !== '',
     retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 2,
   });
@@ -57,6 +61,7 @@ export function TicketsPage() {
       </div>
     );
   }
+  if ('cancelled' in offer.data) return <CancelledShowNotice gig={offer.data.cancelled} />;
   return <TicketForm gig={offer.data.gig} offer={offer.data.tickets} query={params.toString()} />;
 }
 

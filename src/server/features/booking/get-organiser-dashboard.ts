@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { bandProfiles, gigApplications, gigs, managedArtists, managerProfiles, paymentAccounts, promoterProfiles, regions, tickets, venueProfiles } from '../../db/schema.ts';
+import { bandProfiles, gigApplications, gigCancellations, gigs, managedArtists, managerProfiles, paymentAccounts, promoterProfiles, regions, tickets, venueProfiles } from '../../db/schema.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { isUuid } from '../../../core/ids.ts';
 import { asOrganiser, listPostableVenues, organisedBy, type Organiser } from './gig-ownership.ts';
@@ -139,6 +139,9 @@ export async function getOrganiserDashboard(
       venueName: venueProfiles.name,
       bookedName: sql<string | null>`coalesce(${bandProfiles.name}, ${managedArtists.name})`,
       bookedSlug: bandProfiles.slug,
+      // Decision 49: a cancelled gig stays on the card, saying so and why.
+      cancelledAt: gigs.cancelledAt,
+      cancelReason: sql<string | null>`case when ${gigs.cancelledAt} is not null then (select ${gigCancellations.reason} from ${gigCancellations} where ${gigCancellations.gigId} = ${gigs.id}) end`,
     })
     .from(gigs)
     .innerJoin(regions, eq(regions.slug, gigs.regionSlug))

@@ -16,6 +16,7 @@ export async function updateGig(db: Db, sessionUser: SessionUser, gigId: string,
   const organiser = asOrganiser(sessionUser);
   await db.transaction(async (tx) => {
     const gig = await findOrganisedGig(tx, organiser, gigId);
+    if (gig.cancelledAt) throw new AppError('CONFLICT', 'This gig was cancelled, so it can no longer be changed.');
     const input = parseInput(updateGigSchema, { ...(rawInput as object), isPromoter: organiser.role === 'promoter' });
     const { ticketing } = input;
     refuseTicketingWhenSalesOff(isTicketSalesOn, ticketing.isEnabled && !gig.isTicketed);

@@ -1,4 +1,4 @@
-import { and, asc, between, eq, inArray, notExists, sql } from 'drizzle-orm';
+import { and, asc, between, eq, inArray, isNull, notExists, sql } from 'drizzle-orm';
 import { siteUrl } from '../../../core/site-urls.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { bandProfiles, digestDeliveries, digestRuns, emailOptOuts, gigs, managedArtists, regions, smsSubscribers, user, venueProfiles } from '../../db/schema.ts';
@@ -31,7 +31,7 @@ async function listDigestGigs(db: DbOrTx, region: Region, from: string, to: stri
     .innerJoin(venueProfiles, eq(venueProfiles.userId, gigs.venueId))
     .leftJoin(bandProfiles, eq(bandProfiles.userId, gigs.bandId))
     .leftJoin(managedArtists, eq(managedArtists.id, gigs.managedArtistId))
-    .where(and(eq(gigs.regionSlug, region.slug), eq(gigs.isApproved, true), between(gigs.localDate, from, to)))
+    .where(and(eq(gigs.regionSlug, region.slug), eq(gigs.isApproved, true), isNull(gigs.cancelledAt), between(gigs.localDate, from, to)))
     .orderBy(asc(gigs.startsAt))
     .limit(60);
   const regionUrl = regionUrlOf(region, publicUrl);

@@ -42,7 +42,7 @@ export async function listBands(db: Db, { page = 1, search }: { page?: number; s
         join page p on p.user_id = g.band_id
         join regions r on r.slug = g.region_slug
         join venue_profiles v on v.user_id = g.venue_id
-        where g.is_approved and g.local_date >= (now() at time zone r.time_zone)::date
+        where g.is_approved and g.cancelled_at is null and g.local_date >= (now() at time zone r.time_zone)::date
       )
       select p.*,
         coalesce((select json_agg(json_build_object('id', u.id, 'localDate', u.local_date, 'startTime', u.start_time, 'timeZone', u.time_zone, 'venueName', u.venue_name) order by u.n)

@@ -40,7 +40,7 @@ export async function listVenues(db: Db, { page = 1 }: { page?: number }) {
         join page p on p.user_id = g.venue_id
         join regions r on r.slug = g.region_slug
         join band_profiles b on b.user_id = g.band_id
-        where g.is_approved and g.local_date >= (now() at time zone r.time_zone)::date
+        where g.is_approved and g.cancelled_at is null and g.local_date >= (now() at time zone r.time_zone)::date
       )
       select p.*,
         coalesce((select json_agg(json_build_object('id', u.id, 'localDate', u.local_date, 'startTime', u.start_time, 'timeZone', u.time_zone, 'bandName', u.band_name, 'bandSlug', u.band_slug) order by u.n)

@@ -1,9 +1,10 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { isUuid } from '../../../core/ids.ts';
+import type { CancelledGig } from '../../../core/schemas/holders.ts';
 import { INVALID_EVENT, type PublicGig } from '../../../core/public-pages.ts';
 import type { TicketOffer } from '../../../core/schemas/tickets.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { gigs, ticketTypes, waitlistEntries } from '../../db/schema.ts';
+import { bandProfiles, gigs, managedArtists, regions, ticketTypes, venueProfiles, waitlistEntries } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { isUpcomingApproved, queryPublicGigs } from './public-gigs.ts';
 
@@ -20,9 +21,14 @@ const liveHolds = (where: ReturnType<typeof sql>) =>
  * (hidden ones are unlocked by a presale code at checkout), all read here. The link's other query
  * parameters are never trusted, so a stale or edited link cannot show one price and charge another.
  */
-export async function getTicketOffer(db: DbOrTx, gigId: string): Promise<{ gig: PublicGig; tickets: TicketOffer }> {
+export async function getTicketOffer(db: DbOrTx, gigId: string): Promise<{ gig: PublicGig; tickets: TicketOffer } | { cancelled: CancelledGig }> {
   if (!isUuid(gigId)) throw new AppError('NOT_FOUND', INVALID_EVENT);
   const [gig] = await queryPublicGigs(db, and(eq(gigs.id, gigId), isUpcomingApproved), { limit: 1 });
+  if (!gig) {
+    // Decision 49: a link to a cancelled show says so, instead of an error.
+    const cancelled = await findCancelledGig(db, gigId);
+    if (cancelled) return { cancelled };
+  }
   if (!gig || gig.ticketPriceCents === null || !gig.band) throw new AppError('NOT_FOUND', INVALID_EVENT);
   const [[counts], types] = await Promise.all([
     db
@@ -71,4 +77,25 @@ export async function getTicketOffer(db: DbOrTx, gigId: string): Promise<{ gig: 
         })),
     },
   };
+}
+
+/** A cancelled gig as its old links show it: which show it was, never why (that is for its holders). */
+async function findCancelledGig(db: DbOrTx, gigId: string): Promise<CancelledGig | null> {
+  const [row] = await db
+    .select({
+      id: gigs.id,
+      showName: sql<string>`coalesce(${bandProfiles.name}, ${managedArtists.name}, 'Live music')`,
+      venueName: venueProfiles.name,
+      localDate: gigs.localDate,
+      startTime: gigs.startTime,
+      endTime: gigs.endTime,
+      timeZone: regions.timeZone,
+    })
+    .from(gigs)
+    .innerJoin(regions, eq(regions.slug, gigs.regionSlug))
+    .innerJoin(venueProfiles, eq(venueProfiles.userId, gigs.venueId))
+    .leftJoin(bandProfiles, eq(bandProfiles.userId, gigs.bandId))
+    .leftJoin(managedArtists, eq(managedArtists.id, gigs.managedArtistId))
+    .where(and(eq(gigs.id, gigId), isNotNull(gigs.cancelledAt)));
+  return row ?? null;
 }

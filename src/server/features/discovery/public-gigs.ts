@@ -40,8 +40,8 @@ const publicGigCard = sql<PublicGig>`json_build_object(
     'slug', ${promoterProfiles.slug}) end
 )`;
 /**
- * Public visitors see only approved gigs dated today or later, "today" being the date in each
- * gig's own region zone (spec 1 §5, D8), computed by the database for every row. The first bound
+ * Public visitors see only approved gigs, not cancelled, dated today or later, "today" being the
+ * date in each gig's own region zone (spec 1 §5, D8), computed by the database for every row. The first bound
  * (today at UTC-12, the earliest date anywhere) never excludes more, but lets the index on
  * approved gigs by date start at today instead of reading the whole past.
  */
@@ -49,6 +49,8 @@ export const isUpcomingApproved: SQL = and(
   // A literal condition, not `= $1`: a prepared statement's generic plan can then use the
   // partial indexes on approved gigs (issue 22, db/prepared-reads.ts).
   sql`${gigs.isApproved}`,
+  // Decision 49: a cancelled gig leaves every public list (rare: filtered after the index scan).
+  sql`${gigs.cancelledAt} is null`,
   sql`${gigs.localDate} >= (now() at time zone 'Etc/GMT+12')::date`,
   sql`${gigs.localDate} >= (now() at time zone ${regions.timeZone})::date`,
 )!;

@@ -22,7 +22,8 @@ export async function sendNewGigNotices({ db, mailer, env }: Pick<Services, 'db'
       const [next] = await tx
         .select({ id: gigs.id })
         .from(gigs)
-        .where(and(eq(gigs.isApproved, true), isNull(gigs.followersNotifiedAt), waitsForBandsAnswer))
+        // Decision 49: a gig cancelled before its announcement is never announced.
+        .where(and(eq(gigs.isApproved, true), isNull(gigs.followersNotifiedAt), isNull(gigs.cancelledAt), waitsForBandsAnswer))
         .orderBy(asc(gigs.approvedAt))
         .limit(1)
         .for('update', { skipLocked: true });

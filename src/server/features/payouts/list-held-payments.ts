@@ -18,6 +18,8 @@ export async function listHeldPayments(db: Db, { page }: { page: number }) {
         localDate: gigs.localDate,
         /** Issue 21: completing a gig before it starts asks first. */
         hasStarted: sql<boolean>`${gigs.startsAt} <= now()`,
+        /** Decision 49: a cancelled gig's card says so. */
+        cancelledAt: gigs.cancelledAt,
         status: heldPayments.status,
         amountCents: heldPayments.amountCents,
         ticketCount: heldPayments.ticketCount,

@@ -48,11 +48,13 @@ async function carryOutRefund({ db, payments, mailer, env }: Pick<Services, 'db'
   const steps = { ...refund.steps };
   const remember = async (step: string, providerId: string, transferId?: string, reversedCents = 0) => {
     await db.transaction(async (tx) => {
-      await tx
+      const [isFirst] = await tx
         .update(refunds)
         .set({ steps: sql`${refunds.steps} || ${JSON.stringify({ [step]: providerId })}::jsonb` })
-        .where(eq(refunds.id, refund.id));
-      if (transferId) await tx.update(transfers).set({ reversedCents: sql`least(${transfers.reversedCents} + ${reversedCents}::int, ${transfers.amountCents})` }).where(eq(transfers.id, transferId));
+        .where(and(eq(refunds.id, refund.id), sql`${refunds.steps} ->> ${step} is null`))
+        .returning({ id: refunds.id });
+      // Two workers on one refund make the same keyed call; the reversal is counted once (decision 49).
+      if (isFirst && transferId) await tx.update(transfers).set({ reversedCents: sql`least(${transfers.reversedCents} + ${reversedCents}::int, ${transfers.amountCents})` }).where(eq(transfers.id, transferId));
     });
     steps[step] = providerId;
   };

@@ -88,11 +88,13 @@ export async function findTicketOfOrder(db: DbOrTx, orderId: string, position?: 
   return rows[0]!.id;
 }
 
-/** A payment that arrived after its seat went to someone else is returned in full. */
+/** A payment that arrived after its seat went to someone else (or its gig was cancelled, decision 49) is returned in full. */
 export async function recordSoldOutRefund(tx: DbOrTx, orderId: string) {
-  const [order] = await tx.select({ totalCents: orders.totalCents }).from(orders).where(eq(orders.id, orderId));
-  await tx
-    .insert(refunds)
-    .values({ orderId, amountCents: order!.totalCents, reason: 'The show sold out before your payment arrived.' })
-    .onConflictDoNothing();
+  const [order] = await tx
+    .select({ totalCents: orders.totalCents, isCancelled: sql<boolean>`${gigs.cancelledAt} is not null` })
+    .from(orders)
+    .innerJoin(gigs, eq(gigs.id, orders.gigId))
+    .where(eq(orders.id, orderId));
+  const reason = order!.isCancelled ? 'The show was cancelled before your payment arrived.' : 'The show sold out before your payment arrived.';
+  await tx.insert(refunds).values({ orderId, amountCents: order!.totalCents, reason }).onConflictDoNothing();
 }

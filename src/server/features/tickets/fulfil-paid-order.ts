@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { splitOrderPayment } from '../../../core/money.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { gigs, orders, presaleCodes, tickets, ticketTypes } from '../../db/schema.ts';
@@ -135,7 +135,8 @@ export async function fulfilLockedOrder(tx: Tx, order: Order, { providerPaymentI
       const [seat] = await seats
         .update(gigs)
         .set({ ticketsSold: sql`${gigs.ticketsSold} + ${quantity}::int` })
-        .where(and(eq(gigs.id, order.gigId), sql`${gigs.ticketsSold} + ${gigs.ticketsHeld} + ${quantity}::int <= ${gigs.ticketQuantity}`))
+        // Decision 49: a cancelled gig has no seat for anyone, so the payment is refunded whole.
+        .where(and(eq(gigs.id, order.gigId), isNull(gigs.cancelledAt), sql`${gigs.ticketsSold} + ${gigs.ticketsHeld} + ${quantity}::int <= ${gigs.ticketQuantity}`))
         .returning({ id: gigs.id });
       if (!seat) throw noSeat;
     });

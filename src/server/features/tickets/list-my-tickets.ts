@@ -31,7 +31,8 @@ export async function listMyTickets({ db, ticketLinkKey }: Pick<Services, 'db' |
       bandName: sql<string>`coalesce(${bandProfiles.name}, ${managedArtists.name}, 'Live music')`,
       /** Decision 50: offered back through the waitlist (listed), bought from it (sold), or taken back. */
       returnStatus: waitlistReturns.status,
-      isUpcoming: sql<boolean>`${gigs.localDate} >= (now() at time zone ${regions.timeZone})::date`,
+      /** Still ahead, and not cancelled (decision 49): a ticket that may be returned to the waitlist. */
+      isUpcoming: sql<boolean>`${gigs.localDate} >= (now() at time zone ${regions.timeZone})::date and ${gigs.cancelledAt} is null`,
     })
     .from(tickets)
     .innerJoin(gigs, eq(gigs.id, tickets.gigId))

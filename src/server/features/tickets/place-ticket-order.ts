@@ -1,4 +1,4 @@
-import { and, eq, gt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import { splitOrderPayment, type OrderSplit } from '../../../core/money.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { gigs, orders, presaleCodes, regions, ticketTypes, waitlistEntries } from '../../db/schema.ts';
@@ -8,6 +8,7 @@ import { isUuid } from '../../../core/ids.ts';
 import { INVALID_EVENT } from '../../../core/public-pages.ts';
 import { ORDER_MESSAGES, PROOF_MESSAGES } from '../../../core/schemas/tickets.ts';
 import { WAITLIST_MESSAGES } from '../../../core/schemas/waitlist.ts';
+import { GIG_CANCELLED_REFUSAL } from '../../../core/schemas/holders.ts';
 
 /** Spec 1 §8, BAND_NOT_FOUND: only a gig with a registered band sells tickets. */
 export const BAND_NOT_REGISTERED = 'This band is not registered with Marquee. Bands must be registered to sell tickets.';
@@ -196,6 +197,7 @@ async function holdSeatsAndRecordOrder(db: DbOrTx, request: OrderRequest): Promi
           eq(gigs.id, gigId),
           eq(gigs.isApproved, true),
           eq(gigs.isTicketed, true),
+          isNull(gigs.cancelledAt),
           sql`(${gigs.bandId} is not null or ${gigs.managedArtistId} is not null)`,
           sql`${gigs.ticketsSold} + ${gigs.ticketsHeld} + ${quantity}::int <= ${gigs.ticketQuantity}`,
           sql`${quantity}::int <= ${gigs.maxTicketsPerOrder}`,
@@ -247,6 +249,7 @@ async function explainRefusedGig(tx: Tx, { gigId, quantity, proof, waitlistOffer
     .select({
       isTicketed: gigs.isTicketed,
       isApproved: gigs.isApproved,
+      isCancelled: sql<boolean>`${gigs.cancelledAt} is not null`,
       hasBand: sql<boolean>`${gigs.bandId} is not null or ${gigs.managedArtistId} is not null`,
       isPast: sql<boolean>`${gigs.localDate} < (now() at time zone ${regions.timeZone})::date`,
       left: sql<number>`(${gigs.ticketQuantity} - ${gigs.ticketsSold} - ${gigs.ticketsHeld})::int`,
@@ -259,6 +262,7 @@ async function explainRefusedGig(tx: Tx, { gigId, quantity, proof, waitlistOffer
     .innerJoin(regions, eq(regions.slug, gigs.regionSlug))
     .where(eq(gigs.id, gigId));
   if (!gig?.isApproved || !gig.isTicketed || gig.isPast) return new AppError('NOT_FOUND', INVALID_EVENT);
+  if (gig.isCancelled) return new AppError('CONFLICT', GIG_CANCELLED_REFUSAL);
   if (!gig.hasBand) return new AppError('NOT_FOUND', BAND_NOT_REGISTERED);
   if (quantity > gig.maxPerOrder) return new AppError('VALIDATION', ORDER_MESSAGES.perOrderLimit(gig.maxPerOrder), { quantity: ORDER_MESSAGES.perOrderLimit(gig.maxPerOrder) });
   if (!typeId && gig.hasTypes) return new AppError('VALIDATION', ORDER_MESSAGES.chooseType, { ticketTypeId: ORDER_MESSAGES.chooseType });

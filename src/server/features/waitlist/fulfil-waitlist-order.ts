@@ -9,7 +9,8 @@ import { markOfferBought, withdrawOffersOfReturns } from './waitlist-offers.ts';
 /** What the returning holder's refund says (face value; the fee paid for a sale that happened). */
 export const RETURN_REFUND_REASON = 'Your returned ticket was bought by someone on the waitlist. We refund its face value; the service fee is not refunded.';
 /** What the buyer's refund says when the ticket was used or kept before their payment arrived. */
-export const RETURN_GONE_REASON = 'The ticket offered to you from the waitlist was used or kept by its holder before your payment arrived, so your payment is refunded in full. You keep your place on the waitlist.';
+export const RETURN_GONE_REASON =
+  'The ticket offered to you from the waitlist could no longer change hands when your payment arrived (its holder used it or kept it), so your payment is refunded in full. You keep your place on the waitlist.';
 
 /** A paid waitlist order: as any order, or `issued_from_return` when a returned ticket changed hands (a refund is then due to its holder). */
 export type WaitlistFulfilment = Fulfilment | { outcome: 'issued_from_return'; ticketId: string; ticketIds: string[] };
@@ -37,10 +38,9 @@ export async function fulfilWaitlistOrder(tx: Tx, order: Order, options: Options
     return result;
   }
   const returnedTicketId = order.returnedTicketId;
-  let returnId: string;
   try {
-    // A savepoint: a return marked sold is put back if the ticket cannot be refunded.
-    returnId = await tx.transaction(async (swap) => {
+    // A savepoint: the return, the holder's refund and the buyer's ticket happen together or not at all.
+    const issued = await tx.transaction(async (swap) => {
       const [sold] = await swap
         .update(waitlistReturns)
         .set({ status: 'sold', endedAt: now })
@@ -54,19 +54,19 @@ export async function fulfilWaitlistOrder(tx: Tx, order: Order, options: Options
         if (error instanceof AppError && error.code === 'CONFLICT') throw notAvailable;
         throw error;
       }
-      return sold.id;
+      // The seat the refund gave back, with the gig's row locked since; only a cancelled show (decision 49) refuses it.
+      const result = await fulfilLockedOrder(swap, order, options);
+      if (result.outcome !== 'issued') throw notAvailable;
+      await markOfferBought(swap, offerId, now);
+      // Another offer of the same ticket (a late payment beat it) ends; its person keeps their place.
+      await withdrawOffersOfReturns(swap, [sold.id], now);
+      return result;
     });
+    return { ...issued, outcome: 'issued_from_return' };
   } catch (error) {
     if (error !== notAvailable) throw error;
     return refundUnavailableReturn(tx, order, options.providerPaymentId, now);
   }
-  const result = await fulfilLockedOrder(tx, order, options);
-  // The seat was given back in this transaction, with the gig's row locked since: it cannot be gone.
-  if (result.outcome !== 'issued') throw new Error(`The returned ticket of order ${order.id} was refunded, but its seat could not be sold.`);
-  await markOfferBought(tx, offerId, now);
-  // Another offer of the same ticket (a late payment beat it) ends; its person keeps their place.
-  await withdrawOffersOfReturns(tx, [returnId], now);
-  return { ...result, outcome: 'issued_from_return' };
 }
 
 /** The buyer paid for a ticket that can no longer change hands: the whole payment goes back. */

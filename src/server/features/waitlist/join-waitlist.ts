@@ -1,4 +1,5 @@
 import { and, count, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { GIG_CANCELLED_REFUSAL } from '../../../core/schemas/holders.ts';
 import { joinWaitlistSchema, WAITLIST_MESSAGES, type WaitlistEntryView } from '../../../core/schemas/waitlist.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { waitlistEntries } from '../../db/schema.ts';
@@ -32,7 +33,9 @@ export async function joinWaitlist(services: JoinServices, rawInput: unknown, re
   const { gigId, email } = parseInput(joinWaitlistSchema, rawInput);
   const { db, mailer, env } = services;
   if (requestIp) await limitHits(services, `waitlist-join:${requestIp}`, { windowMs: HOUR_MS, max: JOINS_PER_ADDRESS_PER_HOUR, message: WAITLIST_MESSAGES.tooManyRequests });
-  const { tickets: offer } = await getTicketOffer(db, gigId);
+  const answer = await getTicketOffer(db, gigId);
+  if ('cancelled' in answer) throw new AppError('CONFLICT', GIG_CANCELLED_REFUSAL);
+  const offer = answer.tickets;
   const isSoldOut = offer.hasWaitlist || offer.left === 0 || (offer.types.length > 0 && offer.types.every((type) => type.status === 'sold_out'));
   if (!isSoldOut) throw new AppError('CONFLICT', WAITLIST_MESSAGES.stillOnSale);
   const show = (await findWaitlistShow(db, gigId))!;

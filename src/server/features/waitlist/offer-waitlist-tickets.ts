@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, lte, ne, notExists, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lte, ne, notExists, sql } from 'drizzle-orm';
 import { formatCents, splitOrderPayment } from '../../../core/money.ts';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
@@ -28,7 +28,7 @@ const hasOpenOffer = (returnId: typeof waitlistReturns.id) =>
  * The waitlist's sweep (decision 50), every minute and woken after anything that frees a ticket (a
  * return, a refund, an expired hold, a raised capacity, a newly confirmed entry):
  * 1. offers whose time is up end, once their order is no longer being paid for (the checkout sweep
- *    asks the provider first, decision 35), and their people leave the line;
+ *    asks the provider first, decision 35), and their people leave the line; a cancelled show's end;
  * 2. returns whose ticket can no longer change hands (used at the door, refunded, passed on) are
  *    withdrawn, and their offers end (their people keep their place);
  * 3. each upcoming gig with confirmed fans waiting offers, in line order, its returned tickets
@@ -55,6 +55,11 @@ export async function offerWaitlistTickets(services: OfferServices, { gigId, now
       )
       .returning({ entryId: waitlistOffers.entryId });
     if (ended.length) await tx.update(waitlistEntries).set({ status: 'left' }).where(and(inArray(waitlistEntries.id, ended.map((o) => o.entryId)), eq(waitlistEntries.status, 'offered')));
+    // A cancelled show (decision 49) offers nothing more: its cancellation released the offers' orders.
+    await tx
+      .update(waitlistOffers)
+      .set({ status: 'withdrawn', endedAt: now })
+      .where(and(eq(waitlistOffers.status, 'open'), forGig(waitlistOffers.gigId), sql`exists (select 1 from ${gigs} where ${gigs.id} = ${waitlistOffers.gigId} and ${gigs.cancelledAt} is not null)`));
     return ended.length;
   });
 
@@ -87,6 +92,7 @@ export async function offerWaitlistTickets(services: OfferServices, { gigId, now
         gigId ? eq(gigs.id, gigId) : undefined,
         eq(gigs.isApproved, true),
         eq(gigs.isTicketed, true),
+        isNull(gigs.cancelledAt),
         isUpcoming,
         sql`exists (select 1 from ${waitlistEntries} where ${waitlistEntries.gigId} = ${gigs.id} and ${waitlistEntries.status} = 'waiting' and ${waitlistEntries.confirmedAt} is not null)`,
         sql`(${gigs.ticketQuantity} - ${gigs.ticketsSold} - ${gigs.ticketsHeld} > 0 or exists (select 1 from ${waitlistReturns} where ${waitlistReturns.gigId} = ${gigs.id} and ${waitlistReturns.status} = 'listed' and not ${hasOpenOffer(waitlistReturns.id)}))`,

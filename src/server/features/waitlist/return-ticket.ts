@@ -29,7 +29,12 @@ export async function returnTicket(db: DbOrTx, { ticketId, returnedBy = null, no
   if (!TICKET_ID.test(ticketId)) throw new AppError('NOT_FOUND', WAITLIST_MESSAGES.ticketNotFound);
   return db.transaction(async (tx) => {
     const [ticket] = await tx
-      .select({ status: tickets.status, gigId: tickets.gigId, isPast: sql<boolean>`${gigs.localDate} < (now() at time zone ${regions.timeZone})::date` })
+      .select({
+        status: tickets.status,
+        gigId: tickets.gigId,
+        isPast: sql<boolean>`${gigs.localDate} < (now() at time zone ${regions.timeZone})::date`,
+        isCancelled: sql<boolean>`${gigs.cancelledAt} is not null`,
+      })
       .from(tickets)
       .innerJoin(gigs, eq(gigs.id, tickets.gigId))
       .innerJoin(regions, eq(regions.slug, gigs.regionSlug))
@@ -38,6 +43,7 @@ export async function returnTicket(db: DbOrTx, { ticketId, returnedBy = null, no
     if (!ticket) throw new AppError('NOT_FOUND', WAITLIST_MESSAGES.ticketNotFound);
     if (ticket.status !== 'valid') throw new AppError('CONFLICT', REFUSED_BY_STATUS[ticket.status]);
     if (ticket.isPast) throw new AppError('CONFLICT', WAITLIST_MESSAGES.returnPast);
+    if (ticket.isCancelled) throw new AppError('CONFLICT', WAITLIST_MESSAGES.returnCancelled);
     // A ticket once kept may be returned again (at the back of the returns).
     const [listed] = await tx
       .insert(waitlistReturns)
@@ -78,7 +84,7 @@ export async function findTicketReturn(db: DbOrTx, ticketId: string): Promise<{ 
   const [row] = await db
     .select({
       faceCents: tickets.faceCents,
-      isReturnable: sql<boolean>`${tickets.status} = 'valid' and ${gigs.localDate} >= (now() at time zone ${regions.timeZone})::date`,
+      isReturnable: sql<boolean>`${tickets.status} = 'valid' and ${gigs.cancelledAt} is null and ${gigs.localDate} >= (now() at time zone ${regions.timeZone})::date`,
       returnStatus: waitlistReturns.status,
     })
     .from(tickets)

@@ -88,6 +88,12 @@ async function paidEvent(sessionId: string) {
   return applyPaymentEvent(t.services, 'sandbox', { id: sandbox.newEventId(), type: 'checkout.paid', orderId: order!.id, sessionId, paymentId: sandbox.newPaymentId() });
 }
 
+/** What /tickets shows for a gig that is not cancelled. */
+async function offerOf(gigId: string) {
+  const answer = await getTicketOffer(t.db, gigId);
+  if ('cancelled' in answer) throw new Error('The gig was cancelled.');
+  return answer.tickets;
+}
 const sweep = (gigId: string, now?: Date) => offerWaitlistTickets(t.services, { gigId, now });
 const entryOf = async (gigId: string, email: string) => (await t.db.select().from(waitlistEntries).where(and(eq(waitlistEntries.gigId, gigId), eq(waitlistEntries.email, email))))[0]!;
 const ticket = async (id: string) => (await t.db.select().from(tickets).where(eq(tickets.id, id)))[0]!;
@@ -137,11 +143,11 @@ describe('joining a sold-out gig’s waitlist (double opt-in)', () => {
     const entry = await entryOf(gigId, email);
     expect(entry).toMatchObject({ status: 'waiting', confirmedAt: null, email });
     expect(entry.tokenHash).not.toContain(mail.token);
-    expect((await getTicketOffer(t.db, gigId)).tickets.hasWaitlist).toBe(false);
+    expect((await offerOf(gigId)).hasWaitlist).toBe(false);
 
     expect(await confirmWaitlistEntry(t.db, mail.token)).toMatchObject({ status: 'waiting', position: 1 });
     expect(await confirmWaitlistEntry(t.db, mail.token)).toMatchObject({ position: 1 });
-    expect((await getTicketOffer(t.db, gigId)).tickets.hasWaitlist).toBe(true);
+    expect((await offerOf(gigId)).hasWaitlist).toBe(true);
     await expectExactSeats(gigId);
   });
 
@@ -227,7 +233,7 @@ describe('a returned ticket changes hands at face value', () => {
     const refundMail = (await t.db.select().from(outbox).where(and(eq(outbox.toAddress, holder), eq(outbox.kind, 'refund'))))[0]!;
     expect(refundMail.subject).toBe('Your Marquee ticket was refunded ($18.50)');
     // The gig stays sold out for everyone else, and the returned code no longer opens the door.
-    expect((await getTicketOffer(t.db, gigId)).tickets.left).toBe(0);
+    expect((await offerOf(gigId)).left).toBe(0);
     expect(await admitTicket(t.db, door(), holderTicket)).toMatchObject({ isValid: false, reason: 'refunded' });
   });
 
@@ -322,7 +328,7 @@ describe('seats that come free go to the waitlist first', () => {
     expect((await entryOf(gigId, fans[0]!)).status).toBe('bought');
     await expectExactSeats(gigId);
     // The next in line is still waiting, so a buyer from the street still waits behind them.
-    expect((await getTicketOffer(t.db, gigId)).tickets.hasWaitlist).toBe(true);
+    expect((await offerOf(gigId)).hasWaitlist).toBe(true);
   });
 
   it('an offer that runs out passes to the next person, who is told at once; the first leaves the line', async () => {
@@ -352,7 +358,7 @@ describe('seats that come free go to the waitlist first', () => {
     // With nobody left waiting, the third seat is on general sale again.
     const street = await placeTicketOrder(t.db, { gigId, buyerEmail: fan('street'), provider: 'sandbox' });
     expect(await seats(gigId)).toEqual({ sold: 1, held: 2 });
-    expect((await getTicketOffer(t.db, gigId)).tickets).toMatchObject({ left: 0, isBeingPaidFor: true, hasWaitlist: false });
+    expect((await offerOf(gigId))).toMatchObject({ left: 0, isBeingPaidFor: true, hasWaitlist: false });
 
     const next = fan('next');
     await joinAndConfirm(gigId, next);
@@ -442,6 +448,28 @@ describe('a gig with ticket types', () => {
       { name: 'Early bird', sold: 1, held: 0 },
       { name: 'General', sold: 1, held: 0 },
     ]);
+    await expectExactSeats(gigId);
+  });
+});
+
+describe('a cancelled show (decision 49)', () => {
+  it('ends its offers, refuses returns and joins, and refunds a payment for a returned ticket in full without voiding it', async () => {
+    const { gigId, holderTicket, fans } = await soldOutGig({ quantity: 2, waiting: 1 });
+    await returnTicket(t.db, { ticketId: holderTicket });
+    await sweep(gigId);
+    const { url } = await startOfferCheckout(t.services, (await mailTo(fans[0]!, 'waitlist_offer'))!.token);
+    // As cancelGig does: the gig is cancelled and its open checkouts released, in one transaction.
+    await t.db.update(gigs).set({ cancelledAt: new Date() }).where(eq(gigs.id, gigId));
+    await releaseExpiredOrders(t.db, { gigId, now: new Date('9999-12-31T23:59:59Z') });
+    await sweep(gigId);
+    expect(await t.db.select({ status: waitlistOffers.status }).from(waitlistOffers).where(eq(waitlistOffers.gigId, gigId))).toEqual([{ status: 'withdrawn' }]);
+    const [other] = await t.db.select({ id: tickets.id }).from(tickets).where(and(eq(tickets.gigId, gigId), sql`${tickets.id} <> ${holderTicket}`));
+    await expect(returnTicket(t.db, { ticketId: other!.id })).rejects.toThrow(WAITLIST_MESSAGES.returnCancelled);
+    await expect(joinWaitlist(t.services, { gigId, email: fan('late-joiner') }, null)).rejects.toThrow('This show was cancelled');
+    // The offer's checkout was paid just before the cancellation; its event arrives after.
+    expect(await paidEvent(url.split('/').pop()!)).toBe('sold_out_after_expiry');
+    expect((await ticket(holderTicket)).status).toBe('valid');
+    expect(await t.db.select().from(refunds).where(eq(refunds.ticketId, holderTicket))).toHaveLength(0);
     await expectExactSeats(gigId);
   });
 });
