@@ -33,9 +33,10 @@ const hasOpenOffer = (returnId: typeof waitlistReturns.id) =>
  *    withdrawn, and their offers end (their people keep their place);
  * 3. each upcoming gig with confirmed fans waiting offers, in line order, its returned tickets
  *    (oldest first) and then its free seats, one per person, each held for WAITLIST_OFFER_HOURS.
- * Each offer is one transaction that locks the entry and the return it uses (skipping locked ones)
- * or holds its seat by the checkout's conditional update, so sweeps running at once never offer one
- * ticket twice or one person two tickets.
+ * Each offer is one transaction under a lock per gig, so sweeps running at once make a gig's offers
+ * one at a time, in line order; it locks its entry and its return, or holds its seat by the
+ * checkout's conditional update, and unique indexes (one open offer per person, per returned
+ * ticket) back it: one ticket is never offered twice, nor one person two tickets.
  */
 export async function offerWaitlistTickets(services: OfferServices, { gigId, now = new Date() }: { gigId?: string; now?: Date } = {}): Promise<{ offered: number; expired: number; withdrawn: number }> {
   const { db } = services;
@@ -116,13 +117,15 @@ async function makeOffer(services: OfferServices, gigId: string, show: WaitlistS
   const { db, mailer, env, payments } = services;
   try {
     return await db.transaction(async (tx) => {
+      // One offer of a gig at a time, in line order, however many sweeps run at once.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`waitlist-offers:${gigId}`}, 0))`);
       const [entry] = await tx
         .select({ id: waitlistEntries.id, email: waitlistEntries.email })
         .from(waitlistEntries)
         .where(and(eq(waitlistEntries.gigId, gigId), eq(waitlistEntries.status, 'waiting'), isNotNull(waitlistEntries.confirmedAt)))
         .orderBy(asc(waitlistEntries.joinedAt), asc(waitlistEntries.id))
         .limit(1)
-        .for('update', { skipLocked: true });
+        .for('update');
       if (!entry) throw nothingToOffer;
       const [returned] = await tx
         .select({ id: waitlistReturns.id, ticketId: tickets.id, faceCents: tickets.faceCents, ticketTypeId: tickets.ticketTypeId })
@@ -140,7 +143,7 @@ async function makeOffer(services: OfferServices, gigId: string, show: WaitlistS
         )
         .orderBy(asc(waitlistReturns.listedAt), asc(waitlistReturns.id))
         .limit(1)
-        .for('update', { of: waitlistReturns, skipLocked: true });
+        .for('update', { of: waitlistReturns });
       const token = newSecret();
       const expiresAt = new Date(now.getTime() + env.WAITLIST_OFFER_HOURS * 3_600_000);
       const [offer] = await tx

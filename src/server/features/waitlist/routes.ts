@@ -44,8 +44,11 @@ export function waitlistRoutes(services: Services) {
     return c.json(entry);
   });
 
-  // An offer's link: the token is the key (like the decline links of D34).
-  app.get('/waitlist/offers/:token', async (c) => c.json(await getWaitlistOffer(db, c.req.param('token'))));
+  // An offer's link: the token is the key (like the decline links of D34); the answer names its person, so no cache keeps it.
+  app.get('/waitlist/offers/:token', async (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json(await getWaitlistOffer(db, c.req.param('token')));
+  });
 
   app.post('/waitlist/offers/checkout', async (c) => {
     await limitLinks(c);
