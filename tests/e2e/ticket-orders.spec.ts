@@ -42,6 +42,7 @@ test('an organiser adds a presale type; a fan on a phone buys 3 tickets with the
 
   // The organiser opens the gig's ticket types on its card and adds a hidden fan-club type with a code.
   await venue.goto('/dashboard');
+  await venue.getByRole('tab', { name: /^Upcoming Approved Gigs/ }).click();
   const card = venue.getByRole('article').filter({ hasText: description });
   await card.getByText('Ticket types and presale codes').click();
   const types = card.getByRole('form', { name: 'Ticket types and presale codes' });

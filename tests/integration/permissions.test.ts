@@ -71,6 +71,9 @@ const ALLOWED: Record<string, Rule> = {
   'POST /api/me/email': ANY_ACCOUNT,
   'POST /api/me/delete': ANY_ACCOUNT,
   'POST /api/tickets/admit': { allowed: ['venue', 'promoter', 'band', 'admin'], body: async () => ({ code: 'not-a-ticket' }) },
+  // Decision 48: any account passes on a ticket its list shows (a code it does not hold is 404); the gig's organiser sees who holds each ticket.
+  'POST /api/tickets/mine/transfer': { allowed: ANY_ACCOUNT, body: async () => ({ ticketId: 'AAAAAAAAAAAAAAAAAAAAAA', toEmail: 'friend@permissions.test' }) },
+  'GET /api/booking/gigs/:gigId/ticket-holders': ORGANISERS,
   'GET /api/payments/account': PAYEES,
   'POST /api/payments/account': PAYEES,
   'POST /api/payments/account/link': PAYEES,
@@ -188,6 +191,8 @@ const PUBLIC = new Set([
   'GET /api/ticket-page/:token/google-wallet',
   'POST /api/ticket-page/:token/email',
   'POST /api/ticket-page/:token/refund-request',
+  // Passing a ticket on with its code (decision 48): the code, the QR code's secret, is the key.
+  'POST /api/tickets/transfer',
   // A venue answering an outreach e-mail: the token in its link is the key (D26).
   'POST /api/outreach/responses',
   'POST /api/outreach/opt-out',

@@ -681,6 +681,8 @@ export const tickets = pgTable(
     position: integer().notNull().default(1),
     usedAt: timestamp({ withTimezone: true }),
     usedBy: text().references(() => user.id, { onDelete: 'set null' }),
+    /** Decision 48: the ticket this one replaced when its holder passed it on (that one is 'transferred'). */
+    transferredFromId: text().references((): AnyPgColumn => tickets.id, { onDelete: 'restrict' }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { mapUrl, TICKET_LINK_NOT_FOUND } from '../../../core/ticket-page.ts';
+import { todayIn } from '../../../core/time.ts';
 import { refundRequests } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Services } from '../../services.ts';
@@ -69,6 +70,16 @@ export async function getTicketPage(services: PageServices, token: string) {
     refundRequest,
     canRequestRefund: isValid && refundRequest?.status !== 'open',
     waitlistReturn,
+    // Decision 48: whether 'Pass it to a friend' applies now (the transfer itself decides again).
+    transfer: !isValid
+      ? null
+      : !show.isTransferAllowed
+        ? ('switched_off' as const)
+        : show.localDate < todayIn(show.timeZone)
+          ? ('past' as const)
+          : refundRequest?.status === 'open'
+            ? ('refund_requested' as const)
+            : ('allowed' as const),
   };
 }
 

@@ -33,6 +33,9 @@ export async function listMyTickets({ db, ticketLinkKey }: Pick<Services, 'db' |
       returnStatus: waitlistReturns.status,
       /** Still ahead, and not cancelled (decision 49): a ticket that may be returned to the waitlist. */
       isUpcoming: sql<boolean>`${gigs.localDate} >= (now() at time zone ${regions.timeZone})::date and ${gigs.cancelledAt} is null`,
+      // Decision 48: whether 'Pass to a friend' applies (the transfer itself decides again).
+      isTransferAllowed: gigs.isTransferAllowed,
+      isPast: sql<boolean>`${gigs.localDate} < (now() at time zone ${regions.timeZone})::date`,
     })
     .from(tickets)
     .innerJoin(gigs, eq(gigs.id, tickets.gigId))
