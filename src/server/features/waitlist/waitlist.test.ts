@@ -15,6 +15,7 @@ import { processPendingRefunds } from '../payouts/process-pending-refunds.ts';
 import { getTicketOffer } from '../discovery/get-ticket-offer.ts';
 import { listMyTickets } from '../tickets/list-my-tickets.ts';
 import { ticketApiPath } from '../tickets/ticket-links.ts';
+import { transferTicket } from '../tickets/transfer-ticket.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { WAITLIST_MESSAGES } from '../../../core/schemas/waitlist.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
@@ -499,6 +500,16 @@ describe('races', () => {
     await expectExactSeats(gigId);
     await processPendingRefunds(t.services);
     expect((await t.db.select().from(orders).where(eq(orders.id, order!.id)))[0]!.status).toBe('refunded');
+  });
+
+  it('the holder passes the ticket to a friend first (decision 48): the return is withdrawn, the friend’s ticket stands, the payment is refunded', async () => {
+    const { gigId, holderTicket, buyer, sessionId } = await returnOffered();
+    await transferTicket(t.services, { kind: 'code' }, { ticketId: holderTicket, toEmail: fan('friend') });
+    expect(await paidEvent(sessionId)).toBe('sold_out_after_expiry');
+    expect((await ticket(holderTicket)).status).toBe('transferred');
+    expect(await t.db.select().from(tickets).where(eq(tickets.holderEmail, buyer))).toHaveLength(0);
+    expect(await sweep(gigId)).toMatchObject({ withdrawn: 1, offered: 0 });
+    await expectExactSeats(gigId);
   });
 
   it('the replacement is paid first: the returned ticket no longer opens the door', async () => {
