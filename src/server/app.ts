@@ -21,6 +21,7 @@ import { promoterVenueRoutes } from './features/promoter-venues/routes.ts';
 import { gearRoutes } from './features/gear/routes.ts';
 import { profileRoutes } from './features/profiles/routes.ts';
 import { ticketRoutes } from './features/tickets/routes.ts';
+import { waitlistRoutes } from './features/waitlist/routes.ts';
 import { privateTicketHeaders, ticketPageRoutes } from './features/tickets/ticket-page-routes.ts';
 import { ticketTransferRoutes } from './features/tickets/transfer-routes.ts';
 import { sandboxCheckoutRoutes } from './features/tickets/sandbox-checkout-routes.ts';
@@ -111,6 +112,7 @@ export function createApp(services: Services) {
   api.route('/', promoterVenueRoutes(services));
   api.route('/', profileRoutes(services));
   api.route('/', ticketRoutes(services));
+  api.route('/', waitlistRoutes(services));
   api.route('/', ticketPageRoutes(services));
   api.route('/', ticketTransferRoutes(services));
   api.route('/', payoutRoutes(services));

@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { formatCents } from '../../../core/money.ts';
 import { TRANSFER_MESSAGES } from '../../../core/schemas/ticket-transfers.ts';
 import { formatLocalDate, formatTimeRange } from '../../../core/time.ts';
 import { Alert } from '../../components/ui/field.tsx';
 import { apiFetch } from '../../lib/api.ts';
+import { TicketReturnControls } from '../waitlist/ticket-return-controls.tsx';
 import { PassTicketDialog, type PassableTicket } from './pass-ticket-dialog.tsx';
 
 type MyTicket = {
@@ -18,6 +20,10 @@ type MyTicket = {
   venueName: string;
   bandName: string;
   qrSvg: string;
+  faceCents: number;
+  /** Decision 50: offered back through the waitlist (listed), bought from it (sold), or taken back (withdrawn). */
+  returnStatus: 'listed' | 'sold' | 'withdrawn' | null;
+  isUpcoming: boolean;
   /** Its own page (decision 46): calendar, wallets, the e-mail again, a refund request. */
   pagePath: string;
   isTransferAllowed: boolean;
@@ -62,7 +68,7 @@ export function MyTickets() {
               <p className="text-sm text-zinc-400">
                 {formatLocalDate(ticket.localDate)}, {formatTimeRange(ticket.localDate, ticket.startTime, ticket.endTime, ticket.timeZone)}
               </p>
-              <p className="mt-1 text-sm font-semibold">{STATUS_TEXT[ticket.status]}</p>
+              <p className="mt-1 text-sm font-semibold">{ticket.returnStatus === 'sold' ? `Returned: bought from the waitlist, ${formatCents(ticket.faceCents)} (face value) refunded` : STATUS_TEXT[ticket.status]}</p>
               {ticket.status === 'valid' && (
                 <div role="img" aria-label={`QR code of your ticket for ${ticket.bandName}`} className="mt-3 w-44 rounded-lg bg-white p-1" dangerouslySetInnerHTML={{ __html: ticket.qrSvg }} />
               )}
@@ -78,6 +84,9 @@ export function MyTickets() {
                     setPassing(passable);
                   }}
                 />
+              )}
+              {ticket.status === 'valid' && ticket.isUpcoming && (
+                <TicketReturnControls ticketId={ticket.id} faceCents={ticket.faceCents} bandName={ticket.bandName} isListed={ticket.returnStatus === 'listed'} />
               )}
             </li>
           ))}

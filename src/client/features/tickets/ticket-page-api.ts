@@ -11,6 +11,8 @@ export type TicketPageData = {
   wallets: { applePath: string | null; googlePath: string | null };
   refundRequest: { status: 'open' | 'approved' | 'declined'; createdAt: string; decidedAt: string | null; declineReason: string | null } | null;
   canRequestRefund: boolean;
+  /** Decision 50: the ticket offered back through the show's waitlist. */
+  waitlistReturn: { faceCents: number; isReturnable: boolean; returnStatus: 'listed' | 'sold' | 'withdrawn' | null };
   /** Decision 48: whether the ticket can be passed on now, or why not; null once it no longer admits. */
   transfer: 'allowed' | 'switched_off' | 'past' | 'refund_requested' | null;
 };

@@ -11,6 +11,7 @@ import { useTitle } from '../../lib/use-title.ts';
 import { TRANSFER_MESSAGES } from '../../../core/schemas/ticket-transfers.ts';
 import { PassTicketDialog } from './pass-ticket-dialog.tsx';
 import { pageKey, useRequestRefund, useResendTicketEmail, useTicketPage, type TicketPageData } from './ticket-page-api.ts';
+import { TicketReturnControls } from '../waitlist/ticket-return-controls.tsx';
 
 const STATUS_STYLE = {
   valid: 'border-emerald-500/60 bg-emerald-950/60 text-emerald-100',
@@ -240,6 +241,17 @@ export function TicketPage() {
           <ResendCard token={token} data={data} />
           <PassOnCard token={token} data={data} />
           <RefundCard token={token} data={data} />
+          {data.ticket.code && data.waitlistReturn.isReturnable && (
+            <Section id="return-heading" title="Can't go?">
+              <TicketReturnControls
+                ticketId={data.ticket.code}
+                faceCents={data.waitlistReturn.faceCents}
+                bandName={data.show.bandName}
+                isListed={data.waitlistReturn.returnStatus === 'listed'}
+                isByLink
+              />
+            </Section>
+          )}
         </>
       )}
     </div>

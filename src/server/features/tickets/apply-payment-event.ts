@@ -4,12 +4,14 @@ import { orders, paymentEvents } from '../../db/schema.ts';
 import type { PaymentEvent } from '../../payments/payment-provider.ts';
 import type { Services } from '../../services.ts';
 import { sendTicketEmail } from './send-ticket-email.ts';
-import { fulfilLockedOrder, type Fulfilment } from './fulfil-paid-order.ts';
+import { fulfilLockedOrder } from './fulfil-paid-order.ts';
 import { releaseExpiredOrders } from './release-expired-orders.ts';
 import { recordTicketShares } from '../payouts/record-ticket-shares.ts';
 import { recordSoldOutRefund } from '../payouts/refund-ticket.ts';
+import { fulfilWaitlistOrder, type WaitlistFulfilment } from '../waitlist/fulfil-waitlist-order.ts';
+import { endOfferCheckout } from '../waitlist/waitlist-offers.ts';
 
-export type EventOutcome = 'duplicate' | 'unknown_order' | 'expired' | Fulfilment['outcome'];
+export type EventOutcome = 'duplicate' | 'unknown_order' | 'expired' | WaitlistFulfilment['outcome'];
 
 /**
  * Applies one provider event, once (D13): the event is recorded in the same transaction as what
@@ -33,6 +35,8 @@ export async function applyPaymentEvent(services: Pick<Services, 'db' | 'mailer'
     if (!order || order.providerSessionId !== event.sessionId) return 'unknown_order';
 
     if (event.type === 'checkout.expired') {
+      // Decision 50: a waitlist offer holds its ticket for its own time, whatever becomes of one checkout.
+      if (await endOfferCheckout(tx, order)) return 'expired';
       await releaseExpiredOrders(tx, { orderId: order.id });
       return 'expired';
     }
@@ -43,7 +47,8 @@ export async function applyPaymentEvent(services: Pick<Services, 'db' | 'mailer'
       await sendTicketEmail(itx, services, ticketIds);
       await recordTicketShares(itx, order);
     };
-    const result = await fulfilLockedOrder(tx, order, { providerPaymentId: event.paymentId ?? event.id, whenIssued });
+    const fulfilment = { providerPaymentId: event.paymentId ?? event.id, whenIssued };
+    const result = order.waitlistOfferId ? await fulfilWaitlistOrder(tx, order, fulfilment) : await fulfilLockedOrder(tx, order, fulfilment);
     if (result.outcome === 'sold_out_after_expiry') await recordSoldOutRefund(tx, order.id);
     return result.outcome;
   });

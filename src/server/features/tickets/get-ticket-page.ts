@@ -7,6 +7,7 @@ import { AppError } from '../../http/app-error.ts';
 import type { Services } from '../../services.ts';
 import { findTicketShow, type TicketShow } from './find-ticket-show.ts';
 import { readTicketPageToken, ticketApiPath } from './ticket-links.ts';
+import { findTicketReturn } from '../waitlist/return-ticket.ts';
 
 type PageServices = Pick<Services, 'db' | 'ticketLinkKey' | 'wallets'>;
 
@@ -39,6 +40,8 @@ export async function getTicketPage(services: PageServices, token: string) {
   const isValid = show.status === 'valid';
   const api = ticketApiPath(services, show.ticketId);
   const refundRequest = await latestRefundRequest(services.db, show.ticketId);
+  // Decision 50: 'Return this ticket' to the show's waitlist, from its own link.
+  const waitlistReturn = await findTicketReturn(services.db, show.ticketId);
   return {
     ticket: {
       status: show.status,
@@ -66,6 +69,7 @@ export async function getTicketPage(services: PageServices, token: string) {
     },
     refundRequest,
     canRequestRefund: isValid && refundRequest?.status !== 'open',
+    waitlistReturn,
     // Decision 48: whether 'Pass it to a friend' applies now (the transfer itself decides again).
     transfer: !isValid
       ? null

@@ -1,12 +1,13 @@
 import { and, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
-import { splitOrderPayment } from '../../../core/money.ts';
-import type { Db, Tx } from '../../db/client.ts';
-import { gigs, orders, presaleCodes, regions, ticketTypes } from '../../db/schema.ts';
+import { splitOrderPayment, type OrderSplit } from '../../../core/money.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import { gigs, orders, presaleCodes, regions, ticketTypes, waitlistEntries } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { releaseExpiredOrders } from './release-expired-orders.ts';
 import { isUuid } from '../../../core/ids.ts';
 import { INVALID_EVENT } from '../../../core/public-pages.ts';
 import { ORDER_MESSAGES, PROOF_MESSAGES } from '../../../core/schemas/tickets.ts';
+import { WAITLIST_MESSAGES } from '../../../core/schemas/waitlist.ts';
 import { GIG_CANCELLED_REFUSAL } from '../../../core/schemas/holders.ts';
 
 /** Spec 1 §8, BAND_NOT_FOUND: only a gig with a registered band sells tickets. */
@@ -39,6 +40,8 @@ export type OrderInput = {
   ticketTypeId?: string | null;
   /** Issue 23: a presale code, which unlocks a hidden type. */
   presaleCode?: string | null;
+  /** Decision 50: the waitlist offer this order is for; it is not held back for the waitlist, and holds its seat as long as the offer lasts. */
+  waitlistOffer?: { id: string; expiresAt: Date } | null;
   /**
    * Issue 23 (on-sale day): while more seats are held by open checkouts than are free, a hold
    * needs the buyer's proof of work. 'checked' when the checkout carried a valid one; 'none' when
@@ -47,7 +50,12 @@ export type OrderInput = {
   proof?: 'checked' | 'none' | null;
 };
 
-type OrderRequest = Required<Omit<OrderInput, 'ticketTypeId' | 'presaleCode' | 'proof'>> & { ticketTypeId: string | null; presaleCode: string | null; proof: 'checked' | 'none' | null };
+type OrderRequest = Required<Omit<OrderInput, 'ticketTypeId' | 'presaleCode' | 'waitlistOffer' | 'proof'>> & {
+  ticketTypeId: string | null;
+  presaleCode: string | null;
+  waitlistOffer: { id: string; expiresAt: Date } | null;
+  proof: 'checked' | 'none' | null;
+};
 
 
 /**
@@ -57,7 +65,7 @@ type OrderRequest = Required<Omit<OrderInput, 'ticketTypeId' | 'presaleCode' | '
  * and a presale code's uses likewise, so a burst of buyers can never hold more than exists.
  * Anything refused rolls the whole hold back.
  */
-export async function placeTicketOrder(db: Db, input: OrderInput): Promise<PlacedOrder> {
+export async function placeTicketOrder(db: DbOrTx, input: OrderInput): Promise<PlacedOrder> {
   const request: OrderRequest = {
     gigId: input.gigId,
     buyerEmail: input.buyerEmail,
@@ -69,6 +77,7 @@ export async function placeTicketOrder(db: Db, input: OrderInput): Promise<Place
     quantity: input.quantity ?? 1,
     ticketTypeId: input.ticketTypeId ?? null,
     presaleCode: input.presaleCode?.trim().toUpperCase() || null,
+    waitlistOffer: input.waitlistOffer ?? null,
     proof: input.proof ?? null,
   };
   if (!isUuid(request.gigId)) throw new AppError('NOT_FOUND', INVALID_EVENT);
@@ -170,8 +179,11 @@ function seatsLeftRefusal(left: number, hasOpenHolds: boolean, typeName: string 
   return new AppError('CONFLICT', SOLD_OUT);
 }
 
-async function holdSeatsAndRecordOrder(db: Db, request: OrderRequest): Promise<PlacedOrder> {
-  const { gigId, buyerEmail, buyerUserId, buyerIpAddress, provider, now, quantity } = request;
+/** Decision 50: while confirmed fans wait for a sold-out gig, a seat that comes free is theirs first. */
+const hasWaitlist = sql`exists (select 1 from ${waitlistEntries} where ${waitlistEntries.gigId} = ${gigs.id} and ${waitlistEntries.status} = 'waiting' and ${waitlistEntries.confirmedAt} is not null)`;
+
+async function holdSeatsAndRecordOrder(db: DbOrTx, request: OrderRequest): Promise<PlacedOrder> {
+  const { gigId, buyerEmail, buyerUserId, buyerIpAddress, provider, now, quantity, waitlistOffer } = request;
   return db.transaction(async (tx) => {
     await refuseTooManyHolds(tx, request);
     const code = request.presaleCode ? await usePresaleCode(tx, request) : null;
@@ -193,6 +205,7 @@ async function holdSeatsAndRecordOrder(db: Db, request: OrderRequest): Promise<P
           request.proof === 'none' ? sql`${gigs.ticketsHeld} <= ${gigs.ticketQuantity} - ${gigs.ticketsSold} - ${gigs.ticketsHeld}` : sql`true`,
           // A gig with ticket types sells only by type; one without sells at its simple price.
           typeId ? sql`true` : sql`not exists (select 1 from ${ticketTypes} where ${ticketTypes.gigId} = ${gigs.id})`,
+          waitlistOffer ? sql`true` : sql`not ${hasWaitlist}`,
           sql`${gigs.localDate} >= (select (now() at time zone ${regions.timeZone})::date from ${regions} where ${regions.slug} = ${gigs.regionSlug})`,
         ),
       )
@@ -210,22 +223,28 @@ async function holdSeatsAndRecordOrder(db: Db, request: OrderRequest): Promise<P
         quantity,
         ticketTypeId: typeId,
         presaleCodeId: code?.id ?? null,
-        faceCents: split.faceCents,
-        feeCents: split.serviceFeeCents,
-        totalCents: split.totalCents,
-        bandShareCents: split.bandShareCents,
-        organiserShareCents: split.organiserShareCents,
-        platformShareCents: split.platformShareCents,
+        ...orderMoney(split),
         provider,
-        expiresAt: new Date(now.getTime() + CHECKOUT_HOLD_MINUTES * 60_000),
+        expiresAt: waitlistOffer?.expiresAt ?? new Date(now.getTime() + CHECKOUT_HOLD_MINUTES * 60_000),
+        waitlistOfferId: waitlistOffer?.id ?? null,
       })
       .returning();
     return order!;
   });
 }
 
+/** An order's money columns: what the buyer pays and its split (D10), as computed once. */
+export const orderMoney = (split: OrderSplit) => ({
+  faceCents: split.faceCents,
+  feeCents: split.serviceFeeCents,
+  totalCents: split.totalCents,
+  bandShareCents: split.bandShareCents,
+  organiserShareCents: split.organiserShareCents,
+  platformShareCents: split.platformShareCents,
+});
+
 /** Why the gig's seats could not be held, from the gig as it is now. */
-async function explainRefusedGig(tx: Tx, { gigId, quantity, proof }: OrderRequest, typeId: string | null): Promise<AppError> {
+async function explainRefusedGig(tx: Tx, { gigId, quantity, proof, waitlistOffer }: OrderRequest, typeId: string | null): Promise<AppError> {
   const [gig] = await tx
     .select({
       isTicketed: gigs.isTicketed,
@@ -237,6 +256,7 @@ async function explainRefusedGig(tx: Tx, { gigId, quantity, proof }: OrderReques
       held: gigs.ticketsHeld,
       maxPerOrder: gigs.maxTicketsPerOrder,
       hasTypes: sql<boolean>`exists (select 1 from ${ticketTypes} where ${ticketTypes.gigId} = ${gigs.id})`,
+      hasWaitlist: sql<boolean>`${hasWaitlist}`,
     })
     .from(gigs)
     .innerJoin(regions, eq(regions.slug, gigs.regionSlug))
@@ -246,6 +266,7 @@ async function explainRefusedGig(tx: Tx, { gigId, quantity, proof }: OrderReques
   if (!gig.hasBand) return new AppError('NOT_FOUND', BAND_NOT_REGISTERED);
   if (quantity > gig.maxPerOrder) return new AppError('VALIDATION', ORDER_MESSAGES.perOrderLimit(gig.maxPerOrder), { quantity: ORDER_MESSAGES.perOrderLimit(gig.maxPerOrder) });
   if (!typeId && gig.hasTypes) return new AppError('VALIDATION', ORDER_MESSAGES.chooseType, { ticketTypeId: ORDER_MESSAGES.chooseType });
+  if (gig.hasWaitlist && !waitlistOffer) return new AppError('CONFLICT', WAITLIST_MESSAGES.waitlistFirst);
   if (proof === 'none' && gig.left >= quantity && gig.held > gig.left) return new AppError('VALIDATION', PROOF_MESSAGES.needed, { proof: 'needed' });
   return seatsLeftRefusal(gig.left, gig.held > 0, null);
 }

@@ -26,6 +26,8 @@ import { ticketPassedOnEmail } from './ticket-passed-on.ts';
 import { ticketReceivedEmail } from './ticket-received.ts';
 import { venueOutreachEmail, type BandPitch } from './venue-outreach.ts';
 import { venueVerificationEmail } from './venue-verification.ts';
+import { waitlistConfirmationEmail } from './waitlist-confirmation.ts';
+import { waitlistOfferEmail } from './waitlist-offer.ts';
 import { weeklyDigestEmail } from './weekly-digest.ts';
 import { welcomeEmail } from './welcome.ts';
 
@@ -316,6 +318,21 @@ export const EMAIL_REGISTRY: EmailEntry[] = [
     kind: 'refund',
     sentWhen: "A ticket's refund went through",
     render: () => refundEmail({ amount: '$15.00', reason: 'The show was cancelled.', supportEmail: 'support@marquee.local' }),
+  },
+  // The sold-out waitlist (decision 50)
+  {
+    id: 'waitlist-confirmation',
+    kind: 'waitlist_confirmation',
+    sentWhen: "Someone joins a sold-out gig's waitlist",
+    render: () => waitlistConfirmationEmail({ showName: BAND, venueName: VENUE, when: WHEN, offerHours: 2 }),
+    secrets: ({ url }) => ({ link: `${url}/waitlist/confirm?token=${token('waitlist')}`, leave: `${url}/waitlist/leave?token=${token('waitlist')}` }),
+  },
+  {
+    id: 'waitlist-offer',
+    kind: 'waitlist_offer',
+    sentWhen: 'A returned ticket or a freed seat is offered to the next person on the waitlist',
+    render: () => waitlistOfferEmail({ showName: BAND, venueName: VENUE, when: WHEN, until: 'Fri, Dec 4, 6:30 PM CST', face: '$15.00', fee: '$2.25', total: '$17.25' }),
+    secrets: ({ url }) => ({ link: `${url}/waitlist/offer?token=${token('offer')}` }),
   },
   // Outreach
   {
