@@ -17,9 +17,10 @@ test('an organiser adds a presale type; a fan on a phone buys 3 tickets with the
   const band = bands.bands.find((b) => b.name === demoAccount('band').name)!;
   const description = `Presale night ${Date.now()}`;
   const { gigIds } = await postFrom<{ gigIds: string[] }>(venue, '/api/booking/gigs', {
-    localDate: todayIn(ZONE),
-    startTime: '23:10',
-    endTime: '23:50',
+    // Three days ahead: the hour the suite runs at never makes it a show already under way.
+    localDate: new Date(Date.parse(`${todayIn(ZONE)}T12:00:00Z`) + 3 * 86_400_000).toISOString().slice(0, 10),
+    startTime: '20:00',
+    endTime: '23:00',
     description,
     loadInSoundCheck: 'Load in 9pm',
     compensation: 'Door split',

@@ -1,5 +1,9 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { demoAccount, expectAccessible, logIn, registerFan, shot, uniqueEmail } from './helpers.ts';
+import { todayIn } from '../../src/core/time.ts';
+import { demoAccount, expectAccessible, logIn, postFrom, registerFan, shot, signedInAs, uniqueEmail } from './helpers.ts';
+
+/** A date some days after today in Chicago (the demo venue's zone), as YYYY-MM-DD. */
+const laterDate = (days: number) => new Date(Date.parse(`${todayIn('America/Chicago')}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 // Issue 23 item 4, decision 48: a fan passes a ticket to a friend from the dashboard; the door
 // refuses the old code and admits the friend's new one; the organiser sees who holds it.
@@ -37,9 +41,23 @@ test('a fan passes a ticket to a friend: the old code is refused at the door, th
   const friendEmail = uniqueEmail('friend');
   await registerFan(page, fanEmail, 'marquee-e2e-2026');
 
-  // Buy one ticket for one of The Lantern Room's ticketed gigs, signed in.
-  const venuePage = (await (await page.request.get('/api/venues/page?name=theLanternRoom')).json()) as { gigs: { id: string; ticketPriceCents: number | null; isSoldOut: boolean }[] };
-  const gigId = venuePage.gigs.find((g) => g.ticketPriceCents !== null && !g.isSoldOut)!.id;
+  // Buy one ticket for a ticketed gig of The Lantern Room three days from now (its own, so the
+  // hour the suite runs at never makes it a show already under way), signed in.
+  const venue = await signedInAs(browser, 'venue');
+  const bands = (await (await venue.request.get('/api/booking/bands')).json()) as { bands: { id: string; name: string }[] };
+  const { gigIds } = await postFrom<{ gigIds: string[] }>(venue, '/api/booking/gigs', {
+    localDate: laterDate(3),
+    startTime: '20:00',
+    endTime: '23:00',
+    description: `Transfer night ${Date.now()}`,
+    loadInSoundCheck: 'Load in 6pm',
+    compensation: 'Door split',
+    isBandChosen: true,
+    bandId: bands.bands.find((b) => b.name === demoAccount('band').name)!.id,
+    ticketing: { isEnabled: true, priceCents: '12', quantity: 40, bandPercent: 50, organiserPercent: 25 },
+  });
+  await venue.context().close();
+  const gigId = gigIds[0]!;
   await page.goto(`/tickets?gigId=${gigId}`);
   await expect(page.getByLabel('Email for your ticket')).toHaveValue(fanEmail);
   await page.getByRole('button', { name: /^Buy Ticket/ }).click();
