@@ -56,23 +56,32 @@ const sandbox = t.services.sandbox!;
 // PGlite: statements outside a transaction go through pglite.query/exec, those inside through the
 // transaction's own handle; BEGIN and COMMIT are counted as the two statements they are.
 let statements = 0;
+/** BENCH_TRACE=1: the statements of the two orders counted alone are printed (their text's start). */
+let trace: string[] | null = null;
+const traced = (args: unknown[]) => {
+  if (!trace) return;
+  const first = args[0] as string | { text?: string; name?: string } | undefined;
+  const text = typeof first === 'string' ? first : (first?.text ?? `(named ${first?.name ?? '?'})`);
+  trace.push(text.replace(/\s+/g, ' ').slice(0, 160));
+};
 if (database.pglite) {
   type Runner = Record<'query' | 'exec', (...args: unknown[]) => Promise<unknown>>;
   const countOn = (target: Runner) => {
     for (const method of ['query', 'exec'] as const) {
       const original = target[method].bind(target);
-      target[method] = (...args: unknown[]) => ((statements += 1), original(...args));
+      target[method] = (...args: unknown[]) => ((statements += 1), traced(args), original(...args));
     }
   };
   const pglite = database.pglite as unknown as Runner & { transaction: (fn: (tx: Runner) => Promise<unknown>) => Promise<unknown> };
   countOn(pglite);
   const transaction = pglite.transaction.bind(pglite);
-  pglite.transaction = (fn) => ((statements += 2), transaction((tx) => (countOn(tx), fn(tx))));
+  pglite.transaction = (fn) => ((statements += 2), traced(['BEGIN … COMMIT']), transaction((tx) => (countOn(tx), fn(tx))));
 } else {
   const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
   const original = proto.query;
   proto.query = function (this: unknown, ...args: unknown[]) {
     statements += 1;
+    traced(args);
     return original.apply(this, args);
   };
 }
@@ -112,7 +121,8 @@ const ticketedGig = (quantity: number) =>
 type Purchase = { checkoutMs: number; eventMs: number; totalMs: number; checkoutStatements: number; eventStatements: number };
 
 /** One buyer: a guest checkout of `quantity` tickets through the API, then the provider's signed paid event at the webhook. */
-async function buyTicket(gigId: string, email: string, quantity = 1): Promise<Purchase> {
+async function buyTicket(gigId: string, email: string, quantity = 1, { traceAs }: { traceAs?: string } = {}): Promise<Purchase> {
+  if (traceAs && process.env.BENCH_TRACE === '1') trace = [];
   const before = statements;
   const start = performance.now();
   const res = await t.client().post('/api/tickets/checkout', { gigId, email, quantity });
@@ -127,6 +137,11 @@ async function buyTicket(gigId: string, email: string, quantity = 1): Promise<Pu
   const answer = (await hook.json()) as { outcome?: string };
   if (hook.status !== 200 || answer.outcome !== 'issued') throw new Error(`payment event answered ${hook.status}: ${JSON.stringify(answer)}`);
   const end = performance.now();
+  if (trace) {
+    const checkoutCount = afterCheckout - before;
+    console.log(`${traceAs}:\n${trace.map((text, i) => `  ${i < checkoutCount ? 'checkout' : 'event   '} ${String(i + 1).padStart(2)}. ${text}`).join('\n')}`);
+    trace = null;
+  }
   return { checkoutMs: checkedOut - start, eventMs: end - checkedOut, totalMs: end - start, checkoutStatements: afterCheckout - before, eventStatements: statements - afterCheckout };
 }
 
@@ -139,9 +154,9 @@ const admit = async (code: string) => {
 
 // ---------- warm-up (its own small gig): JIT, pool connections, prepared paths; one request of each kind counted alone ----------
 const warmGig = await ticketedGig(CONCURRENCY * 2 + 1 + 4 + 4 * CONCURRENCY);
-const single = await buyTicket(warmGig, 'warm0@bench.test');
+const single = await buyTicket(warmGig, 'warm0@bench.test', 1, { traceAs: 'one order alone, one ticket' });
 // Statements do not grow with the order's size: counted for an order of four too.
-const four = await buyTicket(warmGig, 'warm-four@bench.test', 4);
+const four = await buyTicket(warmGig, 'warm-four@bench.test', 4, { traceAs: 'one order alone, four tickets' });
 await runConcurrently(
   Array.from({ length: CONCURRENCY * 2 }, (_, i) => i + 1),
   CONCURRENCY,
