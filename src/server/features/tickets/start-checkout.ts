@@ -4,7 +4,6 @@ import { proofSchema, verifyProof } from './proof-of-work.ts';
 import { formatCents } from '../../../core/money.ts';
 import { formatLocalDate, formatTimeRange } from '../../../core/time.ts';
 import { orders } from '../../db/schema.ts';
-import { findOrderShow } from './find-order-show.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { parseInput } from '../../http/validate.ts';
 import type { Services } from '../../services.ts';
@@ -55,7 +54,7 @@ export async function startCheckout(
     proof,
   });
   try {
-    const show = (await findOrderShow(db, eq(orders.id, order.id)))!;
+    const { show } = order;
     const several = order.quantity > 1;
     const typeName = show.ticketTypeName ? `${show.ticketTypeName} ` : '';
     const ticketLine = several ? `${order.quantity} × ${typeName}ticket (${formatCents(order.faceCents / order.quantity)} each)` : `${typeName}ticket`.replace(/^(\w)/, (c) => c.toUpperCase());
