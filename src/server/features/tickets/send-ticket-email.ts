@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { textAttachment } from '../../mail/attachments.ts';
 import type { Services } from '../../services.ts';
 import { ticketEmail, ticketPageSecretKey, ticketQrContentId, ticketSecretKey } from '../../mail/emails/ticket.ts';
-import { findTicketShow } from './find-ticket-show.ts';
+import { findTicketShow, type ShowOfTickets } from './find-ticket-show.ts';
 import { showInvite } from './show-invite.ts';
 import { ticketCalendarUrl, ticketPageUrl } from './ticket-links.ts';
 
@@ -12,10 +12,12 @@ import { ticketCalendarUrl, ticketPageUrl } from './ticket-links.ts';
  * e-mail): each ticket id and its QR code as an inline image, and the links to each ticket's own
  * page and the show's calendar entry (decision 46), all drawn from the message's secrets at
  * delivery, so the outbox never shows them; the show as an .ics attachment. Sent in the
- * transaction that issued the tickets, and again from a ticket's page on request.
+ * transaction that issues the tickets, and again from a ticket's page on request. `show`: the
+ * show, when the caller has read it already (the paid event reads it with the order); else it is
+ * read from the first ticket.
  */
-export async function sendTicketEmail(tx: DbOrTx, services: Pick<Services, 'mailer' | 'env' | 'ticketLinkKey'>, ticketIds: readonly string[]) {
-  const show = (await findTicketShow(tx, ticketIds[0]!))!;
+export async function sendTicketEmail(tx: DbOrTx, services: Pick<Services, 'mailer' | 'env' | 'ticketLinkKey'>, ticketIds: readonly string[], known?: ShowOfTickets) {
+  const show = known ?? (await findTicketShow(tx, ticketIds[0]!))!;
   const when = `${formatLocalDate(show.localDate)}, ${formatTimeRange(show.localDate, show.startTime, show.endTime, show.timeZone)}`;
   const several = ticketIds.length > 1;
   const secrets: Record<string, string> = { calendar: ticketCalendarUrl(services, ticketIds[0]!) };
