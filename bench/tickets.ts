@@ -12,8 +12,10 @@
 //   npx node bench/tickets.ts            (npm run bench:tickets)
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx node bench/tickets.ts
 //
-// Settings (environment): BENCH_ORDERS (800; 1, 2, 3, 4 tickets in turn), BENCH_CONCURRENCY (64), BENCH_ROUNDS (3), BENCH_BURST (200).
+// Settings (environment): BENCH_ORDERS (800; 1, 2, 3, 4 tickets in turn), BENCH_CONCURRENCY (64), BENCH_ROUNDS (3), BENCH_BURST (200),
+// BENCH_TRACE=1 (print the statements of the orders counted alone), BENCH_PROFILE_DIR (a V8 CPU profile of the paid orders' rounds).
 import fs from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -213,6 +215,15 @@ const serverCpuSince = async (before: number | null) => {
   return before === null || after === null ? null : after - before;
 };
 const paidRounds: { orders: number; tickets: number; wallMs: number; ordersPerSecond: number; perSecond: number; nodeCpuMsEach: number; serverCpuMsEach: number | null; checkout: ReturnType<typeof latency>; event: ReturnType<typeof latency>; purchase: ReturnType<typeof latency> }[] = [];
+// BENCH_PROFILE_DIR: the paid rounds under V8's sampling profiler (this process: the app, and PGlite
+// when embedded), written to <dir>/tickets-paid.cpuprofile for summarise-cpu-profile.ts.
+const profiler = process.env.BENCH_PROFILE_DIR ? new Session() : null;
+if (profiler) {
+  profiler.connect();
+  await profiler.post('Profiler.enable');
+  await profiler.post('Profiler.setSamplingInterval', { interval: 200 });
+  await profiler.post('Profiler.start');
+}
 for (const round of slices(buyers, ROUNDS)) {
   const purchases: Purchase[] = [];
   const serverCpu = await serverCpuMs();
@@ -231,6 +242,12 @@ for (const round of slices(buyers, ROUNDS)) {
     event: latency(purchases.map((p) => p.eventMs)),
     purchase: latency(purchases.map((p) => p.totalMs)),
   });
+}
+if (profiler) {
+  const { profile } = await profiler.post('Profiler.stop');
+  profiler.disconnect();
+  await fs.mkdir(process.env.BENCH_PROFILE_DIR!, { recursive: true });
+  await fs.writeFile(path.join(process.env.BENCH_PROFILE_DIR!, 'tickets-paid.cpuprofile'), JSON.stringify(profile));
 }
 await t.db.update(gigs).set({ ticketQuantity: sql`${gigs.ticketsSold}` }).where(eq(gigs.id, gigId));
 const soldOut = await t.client().post('/api/tickets/checkout', { gigId, email: 'one-too-many@bench.test' });
