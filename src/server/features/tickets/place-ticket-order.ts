@@ -265,10 +265,10 @@ const ph = sql.placeholder;
  */
 export const equalPricedSplit = (quantity: SQL, unit: SQL, bandPercent: SQL, organiserPercent: SQL) => sql`
   select face, fee, band, organiser, face + fee - band - organiser as platform
-  from (select ${quantity}::bigint * ${unit} as face,
-    (${quantity}::bigint * ${unit} * ${sql.raw(String(SERVICE_FEE_PERCENT))} + 50) / 100 as fee,
-    ${quantity}::bigint * (${unit}::bigint * ${bandPercent} / 100) as band,
-    ${quantity}::bigint * (${unit}::bigint * ${organiserPercent} / 100) as organiser) split`;
+  from (select (${quantity})::bigint * (${unit}) as face,
+    ((${quantity})::bigint * (${unit}) * ${sql.raw(String(SERVICE_FEE_PERCENT))} + 50) / 100 as fee,
+    (${quantity})::bigint * ((${unit})::bigint * (${bandPercent}) / 100) as band,
+    (${quantity})::bigint * ((${unit})::bigint * (${organiserPercent}) / 100) as organiser) split`;
 
 /** The checkout's two hot statements, built and prepared once per database. */
 const checkoutStatements = oncePerDatabase((db) => {
