@@ -41,7 +41,7 @@ export function prepareStatement<Row>(db: Db, name: string, query: SQL): Prepare
 }
 
 /** A column's name in the database (the schema's keys are camelCase, its columns snake_case). */
-const columnName = (key: string, column: { name: string; keyAsName?: boolean }) => (column.keyAsName ? toSnakeCase(key) : column.name);
+const columnName = (key: string, column: { name: string; keyAsName: boolean }) => (column.keyAsName ? toSnakeCase(key) : column.name);
 
 /**
  * A row of `table` read from a raw result that holds its columns (`returning *`, `select o.*`),
@@ -51,8 +51,8 @@ const columnName = (key: string, column: { name: string; keyAsName?: boolean }) 
 export function readRow<T extends PgTable>(table: T, raw: Record<string, unknown>): T['$inferSelect'] {
   const row: Record<string, unknown> = {};
   for (const [key, column] of Object.entries(getTableColumns(table))) {
-    const value = raw[columnName(key, column as unknown as { name: string; keyAsName?: boolean })];
+    const value = raw[columnName(key, column)];
     row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
   }
-  return row as T['$inferSelect'];
+  return row;
 }
