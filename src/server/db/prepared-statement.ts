@@ -1,11 +1,13 @@
-import { getTableColumns, type SQL } from 'drizzle-orm';
+import type { PGlite, QueryOptions } from '@electric-sql/pglite';
+import { fillPlaceholders, getTableColumns, type SQL } from 'drizzle-orm';
 import { toSnakeCase } from 'drizzle-orm/casing';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from './client.ts';
+import { preparePgliteStatement, runPgliteStatement, type Exclusive, type PgliteStatement } from './prepared-reads.ts';
 
 /** The parts of drizzle's database and prepared query this module uses (the same on both drivers). */
 type Driver = { query(...args: unknown[]): Promise<unknown> };
-type DrizzlePrepared = { client: Driver; execute(values?: Record<string, unknown>): Promise<unknown> };
+type DrizzlePrepared = { client: Driver; params: unknown[]; rawQueryConfig: QueryOptions; execute(values?: Record<string, unknown>): Promise<unknown> };
 type Internals = {
   dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
   session: { client: Driver; prepareQuery(query: { sql: string; params: unknown[] }, fields: undefined, name: string, isResponseInArrayMode: boolean): DrizzlePrepared };
@@ -21,21 +23,43 @@ export type PreparedStatement<Row> = {
  * once with `sql.placeholder`s (use it with oncePerDatabase) and prepared under `name`: on
  * PostgreSQL each pooled connection parses it once and then only binds and executes it, the way
  * the door's scan is prepared (decision 42). Unlike a drizzle `.prepare()`, it can run inside a
- * transaction: `execute(tx, values)` sends it on the transaction's connection. Rows come back as
- * the driver gives them (timestamps and dates as text: see `readRow`). Every parameter should carry
- * a cast (`${sql.placeholder('n')}::int`), as PostgreSQL types them once, when it prepares.
+ * transaction: `execute(tx, values)` sends it on the transaction's connection. On PGlite the
+ * statement is named and described once too (as prepared-reads.ts does for plain reads), and then
+ * sent as Bind and Execute under PGlite's locks: the query lock alone inside the caller's own
+ * transaction, both outside one. Rows come back as the driver gives them (timestamps and dates as
+ * text: see `readRow`). Every parameter should carry a cast (`${sql.placeholder('n')}::int`), as
+ * PostgreSQL types them once, when it prepares.
  */
 export function prepareStatement<Row>(db: Db, name: string, query: SQL): PreparedStatement<Row> {
   const internals = db as unknown as Internals;
-  const prepared = internals.session.prepareQuery(internals.dialect.sqlToQuery(query), undefined, name, false);
+  const built = internals.dialect.sqlToQuery(query);
+  const prepared = internals.session.prepareQuery(built, undefined, name, false);
   const byClient = new WeakMap<Driver, DrizzlePrepared>();
+  const unprepared = async (client: Driver, values: Record<string, unknown>) => {
+    let bound = client === prepared.client ? prepared : byClient.get(client);
+    if (!bound) byClient.set(client, (bound = Object.assign(Object.create(prepared) as DrizzlePrepared, { client })));
+    return ((await bound.execute(values)) as { rows: Row[] }).rows;
+  };
+  const pglite = 'execProtocol' in prepared.client ? (prepared.client as unknown as PGlite & Exclusive) : null;
+  if (!pglite) return { execute: (on, values) => unprepared((on as unknown as Internals).session.client, values) };
+
+  // PGlite: prepared by the first caller, under its own locks (a caller never waits for another's
+  // prepare, which could be waiting for the caller's transaction); callers meanwhile go unprepared.
+  let statement: PgliteStatement | null | undefined;
+  let isPreparing = false;
   return {
     async execute(on, values) {
       const { client } = (on as unknown as Internals).session;
-      let bound = client === prepared.client ? prepared : byClient.get(client);
-      if (!bound) byClient.set(client, (bound = Object.assign(Object.create(prepared) as DrizzlePrepared, { client })));
-      const result = (await bound.execute(values)) as { rows: Row[] };
-      return result.rows;
+      const locked =
+        client === prepared.client
+          ? <T>(fn: () => Promise<T>) => pglite._runExclusiveTransaction(() => pglite._runExclusiveQuery(fn))
+          : <T>(fn: () => Promise<T>) => pglite._runExclusiveQuery(fn);
+      if (statement === undefined && !isPreparing) {
+        isPreparing = true;
+        statement = await preparePgliteStatement(pglite, name, built.sql, locked).finally(() => (isPreparing = false));
+      }
+      if (!statement) return unprepared(client, values);
+      return (await runPgliteStatement<Row>(pglite, statement, fillPlaceholders(prepared.params, values), prepared.rawQueryConfig, locked)).rows;
     },
   };
 }
