@@ -19,7 +19,6 @@ import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { gigs, heldPayments, orders, outbox, paymentEvents, tickets, transfers } from '../src/server/db/schema.ts';
 import type { PaymentEvent } from '../src/server/payments/payment-provider.ts';
@@ -27,6 +26,7 @@ import { createTestApp, TEST_ORIGIN } from '../tests/helpers/test-app.ts';
 import { signUpAs } from '../tests/helpers/accounts.ts';
 import { createBand, createGig, dayIn } from '../tests/helpers/factories.ts';
 import { givePaymentAccount } from '../tests/helpers/payments.ts';
+import { countStatements } from '../tests/helpers/count-statements.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const int = (name: string, fallback: number) => {
@@ -54,39 +54,12 @@ const engine = database.kind === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL se
 const sandbox = t.services.sandbox!;
 
 // ---------- counting the statements the database is sent ----------
-// PostgreSQL: every statement goes through a pooled pg.Client (transactions included).
-// PGlite: statements outside a transaction go through pglite.query/exec, those inside through the
-// transaction's own handle; BEGIN and COMMIT are counted as the two statements they are.
-let statements = 0;
+// tests/helpers/count-statements.ts: on PostgreSQL every pg.Client query (transactions included);
+// on PGlite every query and exec, in and out of transactions (BEGIN and COMMIT counted as the two
+// statements they are), and every statement prepareStatement executes by name.
 /** BENCH_TRACE=1: the statements of the two orders counted alone are printed (their text's start). */
 let trace: string[] | null = null;
-const traced = (args: unknown[]) => {
-  if (!trace) return;
-  const first = args[0] as string | { text?: string; name?: string } | undefined;
-  const text = typeof first === 'string' ? first : (first?.text ?? `(named ${first?.name ?? '?'})`);
-  trace.push(text.replace(/\s+/g, ' ').slice(0, 160));
-};
-if (database.pglite) {
-  type Runner = Record<'query' | 'exec', (...args: unknown[]) => Promise<unknown>>;
-  const countOn = (target: Runner) => {
-    for (const method of ['query', 'exec'] as const) {
-      const original = target[method].bind(target);
-      target[method] = (...args: unknown[]) => ((statements += 1), traced(args), original(...args));
-    }
-  };
-  const pglite = database.pglite as unknown as Runner & { transaction: (fn: (tx: Runner) => Promise<unknown>) => Promise<unknown> };
-  countOn(pglite);
-  const transaction = pglite.transaction.bind(pglite);
-  pglite.transaction = (fn) => ((statements += 2), traced(['BEGIN … COMMIT']), transaction((tx) => (countOn(tx), fn(tx))));
-} else {
-  const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
-  const original = proto.query;
-  proto.query = function (this: unknown, ...args: unknown[]) {
-    statements += 1;
-    traced(args);
-    return original.apply(this, args);
-  };
-}
+const counter = countStatements(database, { onStatement: (text) => trace?.push(text.replace(/\s+/g, ' ').slice(0, 160)) });
 
 // ---------- helpers ----------
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -125,12 +98,12 @@ type Purchase = { checkoutMs: number; eventMs: number; totalMs: number; checkout
 /** One buyer: a guest checkout of `quantity` tickets through the API, then the provider's signed paid event at the webhook. */
 async function buyTicket(gigId: string, email: string, quantity = 1, { traceAs }: { traceAs?: string } = {}): Promise<Purchase> {
   if (traceAs && process.env.BENCH_TRACE === '1') trace = [];
-  const before = statements;
+  const before = counter.count;
   const start = performance.now();
   const res = await t.client().post('/api/tickets/checkout', { gigId, email, quantity });
   if (res.status !== 201) throw new Error(`checkout answered ${res.status}: ${res.text}`);
   const checkedOut = performance.now();
-  const afterCheckout = statements;
+  const afterCheckout = counter.count;
   const { orderId, url } = res.json as { orderId: string; url: string };
   const sessionId = new URL(url).pathname.split('/').pop()!;
   const event: PaymentEvent = { id: sandbox.newEventId(), type: 'checkout.paid', orderId, sessionId, paymentId: sandbox.newPaymentId() };
@@ -144,7 +117,7 @@ async function buyTicket(gigId: string, email: string, quantity = 1, { traceAs }
     console.log(`${traceAs}:\n${trace.map((text, i) => `  ${i < checkoutCount ? 'checkout' : 'event   '} ${String(i + 1).padStart(2)}. ${text}`).join('\n')}`);
     trace = null;
   }
-  return { checkoutMs: checkedOut - start, eventMs: end - checkedOut, totalMs: end - start, checkoutStatements: afterCheckout - before, eventStatements: statements - afterCheckout };
+  return { checkoutMs: checkedOut - start, eventMs: end - checkedOut, totalMs: end - start, checkoutStatements: afterCheckout - before, eventStatements: counter.count - afterCheckout };
 }
 
 type Admission = { isValid: boolean; reason?: string };
@@ -167,13 +140,13 @@ await runConcurrently(
 const warmTickets = (await t.db.select({ id: tickets.id }).from(tickets).where(eq(tickets.gigId, warmGig))).map((r) => r.id);
 let statementsPerAdmit = 0;
 for (const [i, id] of warmTickets.entries()) {
-  const before = statements;
+  const before = counter.count;
   if (!(await admit(id)).isValid) throw new Error('warm-up ticket not admitted');
-  if (i === 0) statementsPerAdmit = statements - before;
+  if (i === 0) statementsPerAdmit = counter.count - before;
 }
-const beforeRefusal = statements;
+const beforeRefusal = counter.count;
 if ((await admit(warmTickets[0]!)).reason !== 'already_used') throw new Error('a used ticket was not refused');
-const statementsPerRefusal = statements - beforeRefusal;
+const statementsPerRefusal = counter.count - beforeRefusal;
 
 // ---------- 1. paid tickets per second for one gig ----------
 // Room for every order plus what the concurrent checkouts hold, so the on-sale check (more held
