@@ -47,6 +47,14 @@ describe('statements prepared once per database (issue 23)', () => {
     expect(await count()).toBe(before + 1);
   });
 
+  it('fails as a drizzle query fails, the database error as its cause, and runs again after', async () => {
+    const statement = insertAndCount();
+    await statement.execute(database.db, { id: 400, name: 'first', at: null });
+    for (let i = 0; i < 2; i++) await expect(statement.execute(database.db, { id: 400, name: 'again', at: null })).rejects.toMatchObject({ cause: { code: '23505' } });
+    await expect(database.db.transaction((tx) => statement.execute(tx, { id: 400, name: 'again', at: null }))).rejects.toMatchObject({ cause: { code: '23505' } });
+    expect(await statement.execute(database.db, { id: 401, name: 'next', at: null })).toHaveLength(1);
+  });
+
   it('is named in the session once (PGlite: one session)', async () => {
     if (database.kind !== 'pglite') return;
     const name = 'marquee_statement_check_named';

@@ -1,6 +1,7 @@
 import type { PGlite, QueryOptions } from '@electric-sql/pglite';
 import { fillPlaceholders, getTableColumns, type SQL } from 'drizzle-orm';
 import { toSnakeCase } from 'drizzle-orm/casing';
+import { DrizzleQueryError } from 'drizzle-orm/errors';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from './client.ts';
 import { preparePgliteStatement, runPgliteStatement, type Exclusive, type PgliteStatement } from './prepared-reads.ts';
@@ -59,7 +60,13 @@ export function prepareStatement<Row>(db: Db, name: string, query: SQL): Prepare
         statement = await preparePgliteStatement(pglite, name, built.sql, locked).finally(() => (isPreparing = false));
       }
       if (!statement) return unprepared(client, values);
-      return (await runPgliteStatement<Row>(pglite, statement, fillPlaceholders(prepared.params, values), prepared.rawQueryConfig, locked)).rows;
+      const params = fillPlaceholders(prepared.params, values);
+      try {
+        return (await runPgliteStatement<Row>(pglite, statement, params, prepared.rawQueryConfig, locked)).rows;
+      } catch (error) {
+        // As drizzle reports a failed query (the driver's error as `cause`), whichever way it was sent.
+        throw new DrizzleQueryError(built.sql, params, error as Error);
+      }
     },
   };
 }
