@@ -21,4 +21,5 @@ export const REFUSAL_TEXT = {
   already_used: 'Invalid ticket: already used',
   other_gig: 'Invalid ticket: it is for another gig.',
   refunded: 'Invalid ticket: it was refunded.',
+  transferred: 'Invalid ticket: it was passed on to someone else, who has a new code.',
 } as const;

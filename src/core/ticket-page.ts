@@ -27,6 +27,7 @@ export const TICKET_STATUS_TEXT = {
   valid: 'Valid',
   used: 'Checked in',
   refunded: 'Refunded',
+  transferred: 'Passed on',
 } as const;
 
 export type TicketStatus = keyof typeof TICKET_STATUS_TEXT;

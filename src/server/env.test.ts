@@ -50,8 +50,8 @@ describe('settings', () => {
       expect(() => readEnv({ PAYMENTS: 'free' })).toThrow(/PAYMENTS: PAYMENTS must be stripe, sandbox or off/);
       expect(() => readEnv({ PAYMENTS: 'stripe' })).toThrow(/PAYMENTS: PAYMENTS=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET/);
     });
-    it('limits open checkouts per e-mail and per address per gig, and checkouts per address', () => {
-      expect(readEnv({})).toMatchObject({ CHECKOUT_HOLDS_PER_EMAIL: 2, CHECKOUT_HOLDS_PER_ADDRESS: 4, CHECKOUT_RATE_LIMIT_PER_10_MINUTES: 20 });
+    it('limits the tickets held in open checkouts per e-mail and per address per gig (issue 23: tickets), and checkouts per address', () => {
+      expect(readEnv({})).toMatchObject({ CHECKOUT_HOLDS_PER_EMAIL: 10, CHECKOUT_HOLDS_PER_ADDRESS: 20, CHECKOUT_RATE_LIMIT_PER_10_MINUTES: 20 });
       expect(readEnv({ CHECKOUT_HOLDS_PER_EMAIL: '1' }).CHECKOUT_HOLDS_PER_EMAIL).toBe(1);
       expect(() => readEnv({ CHECKOUT_HOLDS_PER_ADDRESS: '0' })).toThrow(/CHECKOUT_HOLDS_PER_ADDRESS/);
     });

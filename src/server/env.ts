@@ -96,6 +96,8 @@ const envSchema = z
     CHECKOUT_HOLDS_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
     /** Decision 35: checkouts one client address may start per 10 minutes, whatever the gig. */
     CHECKOUT_RATE_LIMIT_PER_10_MINUTES: z.coerce.number().int().min(1).default(20),
+    /** Decision 50: how long a waitlist offer holds its ticket for one person before it passes to the next. */
+    WAITLIST_OFFER_HOURS: z.coerce.number().min(0.5).max(48).default(2),
     /** Issue 23: the on-sale proof of work: PBKDF2 rounds per try, and the most tries a solver needs (difficulty). */
     PROOF_OF_WORK_COST: z.coerce.number().int().min(1).default(1000),
     PROOF_OF_WORK_MAX_COUNTER: z.coerce.number().int().min(1).default(4000),

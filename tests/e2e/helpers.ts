@@ -100,3 +100,17 @@ export async function expectImageLinksToBand(card: Locator): Promise<void> {
   const href = await card.locator('a:has(img)').first().getAttribute('href');
   expect(href).toMatch(/^http:\/\/[a-z0-9]+\.localhost:\d+\/$/);
 }
+
+/** A page in a fresh browser context, signed in as a demo account (context options: a phone's size, say). */
+export async function signedInAs(browser: Browser, role: string, options = {}): Promise<Page> {
+  const page = await (await browser.newContext(options)).newPage();
+  await logIn(page, demoAccount(role).email, demoAccount(role).password);
+  return page;
+}
+
+/** A write as the page's own account, from its origin (the cross-site guard wants one); expects success. */
+export async function postFrom<T>(page: Page, path: string, data: unknown): Promise<T> {
+  const res = await page.request.post(path, { data, headers: { origin: new URL(page.url()).origin } });
+  expect(res.status(), await res.text()).toBeLessThan(300);
+  return (await res.json()) as T;
+}

@@ -1,26 +1,15 @@
 // Decision 49 (issue 23 item 6): an organiser messages a gig's ticket holders and then cancels the
 // gig; every holder gets the message once, every ticket is refunded once, and the gig's ticket link
 // says it is cancelled. At laptop size, with the screens looked at on a phone too.
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { todayIn } from '../../src/core/time.ts';
-import { demoAccount, expectAccessible, logIn, shot, uniqueEmail } from './helpers.ts';
+import { demoAccount, expectAccessible, logIn, postFrom, shot, signedInAs, uniqueEmail } from './helpers.ts';
 
 const ZONE = 'America/Chicago';
 const PHONE = { width: 375, height: 812 };
 const LAPTOP = { width: 1366, height: 900 };
 
-async function signedIn(browser: Browser, role: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await logIn(page, demoAccount(role).email, demoAccount(role).password);
-  return page;
-}
 
-/** A write as the page's own account, from its origin (the cross-site guard wants one). */
-async function postAs<T>(page: Page, path: string, data: unknown): Promise<T> {
-  const res = await page.request.post(path, { data, headers: { origin: new URL(page.url()).origin } });
-  expect(res.status(), await res.text()).toBeLessThan(300);
-  return (await res.json()) as T;
-}
 
 /** A fan checks out `quantity` tickets and pays on the sandbox's hosted checkout. */
 async function buyTickets(request: APIRequestContext, baseURL: string, gigId: string, email: string, quantity: number) {
@@ -38,10 +27,10 @@ const mailsTo = (rows: OutboxRow[], kind: string, to: string) => rows.filter((m)
 test('an organiser messages the ticket holders and cancels the gig: every holder hears once and is refunded once, and the ticket link says Cancelled', async ({ page, browser, request, baseURL }) => {
   // Two purchases, two accounts, the jobs and two screen sizes: longer than one story's usual two minutes.
   test.setTimeout(240_000);
-  const venue = await signedIn(browser, 'venue');
+  const venue = await signedInAs(browser, 'venue');
   const band = ((await (await venue.request.get('/api/booking/bands')).json()) as { bands: { id: string; name: string }[] }).bands.find((b) => b.name === demoAccount('band').name)!;
   const localDate = new Date(Date.parse(`${todayIn(ZONE)}T12:00:00Z`) + 5 * 86_400_000).toISOString().slice(0, 10);
-  const { gigIds } = await postAs<{ gigIds: string[] }>(venue, '/api/booking/gigs', {
+  const { gigIds } = await postFrom<{ gigIds: string[] }>(venue, '/api/booking/gigs', {
     localDate,
     startTime: '20:00',
     endTime: '23:00',
@@ -77,7 +66,7 @@ test('an organiser messages the ticket holders and cancels the gig: every holder
   await expect(card.getByText('Your message is on its way to 2 ticket holders.')).toBeVisible();
 
   // Each holder's e-mail arrives once (the admin reads the outbox).
-  const admin = await signedIn(browser, 'admin');
+  const admin = await signedInAs(browser, 'admin');
   await expect.poll(async () => (await outbox(admin)).filter((m) => m.kind === 'holder_message' && m.subject.startsWith('Doors at 8pm sharp')).map((m) => m.toAddress).sort(), { timeout: 30_000 }).toEqual([ana, ben].sort());
   await card.getByRole('button', { name: /^Messages sent/ }).click();
   await expect(card.getByText(/sent to 2 holders/)).toBeVisible({ timeout: 15_000 });

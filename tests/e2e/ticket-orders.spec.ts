@@ -1,33 +1,22 @@
 // Issue 23 items 1-2: an organiser adds a hidden fan-club ticket type with a presale code on the
 // gig's card (laptop); a fan on a phone unlocks it with the code, buys 3 tickets in one order with
 // one fee, and sees 3 QR codes; the door admits each once.
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { todayIn } from '../../src/core/time.ts';
-import { demoAccount, expectAccessible, logIn, shot, uniqueEmail } from './helpers.ts';
+import { demoAccount, expectAccessible, postFrom, shot, signedInAs, uniqueEmail } from './helpers.ts';
 
 const ZONE = 'America/Chicago';
 const PHONE = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 
-async function signedIn(browser: Browser, role: string, options = {}): Promise<Page> {
-  const page = await (await browser.newContext(options)).newPage();
-  await logIn(page, demoAccount(role).email, demoAccount(role).password);
-  return page;
-}
 
-async function postAs<T>(page: Page, path: string, data: unknown): Promise<T> {
-  const origin = new URL(page.url()).origin;
-  const res = await page.request.post(path, { data, headers: { origin } });
-  expect(res.status(), await res.text()).toBeLessThan(300);
-  return (await res.json()) as T;
-}
 
 test('an organiser adds a presale type; a fan on a phone buys 3 tickets with the code and sees 3 QR codes; the door admits each once', async ({ browser }) => {
   test.setTimeout(240_000);
-  const venue = await signedIn(browser, 'venue');
+  const venue = await signedInAs(browser, 'venue');
   const bands = (await (await venue.request.get('/api/booking/bands')).json()) as { bands: { id: string; name: string }[] };
   const band = bands.bands.find((b) => b.name === demoAccount('band').name)!;
   const description = `Presale night ${Date.now()}`;
-  const { gigIds } = await postAs<{ gigIds: string[] }>(venue, '/api/booking/gigs', {
+  const { gigIds } = await postFrom<{ gigIds: string[] }>(venue, '/api/booking/gigs', {
     localDate: todayIn(ZONE),
     startTime: '23:10',
     endTime: '23:50',
@@ -42,6 +31,7 @@ test('an organiser adds a presale type; a fan on a phone buys 3 tickets with the
 
   // The organiser opens the gig's ticket types on its card and adds a hidden fan-club type with a code.
   await venue.goto('/dashboard');
+  await venue.getByRole('tab', { name: /^Upcoming Approved Gigs/ }).click();
   const card = venue.getByRole('article').filter({ hasText: description });
   await card.getByText('Ticket types and presale codes').click();
   const types = card.getByRole('form', { name: 'Ticket types and presale codes' });
@@ -98,8 +88,8 @@ test('an organiser adds a presale type; a fan on a phone buys 3 tickets with the
   expect(new Set(codes).size).toBe(3);
 
   // The door admits each ticket once.
-  for (const code of codes) expect((await postAs<{ isValid: boolean }>(venue, '/api/tickets/admit', { code })).isValid).toBe(true);
-  expect(await postAs<{ isValid: boolean; reason?: string }>(venue, '/api/tickets/admit', { code: codes[0] })).toMatchObject({ isValid: false, reason: 'already_used' });
+  for (const code of codes) expect((await postFrom<{ isValid: boolean }>(venue, '/api/tickets/admit', { code })).isValid).toBe(true);
+  expect(await postFrom<{ isValid: boolean; reason?: string }>(venue, '/api/tickets/admit', { code: codes[0] })).toMatchObject({ isValid: false, reason: 'already_used' });
 
   // The code allows 6 tickets: 3 are used, so 4 more are refused with the uses left.
   const more = await fanPage.request.post('/api/tickets/checkout', { data: { gigId, email, quantity: 4, presaleCode: 'LOYAL-FANS' }, headers: { origin: new URL(fanPage.url()).origin } });

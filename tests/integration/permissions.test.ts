@@ -60,6 +60,9 @@ const ALLOWED: Record<string, Rule> = {
   'GET /api/venue/promoters': ['venue'],
   'POST /api/venue/promoters/:promoterId': { allowed: ['venue'], body: async () => ({ decision: 'accept' }) },
   'GET /api/tickets/mine': ANY_ACCOUNT,
+  // Decision 50: returning one's own ticket to the waitlist, or keeping it, from the dashboard.
+  'POST /api/tickets/mine/return': { allowed: ANY_ACCOUNT, body: async () => ({ ticketId: 'AAAAAAAAAAAAAAAAAAAAAA' }) },
+  'POST /api/tickets/mine/keep': { allowed: ANY_ACCOUNT, body: async () => ({ ticketId: 'AAAAAAAAAAAAAAAAAAAAAA' }) },
   // D32: 'Send the link again' (a verified account is told it is done: 409, past this guard).
   'POST /api/me/verification-email': ANY_ACCOUNT,
   // Account settings (decision 40): every role; the empty body stops each at its schema (422).
@@ -68,6 +71,9 @@ const ALLOWED: Record<string, Rule> = {
   'POST /api/me/email': ANY_ACCOUNT,
   'POST /api/me/delete': ANY_ACCOUNT,
   'POST /api/tickets/admit': { allowed: ['venue', 'promoter', 'band', 'admin'], body: async () => ({ code: 'not-a-ticket' }) },
+  // Decision 48: any account passes on a ticket its list shows (a code it does not hold is 404); the gig's organiser sees who holds each ticket.
+  'POST /api/tickets/mine/transfer': { allowed: ANY_ACCOUNT, body: async () => ({ ticketId: 'AAAAAAAAAAAAAAAAAAAAAA', toEmail: 'friend@permissions.test' }) },
+  'GET /api/booking/gigs/:gigId/ticket-holders': ORGANISERS,
   'GET /api/payments/account': PAYEES,
   'POST /api/payments/account': PAYEES,
   'POST /api/payments/account/link': PAYEES,
@@ -168,6 +174,16 @@ const PUBLIC = new Set([
   'GET /api/tickets/challenge',
   'GET /api/tickets/checkout/:sessionId',
   'POST /api/payments/events/:provider',
+  // The sold-out waitlist (decision 50): joining by e-mail; the e-mailed links' tokens are the keys;
+  // a ticket's own link returns or keeps it, the ticket id (D14) being the proof of holding it.
+  'POST /api/waitlist',
+  'POST /api/waitlist/confirm',
+  'POST /api/waitlist/leave',
+  'GET /api/waitlist/offers/:token',
+  'POST /api/waitlist/offers/checkout',
+  'POST /api/waitlist/offers/decline',
+  'POST /api/tickets/return',
+  'POST /api/tickets/keep',
   // A ticket's own page (decision 46): the signed token in its link is the key, no account.
   'GET /api/ticket-page/:token',
   'GET /api/ticket-page/:token/calendar.ics',
@@ -175,6 +191,8 @@ const PUBLIC = new Set([
   'GET /api/ticket-page/:token/google-wallet',
   'POST /api/ticket-page/:token/email',
   'POST /api/ticket-page/:token/refund-request',
+  // Passing a ticket on with its code (decision 48): the code, the QR code's secret, is the key.
+  'POST /api/tickets/transfer',
   // A venue answering an outreach e-mail: the token in its link is the key (D26).
   'POST /api/outreach/responses',
   'POST /api/outreach/opt-out',

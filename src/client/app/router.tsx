@@ -30,6 +30,9 @@ const GigManagementPage = signedInScreen('GigManagementPage');
 const VenueDatabasePage = signedInScreen('VenueDatabasePage');
 const UnsubscribePage = signedInScreen('UnsubscribePage');
 const ConfirmFollowPage = signedInScreen('ConfirmFollowPage');
+const ConfirmWaitlistPage = signedInScreen('ConfirmWaitlistPage');
+const LeaveWaitlistPage = signedInScreen('LeaveWaitlistPage');
+const WaitlistOfferPage = signedInScreen('WaitlistOfferPage');
 const TicketsPage = signedInScreen('TicketsPage');
 const SuccessPage = signedInScreen('SuccessPage');
 const CancelPage = signedInScreen('CancelPage');
@@ -101,6 +104,9 @@ function MainRoutes() {
         <Route path="/qr-scanner" element={<ScannerPage />} />
         <Route path="/unsubscribe" element={<UnsubscribePage />} />
         <Route path="/follow/confirm" element={<ConfirmFollowPage />} />
+        <Route path="/waitlist/confirm" element={<ConfirmWaitlistPage />} />
+        <Route path="/waitlist/leave" element={<LeaveWaitlistPage />} />
+        <Route path="/waitlist/offer" element={<WaitlistOfferPage />} />
         <Route path="/my-website" element={<MyWebsitePage />} />
         <Route path="/debug-test" element={<DebugTestPage />} />
         <Route path="/dashboard" element={<DashboardPage />} />

@@ -24,6 +24,9 @@ export const VenueDatabasePage: Loader = async () => (await import('../features/
 export const GigManagementPage: Loader = async () => (await import('../features/admin/gig-management-page.tsx')).GigManagementPage;
 export const UnsubscribePage: Loader = async () => (await import('../features/followers/unsubscribe-page.tsx')).UnsubscribePage;
 export const ConfirmFollowPage: Loader = async () => (await import('../features/followers/confirm-follow-page.tsx')).ConfirmFollowPage;
+export const ConfirmWaitlistPage: Loader = async () => (await import('../features/waitlist/waitlist-link-pages.tsx')).ConfirmWaitlistPage;
+export const LeaveWaitlistPage: Loader = async () => (await import('../features/waitlist/waitlist-link-pages.tsx')).LeaveWaitlistPage;
+export const WaitlistOfferPage: Loader = async () => (await import('../features/waitlist/waitlist-link-pages.tsx')).WaitlistOfferPage;
 export const TicketsPage: Loader = async () => (await import('../features/tickets/tickets-page.tsx')).TicketsPage;
 export const SuccessPage: Loader = async () => (await import('../features/tickets/payment-result-pages.tsx')).SuccessPage;
 export const CancelPage: Loader = async () => (await import('../features/tickets/payment-result-pages.tsx')).CancelPage;

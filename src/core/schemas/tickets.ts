@@ -61,6 +61,8 @@ export type TicketOffer = {
   left: number;
   /** No seat is free, but open checkouts hold some: 'try again in a minute', not 'Sold out'. */
   isBeingPaidFor: boolean;
+  /** Decision 50: confirmed fans are waiting for this sold-out show; tickets that come back are theirs first, so /tickets offers the waitlist. */
+  hasWaitlist: boolean;
   /** Whether a presale code could unlock more. */
   hasHiddenTypes: boolean;
   /** The public types, in order; empty for a gig sold at one simple price. */

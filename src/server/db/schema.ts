@@ -3,6 +3,7 @@
 // times plus the absolute start instant (D8).
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -631,9 +632,17 @@ export const orders = pgTable(
     expiresAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     paidAt: timestamp({ withTimezone: true }),
+    /** Decision 50: the waitlist offer this order pays for (one order per offer). */
+    waitlistOfferId: uuid().references((): AnyPgColumn => waitlistOffers.id, { onDelete: 'set null' }),
+    /**
+     * Decision 50: the returned ticket this order buys from its holder. Such an order holds no seat:
+     * the seat changes hands when it is paid (the holder's ticket refunded, the buyer's issued).
+     */
+    returnedTicketId: text().references((): AnyPgColumn => tickets.id, { onDelete: 'restrict' }),
   },
   (t) => [
     index().on(t.gigId, t.status),
+    uniqueIndex('orders_once_per_waitlist_offer').on(t.waitlistOfferId),
     index('orders_pending_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'pending'`),
     check('orders_split', sql`${t.bandShareCents} + ${t.organiserShareCents} + ${t.platformShareCents} = ${t.totalCents}`),
     check('orders_total', sql`${t.totalCents} = ${t.faceCents} + ${t.feeCents}`),
@@ -672,6 +681,8 @@ export const tickets = pgTable(
     position: integer().notNull().default(1),
     usedAt: timestamp({ withTimezone: true }),
     usedBy: text().references(() => user.id, { onDelete: 'set null' }),
+    /** Decision 48: the ticket this one replaced when its holder passed it on (that one is 'transferred'). */
+    transferredFromId: text().references((): AnyPgColumn => tickets.id, { onDelete: 'restrict' }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -679,6 +690,102 @@ export const tickets = pgTable(
     index().on(t.orderId),
     index('tickets_holder_email_idx').on(sql`lower(${t.holderEmail})`),
     check('tickets_split', sql`${t.bandShareCents} + ${t.organiserShareCents} + ${t.platformShareCents} = ${t.faceCents} + ${t.feeCents}`),
+  ],
+);
+
+// ---------- Sold-out waitlist (issue 23, decision 50) ----------
+/** waiting: in line; offered: holds an open offer; bought: paid for one; left: left, passed, or let an offer run out. */
+export const waitlistEntryStatus = pgEnum('waitlist_entry_status', ['waiting', 'offered', 'bought', 'left']);
+
+/** A fan waiting for a sold-out gig's tickets, by e-mail with double opt-in. */
+export const waitlistEntries = pgTable(
+  'waitlist_entries',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    gigId: uuid()
+      .notNull()
+      .references(() => gigs.id, { onDelete: 'cascade' }),
+    /** Lower-cased by the shared schema. */
+    email: text().notNull(),
+    status: waitlistEntryStatus().notNull().default('waiting'),
+    /** The place in line: when it joined (or joined again). */
+    joinedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Double opt-in: nothing is offered before the e-mailed link is opened. */
+    confirmedAt: timestamp({ withTimezone: true }),
+    /** SHA-256 of the secret in the confirmation e-mail's links (confirm, leave). */
+    tokenHash: text().notNull().unique(),
+    confirmationSentAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    requestIp: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('waitlist_entries_once_per_gig').on(t.gigId, sql`lower(${t.email})`),
+    // The line: confirmed entries still waiting, first come first served.
+    index('waitlist_entries_in_line').on(t.gigId, t.joinedAt, t.id).where(sql`${t.status} = 'waiting' and ${t.confirmedAt} is not null`),
+    index('waitlist_entries_by_email').on(t.email, t.confirmationSentAt),
+  ],
+);
+
+/** listed: offered to the waitlist; sold: bought by someone on it (the holder refunded); withdrawn: kept, used or gone. */
+export const waitlistReturnStatus = pgEnum('waitlist_return_status', ['listed', 'sold', 'withdrawn']);
+
+/** A ticket its holder gave back for the waitlist; it stays valid until someone on the list pays for it. */
+export const waitlistReturns = pgTable(
+  'waitlist_returns',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    ticketId: text()
+      .notNull()
+      .unique()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    gigId: uuid()
+      .notNull()
+      .references(() => gigs.id, { onDelete: 'cascade' }),
+    status: waitlistReturnStatus().notNull().default('listed'),
+    /** Returns are offered oldest first. */
+    listedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** The account that returned it from its dashboard; null when returned from the ticket's own link. */
+    returnedBy: text().references(() => user.id, { onDelete: 'set null' }),
+    endedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('waitlist_returns_listed').on(t.gigId, t.listedAt).where(sql`${t.status} = 'listed'`)],
+);
+
+/** open: the person may buy until expiresAt; then bought, expired, declined (passed on) or withdrawn (the ticket was kept or used). */
+export const waitlistOfferStatus = pgEnum('waitlist_offer_status', ['open', 'bought', 'expired', 'declined', 'withdrawn']);
+
+/**
+ * One ticket offered to one person on the waitlist: a freed seat (held by the offer's order, like
+ * a checkout) or a returned ticket (no seat held: it changes hands on payment). Its order is
+ * `orders.waitlistOfferId`.
+ */
+export const waitlistOffers = pgTable(
+  'waitlist_offers',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    gigId: uuid()
+      .notNull()
+      .references(() => gigs.id, { onDelete: 'cascade' }),
+    entryId: uuid()
+      .notNull()
+      .references(() => waitlistEntries.id, { onDelete: 'cascade' }),
+    /** The returned ticket offered; null for a freed seat. */
+    returnId: uuid().references(() => waitlistReturns.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the secret in the offer e-mail's link. */
+    tokenHash: text().notNull().unique(),
+    status: waitlistOfferStatus().notNull().default('open'),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    /** The provider's hosted checkout opened for it, reused until that checkout ends. */
+    checkoutUrl: text(),
+    createdAt: createdAt(),
+    endedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    // One open offer per person, and per returned ticket: two offers never race for one ticket.
+    uniqueIndex('waitlist_offers_one_open_per_entry').on(t.entryId).where(sql`${t.status} = 'open'`),
+    uniqueIndex('waitlist_offers_one_open_per_return').on(t.returnId).where(sql`${t.status} = 'open'`),
+    index('waitlist_offers_open_by_gig').on(t.gigId, t.expiresAt).where(sql`${t.status} = 'open'`),
   ],
 );
 

@@ -41,6 +41,7 @@ export const QUEUES = {
   outreachFollowUps: 'outreach-follow-ups',
   weeklyDigest: 'weekly-digest',
   deliverTexts: 'deliver-texts',
+  offerWaitlist: 'offer-waitlist',
   sendHolderMessages: 'send-holder-messages',
   showReminders: 'show-reminders',
   settleGigCancellations: 'settle-gig-cancellations',

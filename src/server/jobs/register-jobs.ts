@@ -10,6 +10,7 @@ import { processPendingRefunds } from '../features/payouts/process-pending-refun
 import { deliverSandboxEvent } from '../features/tickets/receive-payment-event.ts';
 import { deliverSandboxEvents } from '../features/tickets/deliver-sandbox-events.ts';
 import { settleExpiredOrders } from '../features/tickets/settle-expired-orders.ts';
+import { offerWaitlistTickets } from '../features/waitlist/offer-waitlist-tickets.ts';
 import { sendOutreachCampaigns } from '../features/outreach/send-outreach-campaigns.ts';
 import { sendOutreachFollowUps } from '../features/outreach/send-outreach-follow-ups.ts';
 import { sendWeeklyDigests } from '../features/digest/send-weekly-digest.ts';
@@ -112,7 +113,16 @@ export async function registerJobs(services: Services, jobs: JobQueue): Promise<
     await jobs.work(QUEUES.settleExpiredOrders, async () => {
       const { reconciled, released } = await settleExpiredOrders(services);
       if (released) logger.info({ released, reconciled }, 'expired checkouts settled');
+      // A seat given back goes to a sold-out gig's waitlist first (decision 50).
+      if (released) await jobs.send(QUEUES.offerWaitlist);
     });
     await jobs.schedule(QUEUES.settleExpiredOrders, '* * * * *');
+    // Decision 50: returned tickets and freed seats offered to the waitlist, offers run out passed on;
+    // woken by returns, refunds, released holds and gig edits, with a sweep every minute.
+    await jobs.work(QUEUES.offerWaitlist, async () => {
+      const { offered, expired, withdrawn } = await offerWaitlistTickets(services);
+      if (offered || expired || withdrawn) logger.info({ offered, expired, withdrawn }, 'waitlist offers made');
+    });
+    await jobs.schedule(QUEUES.offerWaitlist, '* * * * *');
   }
 }

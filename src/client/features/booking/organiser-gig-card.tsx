@@ -22,6 +22,7 @@ import {
 } from './gig-fields.tsx';
 import { GigTerms } from './gig-terms.tsx';
 import { TicketTypesEditor } from '../tickets/ticket-types-editor.tsx';
+import { TicketHolders } from '../tickets/ticket-holders.tsx';
 import { StatusBadge } from './status-badge.tsx';
 import { GigHolderTools } from '../holders/gig-holder-tools.tsx';
 
@@ -317,6 +318,7 @@ export function OrganiserGigCard({
         </Link>
       )}
       {gig.isTicketed && gig.tab !== 'past' && !isEditing && <TicketTypesEditor gigId={gig.id} />}
+      {!isEditing && <TicketHolders gig={gig} />}
       {gig.isTicketed && gig.tab !== 'past' && gig.bookedName && !gig.isBandPayoutReady && (
         <p role="note" className="rounded-lg border border-amber-500/50 bg-amber-950/50 px-3 py-2 text-sm text-amber-100">
           {gig.bookedName} has not completed payment setup: the band's share of tickets sold until then is forfeited to the platform.

@@ -1,7 +1,13 @@
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { formatCents } from '../../../core/money.ts';
+import { TRANSFER_MESSAGES } from '../../../core/schemas/ticket-transfers.ts';
 import { formatLocalDate, formatTimeRange } from '../../../core/time.ts';
+import { Alert } from '../../components/ui/field.tsx';
 import { apiFetch } from '../../lib/api.ts';
+import { TicketReturnControls } from '../waitlist/ticket-return-controls.tsx';
+import { PassTicketDialog, type PassableTicket } from './pass-ticket-dialog.tsx';
 
 type MyTicket = {
   id: string;
@@ -14,8 +20,14 @@ type MyTicket = {
   venueName: string;
   bandName: string;
   qrSvg: string;
+  faceCents: number;
+  /** Decision 50: offered back through the waitlist (listed), bought from it (sold), or taken back (withdrawn). */
+  returnStatus: 'listed' | 'sold' | 'withdrawn' | null;
+  isUpcoming: boolean;
   /** Its own page (decision 46): calendar, wallets, the e-mail again, a refund request. */
   pagePath: string;
+  isTransferAllowed: boolean;
+  isPast: boolean;
 };
 
 const STATUS_TEXT = { valid: 'Valid', used: 'Used', refunded: 'Refunded' } as const;
@@ -26,6 +38,8 @@ export function MyTickets() {
     queryKey: ['tickets', 'mine'],
     queryFn: () => apiFetch<{ tickets: MyTicket[]; notice: string | null }>('/api/tickets/mine'),
   });
+  const [passing, setPassing] = useState<PassableTicket | null>(null);
+  const [passedMessage, setPassedMessage] = useState('');
   if (!data) return null;
   return (
     <section className="card space-y-4" aria-labelledby="my-tickets-heading">
@@ -34,6 +48,7 @@ export function MyTickets() {
       </h2>
       {/* D32: guest purchases wait for the address to be confirmed. */}
       {data.notice && <p className="text-zinc-300">{data.notice}</p>}
+      {passedMessage && <Alert tone="success">{passedMessage}</Alert>}
       {!data.notice && data.tickets.length === 0 && (
         <div className="rounded-xl border border-dashed border-zinc-700 p-6 text-center">
           <p className="font-semibold text-zinc-100">No tickets yet.</p>
@@ -53,7 +68,7 @@ export function MyTickets() {
               <p className="text-sm text-zinc-400">
                 {formatLocalDate(ticket.localDate)}, {formatTimeRange(ticket.localDate, ticket.startTime, ticket.endTime, ticket.timeZone)}
               </p>
-              <p className="mt-1 text-sm font-semibold">{STATUS_TEXT[ticket.status]}</p>
+              <p className="mt-1 text-sm font-semibold">{ticket.returnStatus === 'sold' ? `Returned: bought from the waitlist, ${formatCents(ticket.faceCents)} (face value) refunded` : STATUS_TEXT[ticket.status]}</p>
               {ticket.status === 'valid' && (
                 <div role="img" aria-label={`QR code of your ticket for ${ticket.bandName}`} className="mt-3 w-44 rounded-lg bg-white p-1" dangerouslySetInnerHTML={{ __html: ticket.qrSvg }} />
               )}
@@ -61,10 +76,46 @@ export function MyTickets() {
               <Link to={ticket.pagePath} className="link mt-2 inline-block text-sm">
                 Open ticket page<span className="sr-only"> for {ticket.bandName}</span>
               </Link>
+              {ticket.status === 'valid' && !ticket.isPast && (
+                <PassOn
+                  ticket={ticket}
+                  onPass={(passable) => {
+                    setPassedMessage('');
+                    setPassing(passable);
+                  }}
+                />
+              )}
+              {ticket.status === 'valid' && ticket.isUpcoming && (
+                <TicketReturnControls ticketId={ticket.id} faceCents={ticket.faceCents} bandName={ticket.bandName} isListed={ticket.returnStatus === 'listed'} />
+              )}
             </li>
           ))}
         </ul>
       )}
+      {passing && (
+        <PassTicketDialog
+          ticket={passing}
+          via={{ endpoint: '/api/tickets/mine/transfer', refresh: ['tickets', 'mine'] }}
+          onClose={() => setPassing(null)}
+          onPassed={(message) => {
+            setPassing(null);
+            setPassedMessage(message);
+          }}
+        />
+      )}
     </section>
+  );
+}
+
+/** Decision 48: 'Pass to a friend', or why the show does not allow it. */
+function PassOn({ ticket, onPass }: { ticket: MyTicket; onPass: (ticket: PassableTicket) => void }) {
+  if (!ticket.isTransferAllowed) return <p className="mt-3 text-sm text-zinc-400">{TRANSFER_MESSAGES.switchedOff}</p>;
+  const when = `${formatLocalDate(ticket.localDate)}, ${formatTimeRange(ticket.localDate, ticket.startTime, ticket.endTime, ticket.timeZone)}`;
+  return (
+    <div className="mt-3">
+      <button type="button" className="btn-secondary min-h-11" onClick={() => onPass({ id: ticket.id, bandName: ticket.bandName, venueName: ticket.venueName, when })}>
+        Pass to a friend<span className="sr-only">: your ticket for {ticket.bandName}</span>
+      </button>
+    </div>
   );
 }

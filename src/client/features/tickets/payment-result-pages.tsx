@@ -13,6 +13,8 @@ type CheckoutResult = {
   ticket: { id: string; qrSvg: string; pagePath: string; calendarPath: string } | null;
   /** Issue 23: every ticket of the order, in order, each with its own page (decision 46). */
   tickets: { id: string; position: number; status: string; qrSvg: string; pagePath: string; calendarPath: string }[];
+  /** Decision 48: the order's tickets the buyer passed on to someone else (theirs now, not shown). */
+  passedOnCount: number;
 };
 
 /**
@@ -28,7 +30,7 @@ export function SuccessPage() {
     queryKey: ['checkout', sessionId],
     queryFn: () => apiFetch<CheckoutResult>(`/api/tickets/checkout/${encodeURIComponent(sessionId)}`),
     enabled: sessionId !== '',
-    refetchInterval: (query) => (query.state.data?.ticket ? false : 1500),
+    refetchInterval: (query) => (query.state.data?.ticket || query.state.data?.passedOnCount ? false : 1500),
   });
   return (
     <div className="mx-auto max-w-xl px-4 py-10 text-center">
@@ -78,7 +80,10 @@ export function SuccessPage() {
             <p className="text-sm text-zinc-400">
               A ticket's page works without an account: add the ticket to your phone's wallet, pass it to a friend, get the e-mail again, or ask for a refund. Its link is in the e-mail too.
             </p>
+            {data.passedOnCount > 0 && <p className="text-zinc-300">{passedOnText(data.passedOnCount)}</p>}
           </>
+        ) : data?.passedOnCount ? (
+          <p className="text-zinc-300">{passedOnText(data.passedOnCount)}</p>
         ) : isError ? (
           <p className="text-zinc-300">We could not find this order. If you paid, your ticket is on its way by e-mail.</p>
         ) : (
@@ -101,6 +106,9 @@ export function SuccessPage() {
     </div>
   );
 }
+
+const passedOnText = (count: number) =>
+  count === 1 ? "You passed a ticket of this order on: it is the new holder's now, with its own code." : `You passed ${count} tickets of this order on: they are the new holders' now, each with its own code.`;
 
 /** The buyer left the checkout (spec 1 §2): try again, or go home. The seat was given back. */
 export function CancelPage() {

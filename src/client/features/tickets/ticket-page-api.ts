@@ -11,10 +11,14 @@ export type TicketPageData = {
   wallets: { applePath: string | null; googlePath: string | null };
   refundRequest: { status: 'open' | 'approved' | 'declined'; createdAt: string; decidedAt: string | null; declineReason: string | null } | null;
   canRequestRefund: boolean;
+  /** Decision 50: the ticket offered back through the show's waitlist. */
+  waitlistReturn: { faceCents: number; isReturnable: boolean; returnStatus: 'listed' | 'sold' | 'withdrawn' | null };
+  /** Decision 48: whether the ticket can be passed on now, or why not; null once it no longer admits. */
+  transfer: 'allowed' | 'switched_off' | 'past' | 'refund_requested' | null;
 };
 
 const api = (token: string) => `/api/ticket-page/${encodeURIComponent(token)}`;
-const pageKey = (token: string) => ['ticket-page', token] as const;
+export const pageKey = (token: string) => ['ticket-page', token] as const;
 
 export const useTicketPage = (token: string) => useQuery({ queryKey: pageKey(token), queryFn: () => apiFetch<TicketPageData>(api(token)), retry: false });
 

@@ -8,12 +8,22 @@ import { Alert, TextAreaField } from '../../components/ui/field.tsx';
 import { LoadingImage } from '../../components/ui/states.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useTitle } from '../../lib/use-title.ts';
-import { useRequestRefund, useResendTicketEmail, useTicketPage, type TicketPageData } from './ticket-page-api.ts';
+import { TRANSFER_MESSAGES } from '../../../core/schemas/ticket-transfers.ts';
+import { PassTicketDialog } from './pass-ticket-dialog.tsx';
+import { pageKey, useRequestRefund, useResendTicketEmail, useTicketPage, type TicketPageData } from './ticket-page-api.ts';
+import { TicketReturnControls } from '../waitlist/ticket-return-controls.tsx';
 
 const STATUS_STYLE = {
   valid: 'border-emerald-500/60 bg-emerald-950/60 text-emerald-100',
   used: 'border-zinc-500 bg-zinc-800 text-zinc-100',
   refunded: 'border-red-500/60 bg-red-950/60 text-red-100',
+  transferred: 'border-zinc-500 bg-zinc-800 text-zinc-100',
+} as const;
+
+/** Why a ticket no longer admits, in a plain sentence. */
+const NO_LONGER_VALID = {
+  refunded: 'This ticket was refunded. It is no longer valid and admits no one.',
+  transferred: 'This ticket was passed on to someone else, who has a new ticket with its own code. This one admits no one.',
 } as const;
 
 const formatInstant = (iso: string, timeZone: string) => new Date(iso).toLocaleString('en-US', { timeZone, dateStyle: 'medium', timeStyle: 'short' });
@@ -79,7 +89,7 @@ function TicketCard({ data }: { data: TicketPageData }) {
         <p role="status" className={`rounded-lg border px-4 py-3 font-semibold ${STATUS_STYLE[ticket.status]}`}>
           {ticket.status === 'used'
             ? `This ticket was checked in at the door${ticket.usedAt ? ` on ${formatInstant(ticket.usedAt, show.timeZone)}` : ''}. It is no longer valid and admits no one.`
-            : 'This ticket was refunded. It is no longer valid and admits no one.'}
+            : NO_LONGER_VALID[ticket.status === 'transferred' ? 'transferred' : 'refunded']}
         </p>
       )}
     </section>
@@ -120,6 +130,47 @@ function ResendCard({ token, data }: { token: string; data: TicketPageData }) {
       </button>
       {resend.isSuccess && <Alert tone="success">Sent to {resend.data.sentTo}. It should arrive in a minute or two: check the spam folder too.</Alert>}
       {resend.isError && <Alert>{resend.error.message}</Alert>}
+    </Section>
+  );
+}
+
+/** Decision 48: pass the ticket to a friend, with the code this page shows as the proof of holding it. */
+function PassOnCard({ token, data }: { token: string; data: TicketPageData }) {
+  const [isPassing, setIsPassing] = useState(false);
+  const [passedMessage, setPassedMessage] = useState('');
+  const { show, ticket, transfer } = data;
+  if (passedMessage) {
+    return (
+      <Section id="pass-heading" title="Pass it to a friend">
+        <Alert tone="success">{passedMessage}</Alert>
+      </Section>
+    );
+  }
+  if (!transfer || transfer === 'past' || !ticket.code) return null;
+  const code = ticket.code;
+  return (
+    <Section id="pass-heading" title="Pass it to a friend">
+      {transfer === 'allowed' ? (
+        <>
+          <p className="text-zinc-300">Can't go? Send the ticket to a friend's e-mail address: they get a new ticket with its own QR code, and this one stops working at once.</p>
+          <button type="button" className="btn-secondary min-h-11" onClick={() => setIsPassing(true)}>
+            Pass to a friend
+          </button>
+        </>
+      ) : (
+        <p className="text-zinc-300">{transfer === 'switched_off' ? TRANSFER_MESSAGES.switchedOff : TRANSFER_MESSAGES.refundRequested}</p>
+      )}
+      {isPassing && (
+        <PassTicketDialog
+          ticket={{ id: code, bandName: show.bandName, venueName: show.venueName, when: `${formatLocalDate(show.localDate)}, ${formatTimeRange(show.localDate, show.startTime, show.endTime, show.timeZone)}` }}
+          via={{ endpoint: '/api/tickets/transfer', refresh: pageKey(token) }}
+          onClose={() => setIsPassing(false)}
+          onPassed={(message) => {
+            setIsPassing(false);
+            setPassedMessage(message);
+          }}
+        />
+      )}
     </Section>
   );
 }
@@ -188,7 +239,19 @@ export function TicketPage() {
           <TicketCard data={data} />
           <KeepItCard data={data} />
           <ResendCard token={token} data={data} />
+          <PassOnCard token={token} data={data} />
           <RefundCard token={token} data={data} />
+          {data.ticket.code && data.waitlistReturn.isReturnable && (
+            <Section id="return-heading" title="Can't go?">
+              <TicketReturnControls
+                ticketId={data.ticket.code}
+                faceCents={data.waitlistReturn.faceCents}
+                bandName={data.show.bandName}
+                isListed={data.waitlistReturn.returnStatus === 'listed'}
+                isByLink
+              />
+            </Section>
+          )}
         </>
       )}
     </div>

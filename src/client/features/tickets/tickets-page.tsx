@@ -11,6 +11,8 @@ import { ApiError, apiFetch, postJson } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.ts';
 import { useTitle } from '../../lib/use-title.ts';
 import { TestModeNotice } from '../../components/test-mode-notice.tsx';
+import { WaitlistJoinForm } from '../waitlist/waitlist-join-form.tsx';
+import { WAITLIST_MESSAGES } from '../../../core/schemas/waitlist.ts';
 import { CancelledShowNotice } from '../holders/cancelled-show-notice.tsx';
 import type { CancelledGig } from '../../../core/schemas/holders.ts';
 
@@ -106,7 +108,10 @@ function TicketForm({ gig, offer, query }: { gig: Offer['gig']; offer: TicketOff
   const faceCents = unitCents * count;
   const fee = serviceFeeCents(faceCents);
   const buyerEmail = email ?? me?.user.email ?? '';
-  const canBuy = !gig.isSoldOut && (!hasTypes || chosen?.status === 'on_sale');
+  // Decision 50: while fans wait for a sold-out show, tickets that come back are theirs first.
+  const isClosed = gig.isSoldOut || offer.hasWaitlist;
+  const isEveryTypeSoldOut = offer.types.length > 0 && offer.types.every((type) => type.status === 'sold_out');
+  const canBuy = !isClosed && (!hasTypes || chosen?.status === 'on_sale');
 
   const applyCode = async () => {
     setFieldErrors({});
@@ -161,8 +166,8 @@ function TicketForm({ gig, offer, query }: { gig: Offer['gig']; offer: TicketOff
             {gig.venue.name} · {formatLocalDate(gig.localDate)} · {formatTimeRange(gig.localDate, gig.startTime, gig.endTime, gig.timeZone)}
           </p>
         </div>
-        {gig.isSoldOut ? (
-          <Alert tone="info">{offer.isBeingPaidFor ? ORDER_MESSAGES.beingPaidFor : 'Sold out'}</Alert>
+        {isClosed ? (
+          <Alert tone="info">{offer.hasWaitlist ? WAITLIST_MESSAGES.soldOutJoin : offer.isBeingPaidFor ? ORDER_MESSAGES.beingPaidFor : 'Sold out'}</Alert>
         ) : (
           <form onSubmit={(e) => void buy(e)} className="space-y-4" noValidate>
             {hasTypes && (
@@ -246,6 +251,7 @@ function TicketForm({ gig, offer, query }: { gig: Offer['gig']; offer: TicketOff
             </button>
           </form>
         )}
+        {(isClosed || isEveryTypeSoldOut) && <WaitlistJoinForm gigId={gig.id} defaultEmail={me?.user.email ?? ''} />}
       </section>
     </div>
   );

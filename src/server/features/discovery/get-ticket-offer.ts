@@ -4,13 +4,16 @@ import type { CancelledGig } from '../../../core/schemas/holders.ts';
 import { INVALID_EVENT, type PublicGig } from '../../../core/public-pages.ts';
 import type { TicketOffer } from '../../../core/schemas/tickets.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { bandProfiles, gigs, managedArtists, regions, ticketTypes, venueProfiles } from '../../db/schema.ts';
+import { bandProfiles, gigs, managedArtists, regions, ticketTypes, venueProfiles, waitlistEntries } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { isUpcomingApproved, queryPublicGigs } from './public-gigs.ts';
 
-/** Seats held by checkouts whose time is not up, of the gig or of one type (a hold past its time is a free seat). */
+/**
+ * Seats held by checkouts whose time is not up, of the gig or of one type (a hold past its time is
+ * a free seat). An order for a returned ticket (decision 50) holds none.
+ */
 const liveHolds = (where: ReturnType<typeof sql>) =>
-  sql<number>`(select coalesce(sum(o.quantity), 0)::int from orders o where o.status = 'pending' and o.expires_at > now() and ${where})`;
+  sql<number>`(select coalesce(sum(o.quantity), 0)::int from orders o where o.status = 'pending' and o.expires_at > now() and o.returned_ticket_id is null and ${where})`;
 
 /**
  * What /tickets shows for a gig (issue 21, issue 23): its band, venue, date, the price checkout will
@@ -31,8 +34,10 @@ export async function getTicketOffer(db: DbOrTx, gigId: string): Promise<{ gig: 
     db
       .select({
         maxPerOrder: gigs.maxTicketsPerOrder,
-        left: sql<number>`greatest(${gigs.ticketQuantity} - ${gigs.ticketsSold} - ${liveHolds(sql`o.gig_id = ${gigs.id}`)}, 0)::int`,
-        held: liveHolds(sql`o.gig_id = ${gigs.id}`),
+        // The gig by its id, not by a column: a select from one table names its columns unqualified, which a subquery would read as its own.
+        left: sql<number>`greatest(${gigs.ticketQuantity} - ${gigs.ticketsSold} - ${liveHolds(sql`o.gig_id = ${gigId}`)}, 0)::int`,
+        held: liveHolds(sql`o.gig_id = ${gigId}`),
+        hasWaitlist: sql<boolean>`exists (select 1 from ${waitlistEntries} where ${waitlistEntries.gigId} = ${gigId} and ${waitlistEntries.status} = 'waiting' and ${waitlistEntries.confirmedAt} is not null)`,
       })
       .from(gigs)
       .where(eq(gigs.id, gigId)),
@@ -41,7 +46,7 @@ export async function getTicketOffer(db: DbOrTx, gigId: string): Promise<{ gig: 
         id: ticketTypes.id,
         name: ticketTypes.name,
         priceCents: ticketTypes.priceCents,
-        left: sql<number>`greatest(${ticketTypes.quantity} - ${ticketTypes.sold} - ${liveHolds(sql`o.ticket_type_id = ${ticketTypes.id}`)}, 0)::int`,
+        left: sql<number>`greatest(${ticketTypes.quantity} - ${ticketTypes.sold} - ${liveHolds(sql`o.ticket_type_id = "ticket_types"."id"`)}, 0)::int`,
         salesStartAt: ticketTypes.salesStartAt,
         salesEndAt: ticketTypes.salesEndAt,
         isHidden: ticketTypes.isHidden,
@@ -57,6 +62,7 @@ export async function getTicketOffer(db: DbOrTx, gigId: string): Promise<{ gig: 
       maxPerOrder: counts!.maxPerOrder,
       left: counts!.left,
       isBeingPaidFor: counts!.left === 0 && counts!.held > 0,
+      hasWaitlist: counts!.hasWaitlist,
       hasHiddenTypes: types.some((type) => type.isHidden),
       types: types
         .filter((type) => !type.isHidden)

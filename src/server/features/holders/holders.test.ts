@@ -21,7 +21,7 @@ import { sendHolderMessages } from './message-ticket-holders.ts';
 import { REMINDER_LOCAL_TIME, sendShowReminders } from './send-show-reminders.ts';
 import { CANCELLED_REFUND_ACTION, settleGigCancellations } from './settle-gig-cancellations.ts';
 import { cancelGig } from './cancel-gig.ts';
-import { mapLink } from './holder-emails.ts';
+import { mapLink } from '../../mail/emails/holder-emails.ts';
 
 const ZONE = 'America/Chicago';
 let t: TestApp;
@@ -119,7 +119,7 @@ describe('messages to ticket holders', () => {
     expect(byAdmin.status).toBe(202);
     await sendHolderMessages(t.services);
     const [mail] = (await mailsOf('holder_message')).filter((m) => m.toAddress === 'gus@holders.test');
-    expect(mail!.textBody).toMatch(/^A message from Marquee about /);
+    expect(mail!.textBody).toMatch(/^Set times\n\nA message from Marquee about /);
   });
 
   it("a gig's holders get at most 3 messages a day, even from two authors at once", async () => {

@@ -14,7 +14,7 @@ import { parseInput } from '../../http/validate.ts';
 import { QUEUES, stopIfStopping } from '../../jobs/job-queue.ts';
 import type { Services } from '../../services.ts';
 import { claimDelivery, countHolders, findGigShow, findManagedGig, holderAddress, isHeld, notYetMailed } from './gig-holders.ts';
-import { holderMessageEmail } from './holder-emails.ts';
+import { holderMessageEmail } from '../../mail/emails/holder-emails.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** Past the per-gig cap, an account's own limit on the route (a few gigs' worth an hour). */
@@ -106,7 +106,7 @@ export async function sendHolderMessages({ db, mailer, env, stopping }: Deps): P
           .limit(BATCH);
         for (const holder of holders) {
           if (!(await claimDelivery(tx, 'message', message.id, holder.email))) continue; // another worker has it
-          const mail = holderMessageEmail({ show, subject: message.subject, message: message.body, from, ticketCount: holder.ticketCount });
+          const mail = await holderMessageEmail({ show, subject: message.subject, message: message.body, from, ticketCount: holder.ticketCount });
           await mailer.send({ to: holder.email, kind: 'holder_message', replyTo, ...mail }, tx);
           written++;
         }

@@ -6,7 +6,7 @@ import type { MailAttachment } from '../../mail/attachments.ts';
 import { ticketQrContentId, ticketSecretKey } from '../../mail/emails/ticket.ts';
 import type { Services } from '../../services.ts';
 import { claimDelivery, findGigShow, holderAddress, notYetMailed } from './gig-holders.ts';
-import { showReminderEmail } from './holder-emails.ts';
+import { showReminderEmail } from '../../mail/emails/holder-emails.ts';
 
 /** The reminder is due from this local time on the day before the show, in the gig's own zone. */
 export const REMINDER_LOCAL_TIME = '10:00';
@@ -71,7 +71,7 @@ export async function sendShowReminders({ db, mailer, logger, stopping }: Deps, 
           .limit(BATCH);
         for (const holder of holders) {
           if (!(await claimDelivery(tx, 'reminder', gig.gigId, holder.email))) continue; // another instance has it
-          const mail = showReminderEmail({ show, venueAddress: show.venueAddress, dayWord, ticketCount: holder.ticketIds.length });
+          const mail = await showReminderEmail({ show, venueAddress: show.venueAddress, dayWord, ticketCount: holder.ticketIds.length });
           await mailer.send({ to: holder.email, kind: 'show_reminder', ...mail, ...ticketSecrets(holder.ticketIds) }, tx);
           sent++;
         }

@@ -5,7 +5,7 @@ import { QUEUES, stopIfStopping } from '../../jobs/job-queue.ts';
 import type { Services } from '../../services.ts';
 import { refundTicket } from '../payouts/refund-ticket.ts';
 import { claimDelivery, findGigShow, holderAddress, isHeld, notYetMailed } from './gig-holders.ts';
-import { showCancelledEmail } from './holder-emails.ts';
+import { showCancelledEmail } from '../../mail/emails/holder-emails.ts';
 
 const REFUND_BATCH = 100;
 const MAIL_BATCH = 200;
@@ -69,7 +69,7 @@ async function tellHolders({ db, mailer, env, stopping }: Deps, cancellation: Ca
         .limit(MAIL_BATCH);
       for (const holder of holders) {
         if (!(await claimDelivery(tx, 'cancellation', cancellation.gigId, holder.email))) continue;
-        const mail = showCancelledEmail({ show, reason: cancellation.reason, ticketCount: holder.ticketCount, supportEmail: env.SUPPORT_EMAIL });
+        const mail = await showCancelledEmail({ show, reason: cancellation.reason, ticketCount: holder.ticketCount, supportEmail: env.SUPPORT_EMAIL });
         await mailer.send({ to: holder.email, kind: 'gig_cancelled', ...mail }, tx);
         told++;
       }

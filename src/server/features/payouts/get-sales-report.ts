@@ -60,8 +60,8 @@ const organiserFate = sql`case
   else 'held' end`;
 
 const total = (cents: SQLWrapper, where: SQL) => sql<number>`coalesce(sum(${cents}) filter (where ${where}), 0)`.mapWith(Number);
-const bandShare = (fate: string) => total(orders.bandShareCents, sql`${isStanding} and ${bandFate} = ${fate}`);
-const organiserShare = (fate: string) => total(orders.organiserShareCents, sql`${isStanding} and ${organiserFate} = ${fate}`);
+const bandShare = (fate: string) => total(tickets.bandShareCents, sql`${isStanding} and ${bandFate} = ${fate}`);
+const organiserShare = (fate: string) => total(tickets.organiserShareCents, sql`${isStanding} and ${organiserFate} = ${fate}`);
 
 /**
  * A sales and payout report (decision 41) for one calendar year of gig dates: each ticketed gig
@@ -94,12 +94,13 @@ export async function getSalesReport(db: DbOrTx, sessionUser: SessionUser, rawQu
       gigId: tickets.gigId,
       ticketsSold: sql<number>`count(*) filter (where ${isStanding})`.mapWith(Number).as('tickets_sold'),
       ticketsRefunded: sql<number>`count(*) filter (where not (${isStanding}))`.mapWith(Number).as('tickets_refunded'),
-      grossCents: total(orders.totalCents, sql`true`).as('gross_cents'),
-      feeCents: total(orders.feeCents, sql`true`).as('fee_cents'),
+      // Issue 23: each ticket's own part of its order (an order holds several).
+      grossCents: total(sql`${tickets.faceCents} + ${tickets.feeCents}`, sql`true`).as('gross_cents'),
+      feeCents: total(tickets.feeCents, sql`true`).as('fee_cents'),
       refundedCents: total(refunds.amountCents, isNotNull(refunds.id)).as('refunded_cents'),
-      bandShareCents: total(orders.bandShareCents, isStanding).as('band_share_cents'),
-      organiserShareCents: total(orders.organiserShareCents, isStanding).as('organiser_share_cents'),
-      platformShareCents: total(orders.platformShareCents, isStanding).as('platform_share_cents'),
+      bandShareCents: total(tickets.bandShareCents, isStanding).as('band_share_cents'),
+      organiserShareCents: total(tickets.organiserShareCents, isStanding).as('organiser_share_cents'),
+      platformShareCents: total(tickets.platformShareCents, isStanding).as('platform_share_cents'),
       bandTransferredCents: bandShare('transferred').as('band_transferred_cents'),
       organiserHeldCents: organiserShare('held').as('organiser_held_cents'),
       organiserReleasedCents: organiserShare('released').as('organiser_released_cents'),
@@ -110,10 +111,11 @@ export async function getSalesReport(db: DbOrTx, sessionUser: SessionUser, rawQu
     })
     .from(tickets)
     .innerJoin(orders, eq(orders.id, tickets.orderId))
-    .leftJoin(refunds, eq(refunds.orderId, orders.id))
+    .leftJoin(refunds, eq(refunds.ticketId, tickets.id))
     .leftJoin(bandTransfer, and(eq(bandTransfer.orderId, orders.id), eq(bandTransfer.kind, 'band_share')))
     .leftJoin(organiserTransfer, and(eq(organiserTransfer.orderId, orders.id), eq(organiserTransfer.kind, 'organiser_share')))
-    .where(eq(tickets.gigId, gigs.id))
+    // A ticket passed on is counted once, as the ticket that replaced it (decision 48).
+    .where(and(eq(tickets.gigId, gigs.id), sql`${tickets.status} <> 'transferred'`))
     .groupBy(tickets.gigId)
     .as('sales');
 

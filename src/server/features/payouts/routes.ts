@@ -74,6 +74,8 @@ export function payoutRoutes(services: Services) {
     const ticketId = await findTicketOfOrder(db, c.req.param('orderId'), position);
     const refund = await refundTicket(db, { ticketId, reason, actorId: user.id, isCheckedInConfirmed });
     await services.jobs?.send(QUEUES.processRefunds);
+    // Decision 50: the seat back on sale goes to the gig's waitlist first.
+    await services.jobs?.send(QUEUES.offerWaitlist);
     return c.json({ success: true, refundId: refund.refundId, amountCents: refund.amountCents });
   });
 

@@ -34,10 +34,10 @@ afterAll(() => t.close());
 
 let buyers = 0;
 /** A fan buys one ticket through the sandbox; returns the order. */
-async function buy(gigId: string) {
+async function buy(gigId: string, quantity = 1) {
   const sandbox = t.services.sandbox!;
   const email = `fan${++buyers}@report.test`;
-  const placed = await placeTicketOrder(t.db, { gigId, buyerEmail: email, provider: 'sandbox' });
+  const placed = await placeTicketOrder(t.db, { gigId, buyerEmail: email, provider: 'sandbox', quantity });
   const { sessionId } = await sandbox.createCheckout({ orderId: placed.id, totalCents: placed.totalCents, description: 'Ticket', buyerEmail: email, successUrl: '', cancelUrl: '', expiresAt: placed.expiresAt, transferGroup: `order_${placed.id}` });
   await t.db.update(orders).set({ providerSessionId: sessionId }).where(eq(orders.id, placed.id));
   expect(await applyPaymentEvent(t.services, 'sandbox', { id: sandbox.newEventId(), type: 'checkout.paid', orderId: placed.id, sessionId, paymentId: sandbox.newPaymentId() })).toBe('issued');
@@ -262,6 +262,18 @@ describe('the sales and payout report (decision 41)', () => {
     expect(res.json).toMatchObject({ year: YEAR, years: [thisYear, YEAR] });
     expect((await (await signUpAs(t, 'band')).client.get('/api/payments/report')).json).toMatchObject({ year: thisYear, years: [thisYear] });
     expect((await band.client.get('/api/payments/report?year=soon')).status).toBe(422);
+  });
+
+  it('counts an order of several tickets once: each ticket its own part, one refunded alone (issue 23)', async () => {
+    const gigId = await ticketedGig({ venueId: venue.id, bandId: band.id, priceCents: 2000, bandPercent: 50 });
+    const placed = await buy(gigId, 3);
+    await refundTicket(t.db, { ticketId: await findTicketOfOrder(t.db, placed.id, 2), reason: 'One friend cannot come', actorId: adminId });
+    await moveTo(gigId, `${YEAR}-03-14`);
+    const gig = (await reportOf(venue)).gigs.find((g) => g.gigId === gigId)!;
+    // 3 × $20.00 = $60.00 and one fee of $9.00: $69.00 paid, $23.00 of it (one ticket) refunded.
+    expect(gig).toMatchObject({ ticketsSold: 2, ticketsRefunded: 1, grossCents: 6900, feeCents: 900, refundedCents: 2300 });
+    expect(gig.bandShareCents).toBe(2 * 1000);
+    expect(gig.organiserShareCents).toBe(2 * 500);
   });
 });
 

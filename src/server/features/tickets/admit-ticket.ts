@@ -10,7 +10,7 @@ const SCANNER_ROLES = ['venue', 'promoter', 'band', 'admin'] as const;
 
 export type Admission =
   | { isValid: true; ticketId: string; holderEmail: string; admittedAt: string; gig: { id: string; localDate: string; startTime: string; venueName: string } }
-  | { isValid: false; reason: 'unknown' | 'already_used' | 'other_gig' | 'refunded'; usedAt?: string };
+  | { isValid: false; reason: 'unknown' | 'already_used' | 'other_gig' | 'refunded' | 'transferred'; usedAt?: string };
 
 /**
  * The door (D15): venue, promoter and band accounts admit tickets for gigs they are party to,
@@ -28,6 +28,7 @@ export async function admitTicket(db: Db, scanner: SessionUser, code: string, no
     if (!ticket) return { isValid: false, reason: 'unknown' };
     if (!ticket.isParty) return { isValid: false, reason: 'other_gig' };
     if (ticket.status === 'refunded') return { isValid: false, reason: 'refunded' };
+    if (ticket.status === 'transferred') return { isValid: false, reason: 'transferred' };
     return { isValid: false, reason: 'already_used', usedAt: ticket.usedAt?.toISOString() };
   }
   const gig = { id: admitted.gigId, localDate: admitted.localDate, startTime: admitted.startTime, venueName: admitted.venueName };

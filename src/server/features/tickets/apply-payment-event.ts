@@ -6,13 +6,15 @@ import { gigs, orders } from '../../db/schema.ts';
 import type { PaymentEvent } from '../../payments/payment-provider.ts';
 import type { Services } from '../../services.ts';
 import { sendTicketEmail } from './send-ticket-email.ts';
-import { fulfilHeldOrder, fulfilLockedOrder, newTicketId, type Fulfilment } from './fulfil-paid-order.ts';
+import { fulfilHeldOrder, fulfilLockedOrder, newTicketId } from './fulfil-paid-order.ts';
 import { withShowDetails } from './find-ticket-show.ts';
 import { releaseExpiredOrders } from './release-expired-orders.ts';
 import { recordTicketShares } from '../payouts/record-ticket-shares.ts';
 import { recordSoldOutRefund } from '../payouts/refund-ticket.ts';
+import { fulfilWaitlistOrder, type WaitlistFulfilment } from '../waitlist/fulfil-waitlist-order.ts';
+import { endOfferCheckout } from '../waitlist/waitlist-offers.ts';
 
-export type EventOutcome = 'duplicate' | 'unknown_order' | 'expired' | Fulfilment['outcome'];
+export type EventOutcome = 'duplicate' | 'unknown_order' | 'expired' | WaitlistFulfilment['outcome'];
 
 type EventServices = Pick<Services, 'db' | 'mailer' | 'env' | 'ticketLinkKey'>;
 type CheckoutEvent = Extract<PaymentEvent, { orderId: string }>;
@@ -52,11 +54,13 @@ export async function applyCheckoutEvent(services: EventServices, provider: stri
     if (!order || order.providerSessionId !== event.sessionId) return 'unknown_order';
 
     if (event.type === 'checkout.expired') {
+      // Decision 50: a waitlist offer holds its ticket for its own time, whatever becomes of one checkout.
+      if (await endOfferCheckout(tx, order)) return 'expired';
       await releaseExpiredOrders(tx, { orderId: order.id });
       return 'expired';
     }
     const providerPaymentId = event.paymentId ?? event.id;
-    if (order.status === 'pending') {
+    if (order.status === 'pending' && !order.waitlistOfferId && !order.returnedTicketId) {
       // The sale itself: the e-mail names the tickets, so their ids are chosen first; the order's
       // tickets, shares and seats follow in one statement, the gig's rows last.
       const ticketIds = Array.from({ length: order.quantity }, newTicketId);
@@ -76,14 +80,15 @@ export async function applyCheckoutEvent(services: EventServices, provider: stri
       await sendTicketEmail(tx, services, ticketIds, show);
       return (await fulfilHeldOrder(db, tx, order, { providerPaymentId, ticketIds })).outcome;
     }
-    // Paid already (a repeat), or paid after its hold ran out: the general path, which takes free
-    // seats if there are any. A new ticket's e-mail and shares are written with it, in the same
-    // transaction, before the gig's seat counts.
+    // Paid already (a repeat), paid after its hold ran out, or a waitlist offer's order (decision
+    // 50): the general path, which takes free seats if there are any. A new ticket's e-mail and
+    // shares are written with it, in the same transaction, before the gig's seat counts.
     const whenIssued = async (itx: Tx, ticketIds: string[]) => {
       await sendTicketEmail(itx, services, ticketIds);
       await recordTicketShares(itx, order);
     };
-    const result = await fulfilLockedOrder(tx, order, { providerPaymentId, whenIssued });
+    const fulfilment = { providerPaymentId, whenIssued };
+    const result = order.waitlistOfferId ? await fulfilWaitlistOrder(tx, order, fulfilment) : await fulfilLockedOrder(tx, order, fulfilment);
     if (result.outcome === 'sold_out_after_expiry') await recordSoldOutRefund(tx, order.id);
     return result.outcome;
   });

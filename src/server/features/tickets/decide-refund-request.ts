@@ -9,7 +9,7 @@ import { limitHits } from '../../http/rate-limit.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { parseInput } from '../../http/validate.ts';
 import { QUEUES } from '../../jobs/job-queue.ts';
-import { refundRequestOutcomeEmail } from '../../mail/refund-request-templates.ts';
+import { refundRequestOutcomeEmail } from '../../mail/emails/refund-request-outcome.ts';
 import type { Services } from '../../services.ts';
 import { refundTicket } from '../payouts/refund-ticket.ts';
 import { findTicketShow } from './find-ticket-show.ts';
@@ -59,7 +59,7 @@ export async function decideRefundRequest(services: DecisionServices, user: Sess
       {
         to: show.holderEmail,
         kind: 'refund_request_outcome',
-        ...refundRequestOutcomeEmail({ bandName: show.showName, venueName: show.venueName, when, isApproved, reason: declineReason ?? undefined }),
+        ...(await refundRequestOutcomeEmail({ bandName: show.showName, venueName: show.venueName, when, isApproved, reason: declineReason ?? undefined })),
         secrets: { ticketPage: ticketPageUrl(services, request.ticketId) },
       },
       tx,

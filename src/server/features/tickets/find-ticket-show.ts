@@ -24,6 +24,7 @@ export async function findTicketShow(db: DbOrTx, ticketId: string) {
       showName: sql<string>`coalesce(${bandProfiles.name}, ${managedArtists.name}, 'Live music')`,
       /** D10: the promoter when a promoter made the gig, else the venue. */
       organiserId: sql<string>`coalesce(${gigs.promoterId}, ${gigs.venueId})`,
+      isTransferAllowed: gigs.isTransferAllowed,
     })
     .from(tickets)
     .innerJoin(orders, eq(orders.id, tickets.orderId))

@@ -76,7 +76,9 @@ export async function fulfilLockedOrder(tx: Tx, order: Order, { providerPaymentI
     await whenIssued?.(tx, ticketIds);
     return { outcome: 'issued', ticketId: ticketIds[0]!, ticketIds } as const;
   };
-  if (order.status === 'pending') {
+  // A returned ticket bought from the waitlist (decision 50) held no seat: it takes the one its
+  // holder's refund just gave back, in the same transaction, as an expired order takes a free one.
+  if (order.status === 'pending' && !order.returnedTicketId) {
     // A pending order turns its held seats into sold ones. The seats are certain (the order row is
     // locked and holds them), so the gig's row, which every checkout and payment of the gig
     // updates, is updated last: the transaction then holds that row's lock only until it commits.

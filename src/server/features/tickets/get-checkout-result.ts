@@ -1,4 +1,4 @@
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { Services } from '../../services.ts';
 import { orders, tickets } from '../../db/schema.ts';
@@ -21,13 +21,15 @@ export async function getCheckoutResult({ db, ticketLinkKey }: Pick<Services, 'd
   const row = await findOrderShow(db, eq(orders.providerSessionId, sessionId));
   if (!row) throw new AppError('NOT_FOUND', 'That order was not found.');
   const { showName, status, email, totalCents, localDate, startTime, venueName, quantity, orderId } = row;
-  const issued = row.ticketId
+  const current = row.ticketId
     ? await db
-        .select({ id: tickets.id, position: tickets.position, status: tickets.status })
+        .select({ id: tickets.id, position: tickets.position, status: tickets.status, isBuyers: sql<boolean>`lower(${tickets.holderEmail}) = lower(${email})` })
         .from(tickets)
         .where(and(eq(tickets.orderId, orderId), ne(tickets.status, 'transferred')))
         .orderBy(asc(tickets.position))
     : [];
+  // Decision 48: a ticket the buyer passed on is the new holder's, and its code theirs alone.
+  const issued = current.filter((ticket) => ticket.isBuyers).map((ticket) => ({ id: ticket.id, position: ticket.position, status: ticket.status }));
   const withCodes = await Promise.all(
     issued.map(async (ticket) => ({
       ...ticket,
@@ -40,5 +42,6 @@ export async function getCheckoutResult({ db, ticketLinkKey }: Pick<Services, 'd
     order: { status, email, totalCents, localDate, startTime, venueName, bandName: showName, quantity },
     ticket: withCodes[0] ?? null,
     tickets: withCodes,
+    passedOnCount: current.length - issued.length,
   };
 }

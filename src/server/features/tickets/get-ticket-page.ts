@@ -1,11 +1,13 @@
 import { desc, eq } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { mapUrl, TICKET_LINK_NOT_FOUND } from '../../../core/ticket-page.ts';
+import { todayIn } from '../../../core/time.ts';
 import { refundRequests } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Services } from '../../services.ts';
 import { findTicketShow, type TicketShow } from './find-ticket-show.ts';
 import { readTicketPageToken, ticketApiPath } from './ticket-links.ts';
+import { findTicketReturn } from '../waitlist/return-ticket.ts';
 
 type PageServices = Pick<Services, 'db' | 'ticketLinkKey' | 'wallets'>;
 
@@ -38,6 +40,8 @@ export async function getTicketPage(services: PageServices, token: string) {
   const isValid = show.status === 'valid';
   const api = ticketApiPath(services, show.ticketId);
   const refundRequest = await latestRefundRequest(services.db, show.ticketId);
+  // Decision 50: 'Return this ticket' to the show's waitlist, from its own link.
+  const waitlistReturn = await findTicketReturn(services.db, show.ticketId);
   return {
     ticket: {
       status: show.status,
@@ -65,6 +69,17 @@ export async function getTicketPage(services: PageServices, token: string) {
     },
     refundRequest,
     canRequestRefund: isValid && refundRequest?.status !== 'open',
+    waitlistReturn,
+    // Decision 48: whether 'Pass it to a friend' applies now (the transfer itself decides again).
+    transfer: !isValid
+      ? null
+      : !show.isTransferAllowed
+        ? ('switched_off' as const)
+        : show.localDate < todayIn(show.timeZone)
+          ? ('past' as const)
+          : refundRequest?.status === 'open'
+            ? ('refund_requested' as const)
+            : ('allowed' as const),
   };
 }
 

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { Services } from '../../services.ts';
-import { bandProfiles, gigs, managedArtists, orders, regions, tickets, venueProfiles } from '../../db/schema.ts';
+import { bandProfiles, gigs, managedArtists, orders, regions, tickets, venueProfiles, waitlistReturns } from '../../db/schema.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { CONFIRM_TO_SEE_TICKETS } from '../accounts/email-verification.ts';
 import { ticketPagePath } from './ticket-links.ts';
@@ -22,12 +22,20 @@ export async function listMyTickets({ db, ticketLinkKey }: Pick<Services, 'db' |
       position: tickets.position,
       quantity: orders.quantity,
       usedAt: tickets.usedAt,
+      faceCents: tickets.faceCents,
       localDate: gigs.localDate,
       startTime: gigs.startTime,
       endTime: gigs.endTime,
       timeZone: regions.timeZone,
       venueName: venueProfiles.name,
       bandName: sql<string>`coalesce(${bandProfiles.name}, ${managedArtists.name}, 'Live music')`,
+      /** Decision 50: offered back through the waitlist (listed), bought from it (sold), or taken back. */
+      returnStatus: waitlistReturns.status,
+      /** Still ahead, and not cancelled (decision 49): a ticket that may be returned to the waitlist. */
+      isUpcoming: sql<boolean>`${gigs.localDate} >= (now() at time zone ${regions.timeZone})::date and ${gigs.cancelledAt} is null`,
+      // Decision 48: whether 'Pass to a friend' applies (the transfer itself decides again).
+      isTransferAllowed: gigs.isTransferAllowed,
+      isPast: sql<boolean>`${gigs.localDate} < (now() at time zone ${regions.timeZone})::date`,
     })
     .from(tickets)
     .innerJoin(gigs, eq(gigs.id, tickets.gigId))
@@ -36,6 +44,7 @@ export async function listMyTickets({ db, ticketLinkKey }: Pick<Services, 'db' |
     .leftJoin(bandProfiles, eq(bandProfiles.userId, gigs.bandId))
     .leftJoin(managedArtists, eq(managedArtists.id, gigs.managedArtistId))
     .innerJoin(orders, eq(orders.id, tickets.orderId))
+    .leftJoin(waitlistReturns, eq(waitlistReturns.ticketId, tickets.id))
     .where(and(ne(tickets.status, 'transferred'), user.emailVerified ? isHolder : and(isHolder, eq(orders.buyerUserId, user.id))))
     .orderBy(desc(gigs.localDate), desc(tickets.createdAt), asc(tickets.position))
     .limit(100);

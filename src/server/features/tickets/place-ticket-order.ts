@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import { SERVICE_FEE_PERCENT, splitOrderPayment } from '../../../core/money.ts';
-import type { Db, Tx } from '../../db/client.ts';
+import { SERVICE_FEE_PERCENT, splitOrderPayment, type OrderSplit } from '../../../core/money.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { oncePerDatabase } from '../../db/once-per-database.ts';
 import { prepareStatement, readRow } from '../../db/prepared-statement.ts';
-import { gigs, orders, presaleCodes, regions, ticketTypes } from '../../db/schema.ts';
+import { gigs, orders, presaleCodes, regions, ticketTypes, waitlistEntries } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { releaseExpiredOrders } from './release-expired-orders.ts';
 import { isUuid } from '../../../core/ids.ts';
 import { INVALID_EVENT } from '../../../core/public-pages.ts';
 import { ORDER_MESSAGES, PROOF_MESSAGES } from '../../../core/schemas/tickets.ts';
+import { WAITLIST_MESSAGES } from '../../../core/schemas/waitlist.ts';
 import { GIG_CANCELLED_REFUSAL } from '../../../core/schemas/holders.ts';
 
 /** Spec 1 §8, BAND_NOT_FOUND: only a gig with a registered band sells tickets. */
@@ -56,6 +57,8 @@ export type OrderInput = {
   ticketTypeId?: string | null;
   /** Issue 23: a presale code, which unlocks a hidden type. */
   presaleCode?: string | null;
+  /** Decision 50: the waitlist offer this order is for; it is not held back for the waitlist, and holds its seat as long as the offer lasts. */
+  waitlistOffer?: { id: string; expiresAt: Date } | null;
   /**
    * Issue 23 (on-sale day): while more seats are held by open checkouts than are free, a hold
    * needs the buyer's proof of work. 'checked' when the checkout carried a valid one; 'none' when
@@ -64,7 +67,12 @@ export type OrderInput = {
   proof?: 'checked' | 'none' | null;
 };
 
-type OrderRequest = Required<Omit<OrderInput, 'ticketTypeId' | 'presaleCode' | 'proof'>> & { ticketTypeId: string | null; presaleCode: string | null; proof: 'checked' | 'none' | null };
+type OrderRequest = Required<Omit<OrderInput, 'ticketTypeId' | 'presaleCode' | 'waitlistOffer' | 'proof'>> & {
+  ticketTypeId: string | null;
+  presaleCode: string | null;
+  waitlistOffer: { id: string; expiresAt: Date } | null;
+  proof: 'checked' | 'none' | null;
+};
 
 
 /**
@@ -74,7 +82,7 @@ type OrderRequest = Required<Omit<OrderInput, 'ticketTypeId' | 'presaleCode' | '
  * and a presale code's uses likewise, so a burst of buyers can never hold more than exists.
  * Anything refused rolls the whole hold back.
  */
-export async function placeTicketOrder(db: Db, input: OrderInput): Promise<PlacedOrder & { show: OrderShow }> {
+export async function placeTicketOrder(db: DbOrTx, input: OrderInput): Promise<PlacedOrder & { show: OrderShow }> {
   const request: OrderRequest = {
     gigId: input.gigId,
     buyerEmail: input.buyerEmail,
@@ -86,6 +94,7 @@ export async function placeTicketOrder(db: Db, input: OrderInput): Promise<Place
     quantity: input.quantity ?? 1,
     ticketTypeId: input.ticketTypeId ?? null,
     presaleCode: input.presaleCode?.trim().toUpperCase() || null,
+    waitlistOffer: input.waitlistOffer ?? null,
     proof: input.proof ?? null,
   };
   if (!isUuid(request.gigId)) throw new AppError('NOT_FOUND', INVALID_EVENT);
@@ -180,17 +189,21 @@ function seatsLeftRefusal(left: number, hasOpenHolds: boolean, typeName: string 
   return new AppError('CONFLICT', SOLD_OUT);
 }
 
-async function holdSeatsAndRecordOrder(db: Db, request: OrderRequest): Promise<PlacedOrder & { show: OrderShow }> {
-  const { gigId, buyerEmail, buyerUserId, buyerIpAddress, provider, now, quantity, limits } = request;
+/** Decision 50: while confirmed fans wait for a sold-out gig, a seat that comes free is theirs first. */
+const hasWaitlist = sql`exists (select 1 from ${waitlistEntries} where ${waitlistEntries.gigId} = ${gigs.id} and ${waitlistEntries.status} = 'waiting' and ${waitlistEntries.confirmedAt} is not null)`;
+
+async function holdSeatsAndRecordOrder(db: DbOrTx, request: OrderRequest): Promise<PlacedOrder & { show: OrderShow }> {
+  const { gigId, buyerEmail, buyerUserId, buyerIpAddress, provider, now, quantity, limits, waitlistOffer } = request;
   return db.transaction(async (tx) => {
-    await lockBuyerHolds(db, tx, request);
+    // Inside a caller's transaction (a waitlist offer's order) the statements are built for it.
+    await lockBuyerHolds(db as Db, tx, request);
     const code = request.presaleCode ? await usePresaleCode(tx, request) : null;
     const typeId = request.ticketTypeId ?? code?.ticketTypeId ?? null;
     const typePrice = typeId ? await holdTypeSeats(tx, request, typeId, code?.ticketTypeId ?? null) : null;
     // One statement: the buyer's open holds counted, the gig's seats held (if the limits allow),
     // the order recorded with its split, and what the provider's page says about the show.
-    const expiresAt = new Date(now.getTime() + CHECKOUT_HOLD_MINUTES * 60_000);
-    const [row] = await checkoutStatements(db).hold.execute(tx, {
+    const expiresAt = waitlistOffer?.expiresAt ?? new Date(now.getTime() + CHECKOUT_HOLD_MINUTES * 60_000);
+    const [row] = await checkoutStatements(db as Db).hold.execute(tx, {
       orderId: randomUUID(),
       gigId,
       buyerEmail,
@@ -208,6 +221,7 @@ async function holdSeatsAndRecordOrder(db: Db, request: OrderRequest): Promise<P
       perEmail: limits?.perEmail ?? 0,
       perAddress: limits?.perAddress ?? 0,
       proofMissing: request.proof === 'none',
+      waitlistOfferId: waitlistOffer?.id ?? null,
     });
     if (limits && (row!.byEmail + quantity > limits.perEmail || (buyerIpAddress && row!.byAddress + quantity > limits.perAddress))) {
       throw new AppError('RATE_LIMITED', TOO_MANY_HOLDS_MESSAGE);
@@ -292,6 +306,8 @@ const checkoutStatements = oncePerDatabase((db) => {
     sql`(not ${ph('proofMissing')}::boolean or ${gigs.ticketsHeld} <= ${gigs.ticketQuantity} - ${gigs.ticketsSold} - ${gigs.ticketsHeld})`,
     // A gig with ticket types sells only by type; one without sells at its simple price.
     sql`(${typeId} is not null or not exists (select 1 from ${ticketTypes} where ${ticketTypes.gigId} = ${gigs.id}))`,
+    // Decision 50: while confirmed fans wait, a free seat goes to the waitlist's offer only.
+    sql`(${ph('waitlistOfferId')}::uuid is not null or not ${hasWaitlist})`,
     sql`${gigs.localDate} >= (select (now() at time zone ${regions.timeZone})::date from ${regions} where ${regions.slug} = ${gigs.regionSlug})`,
   );
   return {
@@ -318,9 +334,9 @@ const checkoutStatements = oncePerDatabase((db) => {
         returning id, ticket_price_cents, band_percent, organiser_percent, venue_id, band_id, managed_artist_id, region_slug, local_date, start_time, end_time
       ), placed as (
         insert into orders (id, gig_id, buyer_email, buyer_user_id, buyer_ip_address, quantity, ticket_type_id, presale_code_id,
-          face_cents, fee_cents, total_cents, band_share_cents, organiser_share_cents, platform_share_cents, provider, expires_at)
+          face_cents, fee_cents, total_cents, band_share_cents, organiser_share_cents, platform_share_cents, provider, expires_at, waitlist_offer_id)
         select ${ph('orderId')}::uuid, held.id, ${ph('buyerEmail')}::text, ${ph('buyerUserId')}::text, ${address}, ${quantity}, ${typeId}, ${ph('presaleCodeId')}::uuid,
-          s.face, s.fee, s.face + s.fee, s.band, s.organiser, s.platform, ${ph('provider')}::text, ${ph('expiresAt')}::timestamptz
+          s.face, s.fee, s.face + s.fee, s.band, s.organiser, s.platform, ${ph('provider')}::text, ${ph('expiresAt')}::timestamptz, ${ph('waitlistOfferId')}::uuid
         from held cross join lateral (${equalPricedSplit(quantity, unit, sql`held.band_percent`, sql`held.organiser_percent`)}) s
         returning *
       )
@@ -340,8 +356,18 @@ const checkoutStatements = oncePerDatabase((db) => {
   };
 });
 
+/** An order's money columns: what the buyer pays and its split (D10), as computed once. */
+export const orderMoney = (split: OrderSplit) => ({
+  faceCents: split.faceCents,
+  feeCents: split.serviceFeeCents,
+  totalCents: split.totalCents,
+  bandShareCents: split.bandShareCents,
+  organiserShareCents: split.organiserShareCents,
+  platformShareCents: split.platformShareCents,
+});
+
 /** Why the gig's seats could not be held, from the gig as it is now. */
-async function explainRefusedGig(tx: Tx, { gigId, quantity, proof }: OrderRequest, typeId: string | null): Promise<AppError> {
+async function explainRefusedGig(tx: Tx, { gigId, quantity, proof, waitlistOffer }: OrderRequest, typeId: string | null): Promise<AppError> {
   const [gig] = await tx
     .select({
       isTicketed: gigs.isTicketed,
@@ -353,6 +379,7 @@ async function explainRefusedGig(tx: Tx, { gigId, quantity, proof }: OrderReques
       held: gigs.ticketsHeld,
       maxPerOrder: gigs.maxTicketsPerOrder,
       hasTypes: sql<boolean>`exists (select 1 from ${ticketTypes} where ${ticketTypes.gigId} = ${gigs.id})`,
+      hasWaitlist: sql<boolean>`${hasWaitlist}`,
     })
     .from(gigs)
     .innerJoin(regions, eq(regions.slug, gigs.regionSlug))
@@ -362,6 +389,7 @@ async function explainRefusedGig(tx: Tx, { gigId, quantity, proof }: OrderReques
   if (!gig.hasBand) return new AppError('NOT_FOUND', BAND_NOT_REGISTERED);
   if (quantity > gig.maxPerOrder) return new AppError('VALIDATION', ORDER_MESSAGES.perOrderLimit(gig.maxPerOrder), { quantity: ORDER_MESSAGES.perOrderLimit(gig.maxPerOrder) });
   if (!typeId && gig.hasTypes) return new AppError('VALIDATION', ORDER_MESSAGES.chooseType, { ticketTypeId: ORDER_MESSAGES.chooseType });
+  if (gig.hasWaitlist && !waitlistOffer) return new AppError('CONFLICT', WAITLIST_MESSAGES.waitlistFirst);
   if (proof === 'none' && gig.left >= quantity && gig.held > gig.left) return new AppError('VALIDATION', PROOF_MESSAGES.needed, { proof: 'needed' });
   return seatsLeftRefusal(gig.left, gig.held > 0, null);
 }

@@ -41,8 +41,9 @@ export async function applyProviderEvent(services: EventServices, event: Payment
     if (outreach === 'campaign_paid') await wakeOutreach(services, event.orderId);
     return outreach;
   }
-  if (outcome === 'issued') await services.jobs?.send(QUEUES.sendTransfers);
-  if (outcome === 'sold_out_after_expiry') await services.jobs?.send(QUEUES.processRefunds);
+  if (outcome === 'issued' || outcome === 'issued_from_return') await services.jobs?.send(QUEUES.sendTransfers);
+  // A returned ticket that changed hands (decision 50) refunds its holder.
+  if (outcome === 'sold_out_after_expiry' || outcome === 'issued_from_return') await services.jobs?.send(QUEUES.processRefunds);
   return outcome;
 }
 

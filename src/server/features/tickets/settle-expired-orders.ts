@@ -36,7 +36,7 @@ export async function settleExpiredOrders(services: SettleServices, { now = new 
         sessionId: order.sessionId!,
         paymentId: checkout.paymentId,
       });
-      if (outcome === 'issued' || outcome === 'sold_out_after_expiry') reconciled += 1;
+      if (outcome === 'issued' || outcome === 'issued_from_return' || outcome === 'sold_out_after_expiry') reconciled += 1;
     } catch (error) {
       // The provider could not say: the hold is released below all the same, and a payment that
       // did happen still arrives as its event (paid after expiry: a free seat, or a refund).

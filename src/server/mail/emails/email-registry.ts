@@ -18,10 +18,16 @@ import { passwordResetEmail } from './password-reset.ts';
 import { promoterVenueDecisionEmail } from './promoter-venue-decision.ts';
 import { promoterVenueRequestEmail } from './promoter-venue-request.ts';
 import { refundEmail } from './refund.ts';
+import { refundRequestOutcomeEmail } from './refund-request-outcome.ts';
+import { holderMessageEmail, showCancelledEmail, showReminderEmail } from './holder-emails.ts';
 import type { RenderedEmail } from './render-email.ts';
 import { TICKET_QR_CONTENT_ID, ticketEmail, ticketQrContentId } from './ticket.ts';
+import { ticketPassedOnEmail } from './ticket-passed-on.ts';
+import { ticketReceivedEmail } from './ticket-received.ts';
 import { venueOutreachEmail, type BandPitch } from './venue-outreach.ts';
 import { venueVerificationEmail } from './venue-verification.ts';
+import { waitlistConfirmationEmail } from './waitlist-confirmation.ts';
+import { waitlistOfferEmail } from './waitlist-offer.ts';
 import { weeklyDigestEmail } from './weekly-digest.ts';
 import { welcomeEmail } from './welcome.ts';
 
@@ -257,10 +263,76 @@ export const EMAIL_REGISTRY: EmailEntry[] = [
     images: { [TICKET_QR_CONTENT_ID]: () => QRCode.toDataURL(DEMO_TICKET, { width: 240, margin: 2, errorCorrectionLevel: 'M' }) },
   },
   {
+    id: 'refund-request-approved',
+    kind: 'refund_request_outcome',
+    sentWhen: "The organiser approved a holder's refund request (decision 46)",
+    render: () => refundRequestOutcomeEmail({ bandName: BAND, venueName: VENUE, when: WHEN, isApproved: true }),
+    secrets: ({ url }) => ({ ticketPage: `${url}/ticket/${DEMO_TICKET}.demo` }),
+  },
+  {
+    id: 'refund-request-declined',
+    kind: 'refund_request_outcome',
+    sentWhen: "The organiser declined a holder's refund request (decision 46)",
+    render: () => refundRequestOutcomeEmail({ bandName: BAND, venueName: VENUE, when: WHEN, isApproved: false, reason: 'The show is three days away; tickets can be passed to a friend instead.' }),
+    secrets: ({ url }) => ({ ticketPage: `${url}/ticket/${DEMO_TICKET}.demo` }),
+  },
+  {
+    id: 'holder-message',
+    kind: 'holder_message',
+    sentWhen: "An organiser or admin writes to a gig's ticket holders (decision 49)",
+    render: () => holderMessageEmail({ show: { showName: BAND, venueName: VENUE, when: WHEN }, subject: 'Doors at 7:30', message: 'Doors open half an hour earlier.\n\nSupport act: Salt & Static at 8.', from: VENUE, ticketCount: 2 }),
+  },
+  {
+    id: 'show-reminder',
+    kind: 'show_reminder',
+    sentWhen: 'The day before the show, to each ticket holder (decision 49)',
+    render: () => showReminderEmail({ show: { showName: BAND, venueName: VENUE, when: WHEN }, venueAddress: ADDRESS, dayWord: 'Tomorrow', ticketCount: 2 }),
+    secrets: () => ({ ticket: DEMO_TICKET, ticket2: `${DEMO_TICKET.slice(0, -1)}B` }),
+    images: {
+      [ticketQrContentId(1)]: () => QRCode.toDataURL(DEMO_TICKET, { width: 240, margin: 2, errorCorrectionLevel: 'M' }),
+      [ticketQrContentId(2)]: () => QRCode.toDataURL(`${DEMO_TICKET.slice(0, -1)}B`, { width: 240, margin: 2, errorCorrectionLevel: 'M' }),
+    },
+  },
+  {
+    id: 'show-cancelled',
+    kind: 'gig_cancelled',
+    sentWhen: 'A ticketed gig is cancelled, to each holder (decision 49)',
+    render: () => showCancelledEmail({ show: { showName: BAND, venueName: VENUE, when: WHEN }, reason: 'The band is ill. We are sorry.', ticketCount: 3, supportEmail: 'support@marquee.local' }),
+  },
+  {
+    id: 'ticket-received',
+    kind: 'ticket',
+    sentWhen: 'A holder passes a ticket to someone else: the new holder (decision 48)',
+    render: () => ticketReceivedEmail({ bandName: BAND, venueName: VENUE, when: WHEN, fromEmail: 'sam@example.com' }),
+    secrets: ({ url }) => ({ ticket: DEMO_TICKET, ticketPage: `${url}/ticket/${DEMO_TICKET}.demo`, calendar: `${url}/api/ticket-page/${DEMO_TICKET}.demo/calendar.ics` }),
+    images: { [TICKET_QR_CONTENT_ID]: () => QRCode.toDataURL(DEMO_TICKET, { width: 240, margin: 2, errorCorrectionLevel: 'M' }) },
+  },
+  {
+    id: 'ticket-passed-on',
+    kind: 'ticket_passed_on',
+    sentWhen: 'A holder passes a ticket to someone else: the previous holder (decision 48)',
+    render: () => ticketPassedOnEmail({ bandName: BAND, venueName: VENUE, when: WHEN, toEmail: 'alex@example.com', supportEmail: 'support@marquee.local' }),
+  },
+  {
     id: 'refund',
     kind: 'refund',
     sentWhen: "A ticket's refund went through",
     render: () => refundEmail({ amount: '$15.00', reason: 'The show was cancelled.', supportEmail: 'support@marquee.local' }),
+  },
+  // The sold-out waitlist (decision 50)
+  {
+    id: 'waitlist-confirmation',
+    kind: 'waitlist_confirmation',
+    sentWhen: "Someone joins a sold-out gig's waitlist",
+    render: () => waitlistConfirmationEmail({ showName: BAND, venueName: VENUE, when: WHEN, offerHours: 2 }),
+    secrets: ({ url }) => ({ link: `${url}/waitlist/confirm?token=${token('waitlist')}`, leave: `${url}/waitlist/leave?token=${token('waitlist')}` }),
+  },
+  {
+    id: 'waitlist-offer',
+    kind: 'waitlist_offer',
+    sentWhen: 'A returned ticket or a freed seat is offered to the next person on the waitlist',
+    render: () => waitlistOfferEmail({ showName: BAND, venueName: VENUE, when: WHEN, until: 'Fri, Dec 4, 6:30 PM CST', face: '$15.00', fee: '$2.25', total: '$17.25' }),
+    secrets: ({ url }) => ({ link: `${url}/waitlist/offer?token=${token('offer')}` }),
   },
   // Outreach
   {

@@ -1,0 +1,2 @@
+ALTER TABLE "tickets" ADD COLUMN "transferred_from_id" text;--> statement-breakpoint
+ALTER TABLE "tickets" ADD CONSTRAINT "tickets_transferred_from_id_tickets_id_fk" FOREIGN KEY ("transferred_from_id") REFERENCES "public"."tickets"("id") ON DELETE restrict ON UPDATE no action;

@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { WaitlistEntryView, WaitlistOfferView } from '../../../core/schemas/waitlist.ts';
+import { apiFetch, postJson } from '../../lib/api.ts';
+
+/** Decision 50: the waitlist's calls. */
+export const joinWaitlist = (gigId: string, email: string) => postJson<{ message: string }>('/api/waitlist', { gigId, email });
+export const confirmPlace = (token: string) => postJson<WaitlistEntryView>('/api/waitlist/confirm', { token });
+export const leaveWaitlist = (token: string) => postJson<WaitlistEntryView>('/api/waitlist/leave', { token });
+export const fetchOffer = (token: string) => apiFetch<WaitlistOfferView>(`/api/waitlist/offers/${encodeURIComponent(token)}`);
+export const openOfferCheckout = (token: string) => postJson<{ url: string }>('/api/waitlist/offers/checkout', { token });
+export const passOfferOn = (token: string) => postJson<{ message: string }>('/api/waitlist/offers/decline', { token });
+
+type ReturnState = { ticketId: string; returnStatus: 'listed' | 'withdrawn' };
+
+/**
+ * 'Return this ticket' and 'Keep my ticket': on the dashboard, the account's own tickets; on a
+ * ticket's own page (`isByLink`), the ticket id it shows is the proof of holding it.
+ */
+export function useTicketReturn(action: 'return' | 'keep', isByLink: boolean) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (ticketId: string) => postJson<ReturnState>(isByLink ? `/api/tickets/${action}` : `/api/tickets/mine/${action}`, { ticketId }),
+    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: ['tickets', 'mine'] }), client.invalidateQueries({ queryKey: ['ticket-page'] })]),
+  });
+}

@@ -1,0 +1,143 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { demoAccount, expectAccessible, logIn, registerFan, shot, uniqueEmail } from './helpers.ts';
+
+// Issue 23 item 4, decision 48: a fan passes a ticket to a friend from the dashboard; the door
+// refuses the old code and admits the friend's new one; the organiser sees who holds it.
+
+/** The ticket code in the latest e-mail with this subject to this address, as the admin reveals it in the outbox. */
+async function readEmailedTicketCode(browser: Browser, subject: string, email: string): Promise<string> {
+  const context = await browser.newContext();
+  const admin = await context.newPage();
+  await logIn(admin, demoAccount('admin').email, demoAccount('admin').password);
+  await admin.goto('/admin/outbox');
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  await admin.getByRole('button', { name: new RegExp(`${escape(subject)}.*To ${escape(email)}`) }).first().click();
+  await expect(admin.getByTestId('message-body')).toContainText('Ticket: [link hidden]');
+  await admin.getByRole('button', { name: 'Show hidden links' }).click();
+  await expect(admin.getByTestId('message-body')).not.toContainText('[link hidden]');
+  const code = /Ticket: ([A-Za-z0-9_-]{22})/.exec((await admin.getByTestId('message-body').textContent()) ?? '')?.[1];
+  await context.close();
+  if (!code) throw new Error(`No ticket code in the e-mail to ${email}`);
+  return code;
+}
+
+/** The door's manual entry (a laptop has no camera here): the answer's heading and text. */
+async function scan(door: Page, code: string) {
+  await door.getByLabel('Ticket ID').fill(code);
+  await door.getByRole('button', { name: 'Validate' }).click();
+  const answer = door.locator('section[aria-live="assertive"]');
+  await expect(answer).toBeVisible();
+  const text = (await answer.textContent()) ?? '';
+  await door.getByRole('button', { name: 'Reset' }).click();
+  return text;
+}
+
+test('a fan passes a ticket to a friend: the old code is refused at the door, the new one admits, and the venue sees who holds it', async ({ page, browser }) => {
+  const fanEmail = uniqueEmail('passer');
+  const friendEmail = uniqueEmail('friend');
+  await registerFan(page, fanEmail, 'marquee-e2e-2026');
+
+  // Buy one ticket for one of The Lantern Room's ticketed gigs, signed in.
+  const venuePage = (await (await page.request.get('/api/venues/page?name=theLanternRoom')).json()) as { gigs: { id: string; ticketPriceCents: number | null; isSoldOut: boolean }[] };
+  const gigId = venuePage.gigs.find((g) => g.ticketPriceCents !== null && !g.isSoldOut)!.id;
+  await page.goto(`/tickets?gigId=${gigId}`);
+  await expect(page.getByLabel('Email for your ticket')).toHaveValue(fanEmail);
+  await page.getByRole('button', { name: /^Buy Ticket/ }).click();
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry (MM/YY)').fill('12/30');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: /^Pay \$/ }).click();
+  await expect(page.getByRole('img', { name: 'QR code of your ticket' })).toBeVisible();
+  const sessionId = new URL(page.url()).searchParams.get('session_id')!;
+  const oldCode = ((await (await page.request.get(`/api/tickets/checkout/${sessionId}`)).json()) as { ticket: { id: string } }).ticket.id;
+
+  // The dashboard: 'Pass to a friend', the friend's address, a confirmation, then the answer.
+  await page.goto('/dashboard');
+  const tickets = page.getByRole('region', { name: 'Your tickets' });
+  await tickets.getByRole('button', { name: /^Pass to a friend/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Pass this ticket to a friend' });
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await expect(dialog.getByText("Please enter your friend's e-mail address, like name@example.com.")).toBeVisible();
+  await dialog.getByLabel("Your friend's e-mail address").fill(fanEmail.toUpperCase());
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await dialog.getByRole('button', { name: 'Send ticket' }).click();
+  // Passing it to oneself is refused, back at the address with the reason.
+  await expect(dialog.getByText("This ticket is already yours: enter your friend's e-mail address.")).toBeVisible();
+  await dialog.getByLabel("Your friend's e-mail address").fill(friendEmail);
+  await shot(page, 'ticket-transfer-dialog');
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await expect(dialog.getByText(`Send this ticket to ${friendEmail}?`)).toBeVisible();
+  await expect(dialog.getByText('Your QR code stops working at once: the door will refuse it.')).toBeVisible();
+  await expectAccessible(page);
+  await shot(page, 'ticket-transfer-confirm');
+  await page.setViewportSize({ width: 375, height: 812 });
+  await shot(page, 'ticket-transfer-confirm-phone');
+  await dialog.getByRole('button', { name: 'Send ticket' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(tickets.getByRole('status')).toHaveText(`Ticket sent to ${friendEmail}. Your old QR code no longer admits anyone; theirs arrives by e-mail.`);
+  await expect(tickets.getByRole('button', { name: /^Pass to a friend/ })).toHaveCount(0);
+  await shot(page, 'ticket-transfer-done-phone');
+  await page.setViewportSize({ width: 1366, height: 900 });
+  // The buyer's success page no longer shows the code it passed on.
+  await page.goto(`/success?session_id=${sessionId}`);
+  await expect(page.getByText("You passed a ticket of this order on: it is the new holder's now, with its own code.")).toBeVisible();
+  await expect(page.getByText(oldCode)).toHaveCount(0);
+
+  // The friend's e-mail holds a new code.
+  const newCode = await readEmailedTicketCode(browser, 'A ticket for you:', friendEmail);
+  expect(newCode).not.toBe(oldCode);
+
+  // At the door: the old code is refused as passed on; the friend's admits, once.
+  const door = await (await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true })).newPage();
+  await door.addInitScript(() => {
+    Object.defineProperty(navigator, 'mediaDevices', { value: { getUserMedia: () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError')) } });
+  });
+  await logIn(door, demoAccount('venue').email, demoAccount('venue').password);
+  await door.goto('/qr-scanner');
+  await door.getByLabel('Ticket ID').fill(oldCode);
+  await door.getByRole('button', { name: 'Validate' }).click();
+  await expect(door.getByText('Invalid ticket: it was passed on to someone else, who has a new code.')).toBeVisible();
+  await shot(door, 'scanner-transferred');
+  await door.getByRole('button', { name: 'Reset' }).click();
+  expect(await scan(door, newCode)).toContain(friendEmail);
+  expect(await scan(door, newCode)).toContain('already used');
+
+  // The venue's gig card: who holds the ticket, and who passed it on.
+  await door.goto(`/dashboard?gig=${gigId}`);
+  const card = door.locator(`#gig-card-${gigId}`);
+  await card.getByText('Ticket holders', { exact: true }).click();
+  await card.getByLabel('Find an e-mail address').fill(friendEmail);
+  const holder = card.getByRole('listitem').filter({ hasText: friendEmail });
+  await expect(holder).toContainText('Checked in');
+  await expect(holder).toContainText(`Passed on by ${fanEmail}`);
+  await expect(holder).toContainText(`Order ${sessionId.slice(-8).toUpperCase()}`);
+  await expect(card.getByText(oldCode)).toHaveCount(0);
+  await expect(card.getByText(newCode)).toHaveCount(0);
+  await expectAccessible(door);
+  await shot(door, 'ticket-holders-phone');
+  await card.screenshot({ path: 'test-results/screenshots/ticket-holders-card-phone.png' });
+});
+
+test("a guest passes a ticket on from the ticket's own page, on a phone", async ({ browser, baseURL }) => {
+  const page = await (await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true })).newPage();
+  const venuePage = (await (await page.request.get('/api/venues/page?name=theLanternRoom')).json()) as { gigs: { id: string; ticketPriceCents: number | null; isSoldOut: boolean }[] };
+  const gigId = venuePage.gigs.find((g) => g.ticketPriceCents !== null && !g.isSoldOut)!.id;
+  const checkout = await page.request.post('/api/tickets/checkout', { headers: { origin: baseURL! }, data: { gigId, email: uniqueEmail('page-guest') } });
+  const sessionId = ((await checkout.json()) as { url: string }).url.split('/').pop()!;
+  await page.request.post(`/sandbox/checkout/${sessionId}`, { form: { action: 'pay', card: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' }, maxRedirects: 0 });
+  const { ticket } = (await (await page.request.get(`/api/tickets/checkout/${sessionId}`)).json()) as { ticket: { pagePath: string } };
+
+  await page.goto(ticket.pagePath);
+  await page.getByRole('button', { name: 'Pass to a friend' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Pass this ticket to a friend' });
+  const friendEmail = uniqueEmail('page-friend');
+  await dialog.getByLabel("Your friend's e-mail address").fill(friendEmail);
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await shot(page, 'ticket-page-transfer-confirm-phone');
+  await dialog.getByRole('button', { name: 'Send ticket' }).click();
+  await expect(page.getByText(`Ticket sent to ${friendEmail}.`, { exact: false })).toBeVisible();
+  await expect(page.getByText('This ticket was passed on to someone else, who has a new ticket with its own code. This one admits no one.')).toBeVisible();
+  await expect(page.getByRole('img', { name: 'QR code of your ticket' })).toHaveCount(0);
+  await expectAccessible(page);
+  await shot(page, 'ticket-page-transferred-phone');
+});
