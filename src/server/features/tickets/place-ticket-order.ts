@@ -196,14 +196,14 @@ async function holdSeatsAndRecordOrder(db: DbOrTx, request: OrderRequest): Promi
   const { gigId, buyerEmail, buyerUserId, buyerIpAddress, provider, now, quantity, limits, waitlistOffer } = request;
   return db.transaction(async (tx) => {
     // Inside a caller's transaction (a waitlist offer's order) the statements are built for it.
-    await lockBuyerHolds(db as Db, tx, request);
+    await lockBuyerHolds(db, tx, request);
     const code = request.presaleCode ? await usePresaleCode(tx, request) : null;
     const typeId = request.ticketTypeId ?? code?.ticketTypeId ?? null;
     const typePrice = typeId ? await holdTypeSeats(tx, request, typeId, code?.ticketTypeId ?? null) : null;
     // One statement: the buyer's open holds counted, the gig's seats held (if the limits allow),
     // the order recorded with its split, and what the provider's page says about the show.
     const expiresAt = waitlistOffer?.expiresAt ?? new Date(now.getTime() + CHECKOUT_HOLD_MINUTES * 60_000);
-    const [row] = await checkoutStatements(db as Db).hold.execute(tx, {
+    const [row] = await checkoutStatements(db).hold.execute(tx, {
       orderId: randomUUID(),
       gigId,
       buyerEmail,
