@@ -61,8 +61,19 @@ export async function preparePgliteStatement(pglite: PGlite, name: string, text:
   }
 }
 
-/** Binds and executes a prepared statement (Bind, Execute, Sync), under `locked`, each value serialised as PGlite's own query() does. */
-export async function runPgliteStatement<T>(pglite: PGlite, statement: PgliteStatement, params: unknown[], options: QueryOptions | undefined, locked: RunLocked): Promise<Results<T>> {
+/**
+ * Binds and executes a prepared statement (Bind, Execute, Sync), under `locked`, each value
+ * serialised as PGlite's own query() does. `syncToFs`: for a write outside a transaction, as
+ * PGlite's query() syncs its file system then (a no-op for Node's file system).
+ */
+export async function runPgliteStatement<T>(
+  pglite: PGlite,
+  statement: PgliteStatement,
+  params: unknown[],
+  options: QueryOptions | undefined,
+  locked: RunLocked,
+  { syncToFs = false }: { syncToFs?: boolean } = {},
+): Promise<Results<T>> {
   const { serialize } = protocol;
   const values = params.map((value, i) => {
     if (value === null || value === undefined) return null;
@@ -72,7 +83,7 @@ export async function runPgliteStatement<T>(pglite: PGlite, statement: PgliteSta
     return serializer ? serializer(value) : (value as { toString(): string }).toString();
   });
   const { messages } = await locked(() =>
-    pglite.execProtocol(concat([serialize.bind({ statement: statement.name, values }), serialize.execute({}), serialize.sync()]), { syncToFs: false }),
+    pglite.execProtocol(concat([serialize.bind({ statement: statement.name, values }), serialize.execute({}), serialize.sync()]), { syncToFs }),
   );
   const described = statement.rowDescription ? [statement.rowDescription, ...messages] : messages;
   return parse.parseResults(described as Parameters<typeof parse.parseResults>[0], pglite.parsers, options)[0] as Results<T>;

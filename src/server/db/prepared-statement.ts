@@ -51,10 +51,10 @@ export function prepareStatement<Row>(db: Db, name: string, query: SQL): Prepare
   return {
     async execute(on, values) {
       const { client } = (on as unknown as Internals).session;
-      const locked =
-        client === prepared.client
-          ? <T>(fn: () => Promise<T>) => pglite._runExclusiveTransaction(() => pglite._runExclusiveQuery(fn))
-          : <T>(fn: () => Promise<T>) => pglite._runExclusiveQuery(fn);
+      const isOutsideTransaction = client === prepared.client;
+      const locked = isOutsideTransaction
+        ? <T>(fn: () => Promise<T>) => pglite._runExclusiveTransaction(() => pglite._runExclusiveQuery(fn))
+        : <T>(fn: () => Promise<T>) => pglite._runExclusiveQuery(fn);
       if (statement === undefined && !isPreparing) {
         isPreparing = true;
         statement = await preparePgliteStatement(pglite, name, built.sql, locked).finally(() => (isPreparing = false));
@@ -62,7 +62,7 @@ export function prepareStatement<Row>(db: Db, name: string, query: SQL): Prepare
       if (!statement) return unprepared(client, values);
       const params = fillPlaceholders(prepared.params, values);
       try {
-        return (await runPgliteStatement<Row>(pglite, statement, params, prepared.rawQueryConfig, locked)).rows;
+        return (await runPgliteStatement<Row>(pglite, statement, params, prepared.rawQueryConfig, locked, { syncToFs: isOutsideTransaction })).rows;
       } catch (error) {
         // As drizzle reports a failed query (the driver's error as `cause`), whichever way it was sent.
         throw new DrizzleQueryError(built.sql, params, error as Error);
