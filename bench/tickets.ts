@@ -12,12 +12,13 @@
 //   npx node bench/tickets.ts            (npm run bench:tickets)
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx node bench/tickets.ts
 //
-// Settings (environment): BENCH_ORDERS (800; 1, 2, 3, 4 tickets in turn), BENCH_CONCURRENCY (64), BENCH_ROUNDS (3), BENCH_BURST (200).
+// Settings (environment): BENCH_ORDERS (800; 1, 2, 3, 4 tickets in turn), BENCH_CONCURRENCY (64), BENCH_ROUNDS (3), BENCH_BURST (200),
+// BENCH_TRACE=1 (print the statements of the orders counted alone), BENCH_PROFILE_DIR (a V8 CPU profile of the paid orders' rounds).
 import fs from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { gigs, heldPayments, orders, outbox, paymentEvents, tickets, transfers } from '../src/server/db/schema.ts';
 import type { PaymentEvent } from '../src/server/payments/payment-provider.ts';
@@ -25,6 +26,7 @@ import { createTestApp, TEST_ORIGIN } from '../tests/helpers/test-app.ts';
 import { signUpAs } from '../tests/helpers/accounts.ts';
 import { createBand, createGig, dayIn } from '../tests/helpers/factories.ts';
 import { givePaymentAccount } from '../tests/helpers/payments.ts';
+import { countStatements } from '../tests/helpers/count-statements.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const int = (name: string, fallback: number) => {
@@ -52,30 +54,12 @@ const engine = database.kind === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL se
 const sandbox = t.services.sandbox!;
 
 // ---------- counting the statements the database is sent ----------
-// PostgreSQL: every statement goes through a pooled pg.Client (transactions included).
-// PGlite: statements outside a transaction go through pglite.query/exec, those inside through the
-// transaction's own handle; BEGIN and COMMIT are counted as the two statements they are.
-let statements = 0;
-if (database.pglite) {
-  type Runner = Record<'query' | 'exec', (...args: unknown[]) => Promise<unknown>>;
-  const countOn = (target: Runner) => {
-    for (const method of ['query', 'exec'] as const) {
-      const original = target[method].bind(target);
-      target[method] = (...args: unknown[]) => ((statements += 1), original(...args));
-    }
-  };
-  const pglite = database.pglite as unknown as Runner & { transaction: (fn: (tx: Runner) => Promise<unknown>) => Promise<unknown> };
-  countOn(pglite);
-  const transaction = pglite.transaction.bind(pglite);
-  pglite.transaction = (fn) => ((statements += 2), transaction((tx) => (countOn(tx), fn(tx))));
-} else {
-  const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
-  const original = proto.query;
-  proto.query = function (this: unknown, ...args: unknown[]) {
-    statements += 1;
-    return original.apply(this, args);
-  };
-}
+// tests/helpers/count-statements.ts: on PostgreSQL every pg.Client query (transactions included);
+// on PGlite every query and exec, in and out of transactions (BEGIN and COMMIT counted as the two
+// statements they are), and every statement prepareStatement executes by name.
+/** BENCH_TRACE=1: the statements of the two orders counted alone are printed (their text's start). */
+let trace: string[] | null = null;
+const counter = countStatements(database, { onStatement: (text) => trace?.push(text.replace(/\s+/g, ' ').slice(0, 160)) });
 
 // ---------- helpers ----------
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -112,13 +96,14 @@ const ticketedGig = (quantity: number) =>
 type Purchase = { checkoutMs: number; eventMs: number; totalMs: number; checkoutStatements: number; eventStatements: number };
 
 /** One buyer: a guest checkout of `quantity` tickets through the API, then the provider's signed paid event at the webhook. */
-async function buyTicket(gigId: string, email: string, quantity = 1): Promise<Purchase> {
-  const before = statements;
+async function buyTicket(gigId: string, email: string, quantity = 1, { traceAs }: { traceAs?: string } = {}): Promise<Purchase> {
+  if (traceAs && process.env.BENCH_TRACE === '1') trace = [];
+  const before = counter.count;
   const start = performance.now();
   const res = await t.client().post('/api/tickets/checkout', { gigId, email, quantity });
   if (res.status !== 201) throw new Error(`checkout answered ${res.status}: ${res.text}`);
   const checkedOut = performance.now();
-  const afterCheckout = statements;
+  const afterCheckout = counter.count;
   const { orderId, url } = res.json as { orderId: string; url: string };
   const sessionId = new URL(url).pathname.split('/').pop()!;
   const event: PaymentEvent = { id: sandbox.newEventId(), type: 'checkout.paid', orderId, sessionId, paymentId: sandbox.newPaymentId() };
@@ -127,7 +112,12 @@ async function buyTicket(gigId: string, email: string, quantity = 1): Promise<Pu
   const answer = (await hook.json()) as { outcome?: string };
   if (hook.status !== 200 || answer.outcome !== 'issued') throw new Error(`payment event answered ${hook.status}: ${JSON.stringify(answer)}`);
   const end = performance.now();
-  return { checkoutMs: checkedOut - start, eventMs: end - checkedOut, totalMs: end - start, checkoutStatements: afterCheckout - before, eventStatements: statements - afterCheckout };
+  if (trace) {
+    const checkoutCount = afterCheckout - before;
+    console.log(`${traceAs}:\n${trace.map((text, i) => `  ${i < checkoutCount ? 'checkout' : 'event   '} ${String(i + 1).padStart(2)}. ${text}`).join('\n')}`);
+    trace = null;
+  }
+  return { checkoutMs: checkedOut - start, eventMs: end - checkedOut, totalMs: end - start, checkoutStatements: afterCheckout - before, eventStatements: counter.count - afterCheckout };
 }
 
 type Admission = { isValid: boolean; reason?: string };
@@ -139,9 +129,9 @@ const admit = async (code: string) => {
 
 // ---------- warm-up (its own small gig): JIT, pool connections, prepared paths; one request of each kind counted alone ----------
 const warmGig = await ticketedGig(CONCURRENCY * 2 + 1 + 4 + 4 * CONCURRENCY);
-const single = await buyTicket(warmGig, 'warm0@bench.test');
+const single = await buyTicket(warmGig, 'warm0@bench.test', 1, { traceAs: 'one order alone, one ticket' });
 // Statements do not grow with the order's size: counted for an order of four too.
-const four = await buyTicket(warmGig, 'warm-four@bench.test', 4);
+const four = await buyTicket(warmGig, 'warm-four@bench.test', 4, { traceAs: 'one order alone, four tickets' });
 await runConcurrently(
   Array.from({ length: CONCURRENCY * 2 }, (_, i) => i + 1),
   CONCURRENCY,
@@ -150,13 +140,13 @@ await runConcurrently(
 const warmTickets = (await t.db.select({ id: tickets.id }).from(tickets).where(eq(tickets.gigId, warmGig))).map((r) => r.id);
 let statementsPerAdmit = 0;
 for (const [i, id] of warmTickets.entries()) {
-  const before = statements;
+  const before = counter.count;
   if (!(await admit(id)).isValid) throw new Error('warm-up ticket not admitted');
-  if (i === 0) statementsPerAdmit = statements - before;
+  if (i === 0) statementsPerAdmit = counter.count - before;
 }
-const beforeRefusal = statements;
+const beforeRefusal = counter.count;
 if ((await admit(warmTickets[0]!)).reason !== 'already_used') throw new Error('a used ticket was not refused');
-const statementsPerRefusal = statements - beforeRefusal;
+const statementsPerRefusal = counter.count - beforeRefusal;
 
 // ---------- 1. paid tickets per second for one gig ----------
 // Room for every order plus what the concurrent checkouts hold, so the on-sale check (more held
@@ -198,6 +188,15 @@ const serverCpuSince = async (before: number | null) => {
   return before === null || after === null ? null : after - before;
 };
 const paidRounds: { orders: number; tickets: number; wallMs: number; ordersPerSecond: number; perSecond: number; nodeCpuMsEach: number; serverCpuMsEach: number | null; checkout: ReturnType<typeof latency>; event: ReturnType<typeof latency>; purchase: ReturnType<typeof latency> }[] = [];
+// BENCH_PROFILE_DIR: the paid rounds under V8's sampling profiler (this process: the app, and PGlite
+// when embedded), written to <dir>/tickets-paid.cpuprofile for summarise-cpu-profile.ts.
+const profiler = process.env.BENCH_PROFILE_DIR ? new Session() : null;
+if (profiler) {
+  profiler.connect();
+  await profiler.post('Profiler.enable');
+  await profiler.post('Profiler.setSamplingInterval', { interval: 200 });
+  await profiler.post('Profiler.start');
+}
 for (const round of slices(buyers, ROUNDS)) {
   const purchases: Purchase[] = [];
   const serverCpu = await serverCpuMs();
@@ -216,6 +215,12 @@ for (const round of slices(buyers, ROUNDS)) {
     event: latency(purchases.map((p) => p.eventMs)),
     purchase: latency(purchases.map((p) => p.totalMs)),
   });
+}
+if (profiler) {
+  const { profile } = await profiler.post('Profiler.stop');
+  profiler.disconnect();
+  await fs.mkdir(process.env.BENCH_PROFILE_DIR!, { recursive: true });
+  await fs.writeFile(path.join(process.env.BENCH_PROFILE_DIR!, 'tickets-paid.cpuprofile'), JSON.stringify(profile));
 }
 await t.db.update(gigs).set({ ticketQuantity: sql`${gigs.ticketsSold}` }).where(eq(gigs.id, gigId));
 const soldOut = await t.client().post('/api/tickets/checkout', { gigId, email: 'one-too-many@bench.test' });

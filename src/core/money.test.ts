@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ARTIST_AND_ORGANISER_PERCENT, formatCents, parseDollarsToCents, serviceFeeCents, splitOrderPayment, splitTicketPayment } from './money.ts';
+import { ARTIST_AND_ORGANISER_PERCENT, formatCents, parseDollarsToCents, serviceFeeCents, shareOutOrder, splitOrderPayment, splitTicketPayment } from './money.ts';
 
 describe('service fee (D9)', () => {
   it('is 15% of the face price, rounded half-up to the cent', () => {
@@ -122,6 +122,19 @@ describe('splitOrderPayment: several tickets, one fee (issue 23, decision 45)', 
         expect([...extras].sort((a, b) => b - a)).toEqual(extras);
       }),
     );
+  });
+
+  it('an order of one price shared out from its recorded split gives exactly splitOrderPayment\'s tickets', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000_000 }), fc.integer({ min: 1, max: 8 }), splits, (price, quantity, [band, organiser]) => {
+        const { tickets, ...order } = splitOrderPayment(Array.from({ length: quantity }, () => price), band, organiser);
+        expect(shareOutOrder({ quantity, faceCents: order.faceCents, feeCents: order.serviceFeeCents, bandShareCents: order.bandShareCents, organiserShareCents: order.organiserShareCents })).toEqual(tickets);
+      }),
+    );
+    // Every ticket taking a left-over cent: 8 × $0.13 pays a fee of $0.16 where each ticket's own 15% rounds down to 1 cent.
+    const eight = splitOrderPayment(Array.from({ length: 8 }, () => 13), 60, 15);
+    expect(eight.tickets.map((t) => t.serviceFeeCents)).toEqual(Array.from({ length: 8 }, () => 2));
+    expect(shareOutOrder({ quantity: 8, faceCents: 104, feeCents: 16, bandShareCents: eight.bandShareCents, organiserShareCents: eight.organiserShareCents })).toEqual(eight.tickets);
   });
 
   it('a one-ticket order is split exactly as a single ticket', () => {

@@ -88,6 +88,27 @@ export function splitOrderPayment(faces: readonly number[], bandPercent: number,
   };
 }
 
+/**
+ * An order's recorded split shared out over its tickets (decision 47), from the order alone: each
+ * part divided evenly, the cents left over one each to the first tickets, the platform the rest of
+ * each ticket. Every order is for tickets of one price, and for those this is exactly
+ * splitOrderPayment's tickets (a property test shows it), so a paid order's tickets are issued
+ * from the split fixed when it was placed, whatever the gig's percentages have become since.
+ */
+export function shareOutOrder(order: { quantity: number; faceCents: number; feeCents: number; bandShareCents: number; organiserShareCents: number }): TicketSplit[] {
+  const { quantity } = order;
+  const spread = (total: number) => Array.from({ length: quantity }, (_, i) => Math.floor(total / quantity) + (i < total % quantity ? 1 : 0));
+  const [face, fee, band, organiser] = [order.faceCents, order.feeCents, order.bandShareCents, order.organiserShareCents].map(spread) as [number[], number[], number[], number[]];
+  return face.map((faceCents, i) => ({
+    faceCents,
+    serviceFeeCents: fee[i]!,
+    totalCents: faceCents + fee[i]!,
+    bandShareCents: band[i]!,
+    organiserShareCents: organiser[i]!,
+    platformShareCents: faceCents + fee[i]! - band[i]! - organiser[i]!,
+  }));
+}
+
 export function formatCents(cents: number): string {
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(cents);

@@ -24,7 +24,8 @@ const isPlainRead = (text: string) => /^\s*select\b/i.test(text) && !text.includ
 
 const PREPARED = Symbol('marquee.preparedReads');
 
-type Statement = { name: string; paramTypes: number[]; rowDescription: ReturnType<typeof findRowDescription> };
+export type PgliteStatement = { name: string; paramTypes: number[]; rowDescription: ReturnType<typeof findRowDescription> };
+type Statement = PgliteStatement;
 
 function findRowDescription(messages: { name: string }[]) {
   return messages.find((m) => m.name === 'rowDescription');
@@ -41,7 +42,52 @@ function concat(parts: Uint8Array[]): Uint8Array {
 }
 
 /** PGlite's internal locks, which its own query() takes (transaction, then query). */
-type Exclusive = { _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T>; _runExclusiveQuery<T>(fn: () => Promise<T>): Promise<T> };
+export type Exclusive = { _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T>; _runExclusiveQuery<T>(fn: () => Promise<T>): Promise<T> };
+
+/** Runs `fn` under PGlite's lock(s): both outside a transaction, the query lock alone inside the caller's own. */
+type RunLocked = <T>(fn: () => Promise<T>) => Promise<T>;
+
+/** A named statement parsed and described once (Parse, Describe, Sync), under `locked`; null if it cannot be. */
+export async function preparePgliteStatement(pglite: PGlite, name: string, text: string, locked: RunLocked): Promise<PgliteStatement | null> {
+  const { serialize } = protocol;
+  try {
+    const { messages } = await locked(() =>
+      pglite.execProtocol(concat([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]), { syncToFs: false }),
+    );
+    return { name, paramTypes: parse.parseDescribeStatementResults(messages), rowDescription: findRowDescription(messages) };
+  } catch {
+    // Not preparable (an error in the SQL, say): the usual path gives the usual error.
+    return null;
+  }
+}
+
+/**
+ * Binds and executes a prepared statement (Bind, Execute, Sync), under `locked`, each value
+ * serialised as PGlite's own query() does. `syncToFs`: for a write outside a transaction, as
+ * PGlite's query() syncs its file system then (a no-op for Node's file system).
+ */
+export async function runPgliteStatement<T>(
+  pglite: PGlite,
+  statement: PgliteStatement,
+  params: unknown[],
+  options: QueryOptions | undefined,
+  locked: RunLocked,
+  { syncToFs = false }: { syncToFs?: boolean } = {},
+): Promise<Results<T>> {
+  const { serialize } = protocol;
+  const values = params.map((value, i) => {
+    if (value === null || value === undefined) return null;
+    const type = statement.paramTypes[i]!;
+    const serializer = options?.serializers?.[type] ?? pglite.serializers[type];
+    // As PGlite's own query() does: its serializer for the type, else the value's text.
+    return serializer ? serializer(value) : (value as { toString(): string }).toString();
+  });
+  const { messages } = await locked(() =>
+    pglite.execProtocol(concat([serialize.bind({ statement: statement.name, values }), serialize.execute({}), serialize.sync()]), { syncToFs }),
+  );
+  const described = statement.rowDescription ? [statement.rowDescription, ...messages] : messages;
+  return parse.parseResults(described as Parameters<typeof parse.parseResults>[0], pglite.parsers, options)[0] as Results<T>;
+}
 
 export function prepareRepeatedReadsOnPglite(pglite: PGlite): void {
   const target = pglite as PGlite & { [PREPARED]?: true } & Exclusive;
@@ -53,18 +99,7 @@ export function prepareRepeatedReadsOnPglite(pglite: PGlite): void {
   const { serialize } = protocol;
   const exclusive = <T>(fn: () => Promise<T>) => target._runExclusiveTransaction(() => target._runExclusiveQuery(fn));
 
-  async function prepare(text: string): Promise<Statement | null> {
-    const name = `marquee_read_${++counter}`;
-    try {
-      const { messages } = await exclusive(() =>
-        pglite.execProtocol(concat([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]), { syncToFs: false }),
-      );
-      return { name, paramTypes: parse.parseDescribeStatementResults(messages), rowDescription: findRowDescription(messages) };
-    } catch {
-      // Not preparable (an error in the SQL, say): the usual path gives the usual error.
-      return null;
-    }
-  }
+  const prepare = (text: string) => preparePgliteStatement(pglite, `marquee_read_${++counter}`, text, exclusive);
 
   async function close(name: string): Promise<void> {
     await exclusive(() => pglite.execProtocol(concat([serialize.close({ type: 'S', name }), serialize.sync()]), { syncToFs: false })).catch(() => {});
@@ -89,18 +124,7 @@ export function prepareRepeatedReadsOnPglite(pglite: PGlite): void {
     if (!isPlainRead(text) || options?.blob) return unprepared<T>(text, params, options);
     const statement = await statementFor(text);
     if (!statement) return unprepared<T>(text, params, options);
-    const values = params.map((value, i) => {
-      if (value === null || value === undefined) return null;
-      const type = statement.paramTypes[i]!;
-      const serializer = options?.serializers?.[type] ?? pglite.serializers[type];
-      // As PGlite's own query() does: its serializer for the type, else the value's text.
-      return serializer ? serializer(value) : (value as { toString(): string }).toString();
-    });
-    const { messages } = await exclusive(() =>
-      pglite.execProtocol(concat([serialize.bind({ statement: statement.name, values }), serialize.execute({}), serialize.sync()]), { syncToFs: false }),
-    );
-    const described = statement.rowDescription ? [statement.rowDescription, ...messages] : messages;
-    return parse.parseResults(described as Parameters<typeof parse.parseResults>[0], pglite.parsers, options)[0] as Results<T>;
+    return runPgliteStatement<T>(pglite, statement, params, options, exclusive);
   };
   pglite.query = query as PGlite['query'];
 }

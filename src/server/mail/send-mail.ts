@@ -2,6 +2,7 @@ import type { Transporter } from 'nodemailer';
 import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { outbox } from '../db/schema.ts';
+import { prepareStatement } from '../db/prepared-statement.ts';
 import { escapeHtml, fillSecrets, storedBody } from './secrets.ts';
 import { resolveAttachments, type MailAttachment } from './attachments.ts';
 import { stopIfStopping } from '../jobs/job-queue.ts';
@@ -73,6 +74,31 @@ const isNetworkError = (error: { code?: unknown; message?: string | null }) => N
  * never send it twice, and nothing is sent while a database transaction is held open.
  */
 export function createMailer({ db, from, transport, requestDelivery, maxAttempts = 5, stopping }: MailerDeps): Mailer {
+  // Every e-mail's outbox row, by one statement prepared once (a ticket sale sends one per order),
+  // in the caller's transaction when it gives one.
+  const ph = sql.placeholder;
+  const insertRow = prepareStatement<{ id: string }>(
+    db,
+    'marquee_outbox_insert',
+    db
+      .insert(outbox)
+      .values({
+        toAddress: ph('toAddress'),
+        fromAddress: ph('fromAddress'),
+        replyTo: ph('replyTo'),
+        subject: ph('subject'),
+        textBody: ph('textBody'),
+        htmlBody: ph('htmlBody'),
+        // As JSON text, so that none is SQL null (a placeholder for a jsonb column would store JSON null).
+        secrets: sql`${ph('secrets')}::jsonb`,
+        attachments: sql`${ph('attachments')}::jsonb`,
+        unsubscribeSecret: ph('unsubscribeSecret'),
+        kind: ph('kind'),
+        status: ph('status'),
+      })
+      .returning({ id: outbox.id })
+      .getSQL(),
+  );
   const claimBatch = async () => {
     const staleBefore = new Date(Date.now() - STALE_CLAIM_MS);
     const ids = db
@@ -106,22 +132,19 @@ export function createMailer({ db, from, transport, requestDelivery, maxAttempts
   return {
     usesSmtp: Boolean(transport),
     async send(message, tx = db) {
-      const [row] = await tx
-        .insert(outbox)
-        .values({
-          toAddress: message.to,
-          fromAddress: from,
-          replyTo: message.replyTo,
-          subject: message.subject,
-          textBody: storedBody(message.text),
-          htmlBody: message.html && storedBody(message.html),
-          secrets: message.secrets ?? null,
-          attachments: message.attachments?.length ? message.attachments : null,
-          unsubscribeSecret: message.unsubscribeSecret ?? null,
-          kind: message.kind,
-          status: transport ? 'queued' : 'stored',
-        })
-        .returning({ id: outbox.id });
+      const [row] = await insertRow.execute(tx, {
+        toAddress: message.to,
+        fromAddress: from,
+        replyTo: message.replyTo ?? null,
+        subject: message.subject,
+        textBody: storedBody(message.text),
+        htmlBody: message.html === undefined ? null : message.html && storedBody(message.html),
+        secrets: message.secrets ? JSON.stringify(message.secrets) : null,
+        attachments: message.attachments?.length ? JSON.stringify(message.attachments) : null,
+        unsubscribeSecret: message.unsubscribeSecret ?? null,
+        kind: message.kind,
+        status: transport ? 'queued' : 'stored',
+      });
       // Not awaited: inside a transaction the row is not visible yet, and on PGlite (one
       // connection) waiting here would deadlock. The per-minute sweep catches anything missed.
       if (transport && requestDelivery) setImmediate(() => void requestDelivery().catch(() => {}));

@@ -1,56 +1,86 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { heldPayments, orders, transfers } from '../../db/schema.ts';
-import { findCompleteAccounts, findGigPayees } from './payee-accounts.ts';
+import type { orders } from '../../db/schema.ts';
 
 export const NO_ACCOUNT_REASON = 'No complete payment account when the ticket was paid: the share stays with the platform.';
+const FORFEITED_GIG_REASON = 'The gig was completed with its payment forfeited.';
+
+/** What the share CTEs need to know of the paid order: SQL values or placeholders, each cast. */
+export type ShareValues = { orderId: SQL; gigId: SQL; quantity: SQL; bandShareCents: SQL; organiserShareCents: SQL };
+
+/**
+ * The CTEs that record a paid order's shares (D10, D11), to be part of one statement:
+ * `share_payees` (who is paid, and their complete payout accounts, read in the same statement),
+ * `band_transfer`, `held_payment` (returns the held payment's status) and `organiser_transfer`.
+ * `when` gates them (e.g. `exists (select 1 from paid)`): nothing is recorded unless it holds.
+ * - Payees: the band (or, for a managed artist, its manager) and the organiser (the promoter of a
+ *   promoter's gig, else the venue), each with its account if that account is complete.
+ * - The band share becomes a pending transfer to the band's account (sent by the transfer job), or
+ *   is forfeited when the band has no complete account.
+ * - Every paid ticket counts on the gig's held payment; the organiser's share is added to it only
+ *   while the gig is not completed and the organiser can be paid. A gig already completed pays
+ *   (released) or forfeits (forfeited) later shares at once; an organiser without an account
+ *   forfeits its share.
+ */
+export function ticketSharesCtes({ orderId, gigId, quantity, bandShareCents, organiserShareCents }: ShareValues, when: SQL = sql`true`): SQL {
+  return sql`
+    share_payees as (
+      select payee.band_payee, payee.organiser,
+        (select provider_account_id from payment_accounts where user_id = payee.band_payee and status = 'complete') as band_account,
+        (select provider_account_id from payment_accounts where user_id = payee.organiser and status = 'complete') as organiser_account
+      from (
+        select coalesce(g.band_id, m.manager_id) as band_payee, coalesce(g.promoter_id, g.venue_id) as organiser
+        from gigs g left join managed_artists m on m.id = g.managed_artist_id
+        where g.id = ${gigId} and ${when}
+      ) payee
+    ), band_transfer as (
+      insert into transfers (order_id, kind, payee_user_id, amount_cents, destination_account_id, status, reason)
+      select ${orderId}, 'band_share'::transfer_kind, band_payee, ${bandShareCents}, band_account,
+        (case when band_account is null then 'forfeited' else 'pending' end)::transfer_status,
+        case when band_account is null then ${NO_ACCOUNT_REASON}::text end
+      from share_payees where ${bandShareCents} > 0
+      on conflict do nothing
+      returning status
+    ), held_payment as (
+      insert into held_payments (gig_id, payee_user_id, amount_cents, ticket_count)
+      select ${gigId}, organiser, case when organiser_account is null then 0 else ${organiserShareCents} end, ${quantity}
+      from share_payees
+      on conflict (gig_id) do update set
+        ticket_count = held_payments.ticket_count + excluded.ticket_count,
+        amount_cents = held_payments.amount_cents + case when held_payments.status = 'holding' then excluded.amount_cents else 0 end,
+        updated_at = now()
+      returning status
+    ), organiser_transfer as (
+      insert into transfers (order_id, kind, payee_user_id, amount_cents, destination_account_id, status, reason)
+      select ${orderId}, 'organiser_share'::transfer_kind,
+        case when p.organiser_account is not null and h.status = 'forfeited' then null else p.organiser end,
+        ${organiserShareCents},
+        case when p.organiser_account is not null and h.status = 'released' then p.organiser_account end,
+        (case when p.organiser_account is not null and h.status = 'released' then 'pending' else 'forfeited' end)::transfer_status,
+        case when p.organiser_account is null then ${NO_ACCOUNT_REASON}::text when h.status = 'forfeited' then ${FORFEITED_GIG_REASON}::text end
+      from share_payees p cross join held_payment h
+      where ${organiserShareCents} > 0 and (p.organiser_account is null or h.status <> 'holding')
+      on conflict do nothing
+      returning status
+    )`;
+}
 
 /**
  * What a paid ticket owes its band and organiser (D10, D11), recorded in the transaction that
- * issues the ticket, so a ticket never exists without its shares or the other way round:
- * - the band share becomes a pending transfer to the band's account (sent by the transfer job),
- *   or is forfeited when the band has no complete account;
- * - the organiser share is added to the gig's held payment until an admin completes the gig, or
- *   is forfeited likewise. A gig already completed pays (or forfeits) later shares at once.
- * Returns whether a transfer is waiting to be sent.
+ * issues the ticket, so a ticket never exists without its shares or the other way round: one
+ * statement (ticketSharesCtes). The paid event's own statement carries the same CTEs
+ * (fulfilHeldOrder). Returns whether a transfer is waiting to be sent.
  */
 export async function recordTicketShares(tx: DbOrTx, order: typeof orders.$inferSelect): Promise<{ hasPendingTransfer: boolean }> {
-  const orderId = order.id;
-  const payees = (await findGigPayees(tx, order.gigId))!;
-  const accounts = await findCompleteAccounts(tx, [payees.bandPayeeId, payees.organiserId]);
-  let hasPendingTransfer = false;
-
-  const payOrForfeit = async (kind: 'band_share' | 'organiser_share', payeeUserId: string | null, amountCents: number, reason = NO_ACCOUNT_REASON) => {
-    const destination = payeeUserId ? accounts.get(payeeUserId) : undefined;
-    await tx
-      .insert(transfers)
-      .values({ orderId, kind, payeeUserId, amountCents, destinationAccountId: destination ?? null, status: destination ? 'pending' : 'forfeited', reason: destination ? null : reason })
-      .onConflictDoNothing();
-    if (destination) hasPendingTransfer = true;
+  const values: ShareValues = {
+    orderId: sql`${order.id}::uuid`,
+    gigId: sql`${order.gigId}::uuid`,
+    quantity: sql`${order.quantity}::int`,
+    bandShareCents: sql`${order.bandShareCents}::int`,
+    organiserShareCents: sql`${order.organiserShareCents}::int`,
   };
-
-  if (order.bandShareCents > 0) await payOrForfeit('band_share', payees.bandPayeeId, order.bandShareCents);
-
-  // Every paid ticket counts on the gig's held payment; the organiser's share is held there only
-  // while the gig is not completed and the organiser can be paid.
-  const organiserAccount = accounts.get(payees.organiserId);
-  const held = organiserAccount ? order.organiserShareCents : 0;
-  const [heldPayment] = await tx
-    .insert(heldPayments)
-    .values({ gigId: order.gigId, payeeUserId: payees.organiserId, amountCents: held, ticketCount: order.quantity })
-    .onConflictDoUpdate({
-      target: heldPayments.gigId,
-      set: {
-        ticketCount: sql`${heldPayments.ticketCount} + ${order.quantity}::int`,
-        amountCents: sql`${heldPayments.amountCents} + case when ${heldPayments.status} = 'holding' then ${held}::int else 0 end`,
-        updatedAt: sql`now()`,
-      },
-    })
-    .returning({ status: heldPayments.status });
-  if (order.organiserShareCents > 0) {
-    if (!organiserAccount) await payOrForfeit('organiser_share', payees.organiserId, order.organiserShareCents);
-    else if (heldPayment!.status === 'released') await payOrForfeit('organiser_share', payees.organiserId, order.organiserShareCents);
-    else if (heldPayment!.status === 'forfeited') await payOrForfeit('organiser_share', null, order.organiserShareCents, 'The gig was completed with its payment forfeited.');
-  }
-  return { hasPendingTransfer };
+  const result = await tx.execute<{ hasPendingTransfer: boolean }>(sql`
+    with ${ticketSharesCtes(values)}
+    select exists (select 1 from band_transfer where status = 'pending') or exists (select 1 from organiser_transfer where status = 'pending') as "hasPendingTransfer"`);
+  return { hasPendingTransfer: Boolean(result.rows[0]?.hasPendingTransfer) };
 }

@@ -34,7 +34,15 @@ export async function findTicketShow(db: DbOrTx, ticketId: string) {
     .leftJoin(bandProfiles, eq(bandProfiles.userId, gigs.bandId))
     .leftJoin(managedArtists, eq(managedArtists.id, gigs.managedArtistId))
     .where(eq(tickets.id, ticketId));
-  return row ? { ...row, endsAt: showEndsAt(row), location: [row.venueName, row.venueAddress].filter(Boolean).join(', ') } : null;
+  return row ? withShowDetails(row) : null;
+}
+
+/** A show's end and its place in one line, from its row (what calendars and wallet passes show). */
+export function withShowDetails<T extends { localDate: string; startTime: string; endTime: string; timeZone: string; venueName: string; venueAddress: string | null }>(row: T) {
+  return { ...row, endsAt: showEndsAt(row), location: [row.venueName, row.venueAddress].filter(Boolean).join(', ') };
 }
 
 export type TicketShow = NonNullable<Awaited<ReturnType<typeof findTicketShow>>>;
+
+/** What a ticket e-mail says of the show (and its calendar entry). */
+export type ShowOfTickets = Pick<TicketShow, 'holderEmail' | 'provider' | 'gigId' | 'startsAt' | 'localDate' | 'startTime' | 'endTime' | 'timeZone' | 'venueName' | 'showName' | 'endsAt' | 'location'>;

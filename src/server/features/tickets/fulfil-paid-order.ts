@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { splitOrderPayment } from '../../../core/money.ts';
-import type { DbOrTx, Tx } from '../../db/client.ts';
+import { shareOutOrder } from '../../../core/money.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import { oncePerDatabase } from '../../db/once-per-database.ts';
+import { prepareStatement } from '../../db/prepared-statement.ts';
 import { gigs, orders, presaleCodes, tickets, ticketTypes } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
+import { ticketSharesCtes } from '../payouts/record-ticket-shares.ts';
 
 /** A ticket id: 128 random bits, URL-safe (D14). */
 export const newTicketId = () => randomBytes(16).toString('base64url');
@@ -37,17 +40,14 @@ export async function fulfilPaidOrder(
 
 type Order = typeof orders.$inferSelect;
 
-/** The order's tickets as rows to insert: its face and fee shared out as decision 45 says. */
-async function ticketRows(tx: Tx, order: Order) {
-  const [gig] = await tx.select({ bandPercent: gigs.bandPercent, organiserPercent: gigs.organiserPercent }).from(gigs).where(eq(gigs.id, order.gigId));
-  const unit = order.faceCents / order.quantity;
-  const split = splitOrderPayment(Array.from({ length: order.quantity }, () => unit), gig!.bandPercent, gig!.organiserPercent);
-  // The split was fixed when the order was placed; a gig's percentages edited since change nothing.
-  const shares = split.bandShareCents === order.bandShareCents && split.organiserShareCents === order.organiserShareCents && split.serviceFeeCents === order.feeCents
-    ? split.tickets
-    : fixedShares(order);
-  return shares.map((ticket, i) => ({
-    id: newTicketId(),
+/**
+ * The order's tickets as rows to insert: its recorded face, fee and shares shared out over them as
+ * decision 47 says (shareOutOrder). The split was fixed when the order was placed; a gig's
+ * percentages edited since change nothing. `ids`: the tickets' ids, when chosen beforehand.
+ */
+function ticketRows(order: Order, ids: readonly string[] = Array.from({ length: order.quantity }, newTicketId)) {
+  return shareOutOrder(order).map((ticket, i) => ({
+    id: ids[i]!,
     orderId: order.id,
     gigId: order.gigId,
     ticketTypeId: order.ticketTypeId,
@@ -61,19 +61,6 @@ async function ticketRows(tx: Tx, order: Order) {
   }));
 }
 
-/** The order's own recorded shares spread over its tickets (first tickets take the left-over cents), when the gig's split changed since it was placed. */
-function fixedShares(order: Order) {
-  const spread = (total: number) => Array.from({ length: order.quantity }, (_, i) => Math.floor(total / order.quantity) + (i < total % order.quantity ? 1 : 0));
-  const [face, fee, band, organiser] = [order.faceCents, order.feeCents, order.bandShareCents, order.organiserShareCents].map(spread);
-  return face!.map((faceCents, i) => ({
-    faceCents,
-    serviceFeeCents: fee![i]!,
-    bandShareCents: band![i]!,
-    organiserShareCents: organiser![i]!,
-    platformShareCents: faceCents + fee![i]! - band![i]! - organiser![i]!,
-  }));
-}
-
 /** fulfilPaidOrder's work, for a caller whose transaction already holds the order row locked (FOR UPDATE). */
 export async function fulfilLockedOrder(tx: Tx, order: Order, { providerPaymentId, now = new Date(), whenIssued }: { providerPaymentId: string; now?: Date; whenIssued?: WhenIssued }): Promise<Fulfilment> {
   const quantity = order.quantity;
@@ -84,7 +71,7 @@ export async function fulfilLockedOrder(tx: Tx, order: Order, { providerPaymentI
   }
   const issue = async () => {
     await tx.update(orders).set({ status: 'paid', paidAt: now, providerPaymentId }).where(eq(orders.id, order.id));
-    const inserted = await tx.insert(tickets).values(await ticketRows(tx, order)).returning({ id: tickets.id, position: tickets.position });
+    const inserted = await tx.insert(tickets).values(ticketRows(order)).returning({ id: tickets.id, position: tickets.position });
     const ticketIds = inserted.sort((a, b) => a.position - b.position).map((t) => t.id);
     await whenIssued?.(tx, ticketIds);
     return { outcome: 'issued', ticketId: ticketIds[0]!, ticketIds } as const;
@@ -148,3 +135,77 @@ export async function fulfilLockedOrder(tx: Tx, order: Order, { providerPaymentI
   }
   return issue();
 }
+
+/**
+ * The paid event's work for a pending order (the hot path of a sale), in one statement, inside the
+ * caller's transaction that holds the order row locked (FOR UPDATE) and has checked it pending:
+ * the order becomes paid; its tickets are issued with the ids given (the caller's e-mail already
+ * names them) and their parts of the order's split; the band's and organiser's shares are
+ * recorded (ticketSharesCtes); then the type's and the gig's held seats become sold ones. The rows
+ * every sale of the gig updates (the held payment, the type, the gig) are taken in that order,
+ * each after the one before (the later updates wait on the earlier CTE's row), and held only until
+ * the caller commits, its next statement. Anything short (no pending order, a missing gig) throws,
+ * and the caller's transaction rolls back.
+ */
+export async function fulfilHeldOrder(db: Db, tx: Tx, order: Order, { providerPaymentId, ticketIds, now = new Date() }: { providerPaymentId: string; ticketIds: readonly string[]; now?: Date }): Promise<Fulfilment> {
+  if (ticketIds.length !== order.quantity) throw new Error(`Order ${order.id} holds ${order.quantity} tickets, not ${ticketIds.length}.`);
+  const rows = ticketRows(order, ticketIds);
+  const [done] = await heldOrderStatement(db).execute(tx, {
+    orderId: order.id,
+    gigId: order.gigId,
+    ticketTypeId: order.ticketTypeId,
+    email: order.buyerEmail,
+    quantity: order.quantity,
+    bandShareCents: order.bandShareCents,
+    organiserShareCents: order.organiserShareCents,
+    paymentId: providerPaymentId,
+    now: now.toISOString(),
+    ids: rows.map((r) => r.id),
+    faces: rows.map((r) => r.faceCents),
+    fees: rows.map((r) => r.feeCents),
+    bands: rows.map((r) => r.bandShareCents),
+    organisers: rows.map((r) => r.organiserShareCents),
+    platforms: rows.map((r) => r.platformShareCents),
+  });
+  if (done?.paid !== 1 || done.issued !== order.quantity || done.seats !== 1) {
+    throw new Error(`Order ${order.id} could not be fulfilled (paid ${done?.paid}, tickets ${done?.issued}, seats ${done?.seats}).`);
+  }
+  return { outcome: 'issued', ticketId: ticketIds[0]!, ticketIds: [...ticketIds] };
+}
+
+const ph = sql.placeholder;
+const heldOrderStatement = oncePerDatabase((db) => {
+  const orderId = sql`${ph('orderId')}::uuid`;
+  const gigId = sql`${ph('gigId')}::uuid`;
+  const typeId = sql`${ph('ticketTypeId')}::uuid`;
+  const quantity = sql`${ph('quantity')}::int`;
+  const shares = ticketSharesCtes(
+    { orderId, gigId, quantity, bandShareCents: sql`${ph('bandShareCents')}::int`, organiserShareCents: sql`${ph('organiserShareCents')}::int` },
+    sql`exists (select 1 from paid)`,
+  );
+  return prepareStatement<{ paid: number; issued: number; seats: number }>(
+    db,
+    'marquee_fulfil_held_order',
+    sql`
+    with paid as (
+      update orders set status = 'paid', paid_at = ${ph('now')}::timestamptz, provider_payment_id = ${ph('paymentId')}::text
+      where id = ${orderId} and status = 'pending'
+      returning id
+    ), issued as (
+      insert into tickets (id, order_id, gig_id, ticket_type_id, holder_email, position, face_cents, fee_cents, band_share_cents, organiser_share_cents, platform_share_cents)
+      select t.id, paid.id, ${gigId}, ${typeId}, ${ph('email')}::text, t.position, t.face, t.fee, t.band, t.organiser, t.platform
+      from paid cross join unnest(${ph('ids')}::text[], ${ph('faces')}::int[], ${ph('fees')}::int[], ${ph('bands')}::int[], ${ph('organisers')}::int[], ${ph('platforms')}::int[])
+        with ordinality as t(id, face, fee, band, organiser, platform, position)
+      returning id
+    ), ${shares}, type_seats as (
+      update ticket_types set held = held - ${quantity}, sold = sold + ${quantity}
+      where id = ${typeId} and exists (select 1 from held_payment)
+      returning id
+    ), gig_seats as (
+      update gigs set tickets_held = tickets_held - ${quantity}, tickets_sold = tickets_sold + ${quantity}, updated_at = now()
+      where id = ${gigId} and exists (select 1 from held_payment) and (${typeId} is null or exists (select 1 from type_seats))
+      returning id
+    )
+    select (select count(*) from paid)::int as paid, (select count(*) from issued)::int as issued, (select count(*) from gig_seats)::int as seats`,
+  );
+});

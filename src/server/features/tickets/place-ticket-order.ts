@@ -1,6 +1,9 @@
-import { and, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
-import { splitOrderPayment, type OrderSplit } from '../../../core/money.ts';
-import type { DbOrTx, Tx } from '../../db/client.ts';
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { SERVICE_FEE_PERCENT, splitOrderPayment, type OrderSplit } from '../../../core/money.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import { oncePerDatabase } from '../../db/once-per-database.ts';
+import { prepareStatement, readRow } from '../../db/prepared-statement.ts';
 import { gigs, orders, presaleCodes, regions, ticketTypes, waitlistEntries } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { releaseExpiredOrders } from './release-expired-orders.ts';
@@ -20,6 +23,20 @@ const SOLD_OUT = 'Sold out';
 export const CHECKOUT_HOLD_MINUTES = 30;
 
 export type PlacedOrder = typeof orders.$inferSelect;
+
+/** What the provider's checkout page says about a placed order (issue 23: read with the hold, not after it). */
+export type OrderShow = {
+  email: string;
+  faceCents: number;
+  feeCents: number;
+  showName: string;
+  venueName: string;
+  localDate: string;
+  startTime: string;
+  endTime: string;
+  timeZone: string;
+  ticketTypeName: string | null;
+};
 
 /** Decision 35: how many tickets one buyer may hold in open checkouts for one gig, by e-mail and by client address. */
 export type HoldLimits = { perEmail: number; perAddress: number };
@@ -65,7 +82,7 @@ type OrderRequest = Required<Omit<OrderInput, 'ticketTypeId' | 'presaleCode' | '
  * and a presale code's uses likewise, so a burst of buyers can never hold more than exists.
  * Anything refused rolls the whole hold back.
  */
-export async function placeTicketOrder(db: DbOrTx, input: OrderInput): Promise<PlacedOrder> {
+export async function placeTicketOrder(db: DbOrTx, input: OrderInput): Promise<PlacedOrder & { show: OrderShow }> {
   const request: OrderRequest = {
     gigId: input.gigId,
     buyerEmail: input.buyerEmail,
@@ -97,26 +114,19 @@ export async function placeTicketOrder(db: DbOrTx, input: OrderInput): Promise<P
 
 /**
  * Decision 35: the tickets one buyer holds in open checkouts for a gig, by e-mail and by client
- * address, are capped, so no one can hold a gig's seats without paying. Each count runs under a
- * transaction lock on its key, so a burst from one buyer is counted one checkout at a time.
+ * address, are capped, so no one can hold a gig's seats without paying. A burst from one buyer is
+ * counted one checkout at a time: this statement takes the transaction locks on the gig's e-mail
+ * key, then its address key (always in that order, left to right in one select), and the count
+ * runs in the checkout's next statement (`hold`), whose snapshot is taken once the locks are
+ * held, so it sees every checkout that held them before (a statement's own snapshot is taken
+ * before its locks: lock and count cannot be one statement).
  */
-async function refuseTooManyHolds(tx: Tx, { gigId, buyerEmail, buyerIpAddress, limits, now, quantity }: OrderRequest) {
+async function lockBuyerHolds(db: Db, tx: Tx, { gigId, buyerEmail, buyerIpAddress, limits }: OrderRequest) {
   if (!limits) return;
-  const heldFor = async (key: string, sameBuyer: SQL) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`checkout-holds:${gigId}:${key}`}, 0))`);
-    const [row] = await tx
-      .select({ n: sql<number>`coalesce(sum(${orders.quantity}), 0)::int` })
-      .from(orders)
-      .where(and(eq(orders.gigId, gigId), eq(orders.status, 'pending'), gt(orders.expiresAt, now), sameBuyer));
-    return row?.n ?? 0;
-  };
-  // The e-mail's lock first, then the address's: every checkout takes them in that order.
-  if ((await heldFor(`email:${buyerEmail.toLowerCase()}`, sql`lower(${orders.buyerEmail}) = ${buyerEmail.toLowerCase()}`)) + quantity > limits.perEmail) {
-    throw new AppError('RATE_LIMITED', TOO_MANY_HOLDS_MESSAGE);
-  }
-  if (buyerIpAddress && (await heldFor(`address:${buyerIpAddress}`, eq(orders.buyerIpAddress, buyerIpAddress))) + quantity > limits.perAddress) {
-    throw new AppError('RATE_LIMITED', TOO_MANY_HOLDS_MESSAGE);
-  }
+  const emailKey = `checkout-holds:${gigId}:email:${buyerEmail.toLowerCase()}`;
+  // Without an address the e-mail's key is taken twice (a no-op), so the statement is always the same.
+  const addressKey = buyerIpAddress ? `checkout-holds:${gigId}:address:${buyerIpAddress}` : emailKey;
+  await checkoutStatements(db).lockHolds.execute(tx, { emailKey, addressKey });
 }
 
 const isOnSale = (now: Date) =>
@@ -182,56 +192,169 @@ function seatsLeftRefusal(left: number, hasOpenHolds: boolean, typeName: string 
 /** Decision 50: while confirmed fans wait for a sold-out gig, a seat that comes free is theirs first. */
 const hasWaitlist = sql`exists (select 1 from ${waitlistEntries} where ${waitlistEntries.gigId} = ${gigs.id} and ${waitlistEntries.status} = 'waiting' and ${waitlistEntries.confirmedAt} is not null)`;
 
-async function holdSeatsAndRecordOrder(db: DbOrTx, request: OrderRequest): Promise<PlacedOrder> {
-  const { gigId, buyerEmail, buyerUserId, buyerIpAddress, provider, now, quantity, waitlistOffer } = request;
+async function holdSeatsAndRecordOrder(db: DbOrTx, request: OrderRequest): Promise<PlacedOrder & { show: OrderShow }> {
+  const { gigId, buyerEmail, buyerUserId, buyerIpAddress, provider, now, quantity, limits, waitlistOffer } = request;
   return db.transaction(async (tx) => {
-    await refuseTooManyHolds(tx, request);
+    // Inside a caller's transaction (a waitlist offer's order) the statements are built for it.
+    await lockBuyerHolds(db, tx, request);
     const code = request.presaleCode ? await usePresaleCode(tx, request) : null;
     const typeId = request.ticketTypeId ?? code?.ticketTypeId ?? null;
     const typePrice = typeId ? await holdTypeSeats(tx, request, typeId, code?.ticketTypeId ?? null) : null;
-    const [held] = await tx
-      .update(gigs)
-      .set({ ticketsHeld: sql`${gigs.ticketsHeld} + ${quantity}::int` })
-      .where(
-        and(
-          eq(gigs.id, gigId),
-          eq(gigs.isApproved, true),
-          eq(gigs.isTicketed, true),
-          isNull(gigs.cancelledAt),
-          sql`(${gigs.bandId} is not null or ${gigs.managedArtistId} is not null)`,
-          sql`${gigs.ticketsSold} + ${gigs.ticketsHeld} + ${quantity}::int <= ${gigs.ticketQuantity}`,
-          sql`${quantity}::int <= ${gigs.maxTicketsPerOrder}`,
-          // On-sale day: with more seats held than free, only a buyer with a proof of work holds.
-          request.proof === 'none' ? sql`${gigs.ticketsHeld} <= ${gigs.ticketQuantity} - ${gigs.ticketsSold} - ${gigs.ticketsHeld}` : sql`true`,
-          // A gig with ticket types sells only by type; one without sells at its simple price.
-          typeId ? sql`true` : sql`not exists (select 1 from ${ticketTypes} where ${ticketTypes.gigId} = ${gigs.id})`,
-          waitlistOffer ? sql`true` : sql`not ${hasWaitlist}`,
-          sql`${gigs.localDate} >= (select (now() at time zone ${regions.timeZone})::date from ${regions} where ${regions.slug} = ${gigs.regionSlug})`,
-        ),
-      )
-      .returning({ priceCents: gigs.ticketPriceCents, bandPercent: gigs.bandPercent, organiserPercent: gigs.organiserPercent });
-    if (!held) throw await explainRefusedGig(tx, request, typeId);
-    const unitCents = typePrice ?? held.priceCents ?? 0;
-    const split = splitOrderPayment(Array.from({ length: quantity }, () => unitCents), held.bandPercent, held.organiserPercent);
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        gigId,
-        buyerEmail,
-        buyerUserId,
-        buyerIpAddress,
-        quantity,
-        ticketTypeId: typeId,
-        presaleCodeId: code?.id ?? null,
-        ...orderMoney(split),
-        provider,
-        expiresAt: waitlistOffer?.expiresAt ?? new Date(now.getTime() + CHECKOUT_HOLD_MINUTES * 60_000),
-        waitlistOfferId: waitlistOffer?.id ?? null,
-      })
-      .returning();
-    return order!;
+    // One statement: the buyer's open holds counted, the gig's seats held (if the limits allow),
+    // the order recorded with its split, and what the provider's page says about the show.
+    const expiresAt = waitlistOffer?.expiresAt ?? new Date(now.getTime() + CHECKOUT_HOLD_MINUTES * 60_000);
+    const [row] = await checkoutStatements(db).hold.execute(tx, {
+      orderId: randomUUID(),
+      gigId,
+      buyerEmail,
+      emailLower: buyerEmail.toLowerCase(),
+      buyerUserId,
+      address: buyerIpAddress,
+      quantity,
+      ticketTypeId: typeId,
+      presaleCodeId: code?.id ?? null,
+      typePriceCents: typePrice,
+      provider,
+      now: now.toISOString(),
+      expiresAt: expiresAt.toISOString(),
+      isLimited: limits !== null,
+      perEmail: limits?.perEmail ?? 0,
+      perAddress: limits?.perAddress ?? 0,
+      proofMissing: request.proof === 'none',
+      waitlistOfferId: waitlistOffer?.id ?? null,
+    });
+    if (limits && (row!.byEmail + quantity > limits.perEmail || (buyerIpAddress && row!.byAddress + quantity > limits.perAddress))) {
+      throw new AppError('RATE_LIMITED', TOO_MANY_HOLDS_MESSAGE);
+    }
+    if (!row?.id) throw await explainRefusedGig(tx, request, typeId);
+    const order = readRow(orders, row);
+    // The split is computed in SQL for the order's equal-priced tickets; splitOrderPayment is the
+    // rule (decision 47). They cannot differ (a test compares them); if they ever did, nothing is held.
+    const unitCents = typePrice ?? row.gigPriceCents ?? 0;
+    const split = splitOrderPayment(Array.from({ length: quantity }, () => unitCents), row.bandPercent, row.organiserPercent);
+    const recorded = [order.faceCents, order.feeCents, order.totalCents, order.bandShareCents, order.organiserShareCents, order.platformShareCents];
+    const expected = [split.faceCents, split.serviceFeeCents, split.totalCents, split.bandShareCents, split.organiserShareCents, split.platformShareCents];
+    if (recorded.some((cents, i) => cents !== expected[i])) throw new Error(`The order's split in SQL (${recorded.join(', ')}) is not splitOrderPayment's (${expected.join(', ')}).`);
+    const show: OrderShow = {
+      email: order.buyerEmail,
+      faceCents: order.faceCents,
+      feeCents: order.feeCents,
+      showName: row.showName,
+      venueName: row.venueName,
+      localDate: row.localDate,
+      startTime: row.startTime,
+      endTime: row.endTime,
+      timeZone: row.timeZone,
+      ticketTypeName: row.ticketTypeName,
+    };
+    return { ...order, show };
   });
 }
+
+type HoldRow = Record<string, unknown> & {
+  byEmail: number;
+  byAddress: number;
+  /** The order's columns (null when no seat was held). */
+  id: string | null;
+  gigPriceCents: number | null;
+  bandPercent: number;
+  organiserPercent: number;
+  showName: string;
+  venueName: string;
+  localDate: string;
+  startTime: string;
+  endTime: string;
+  timeZone: string;
+  ticketTypeName: string | null;
+};
+
+const ph = sql.placeholder;
+
+/**
+ * The split of `quantity` tickets of one price `unit` (decision 47), in SQL, as splitOrderPayment
+ * computes it: the fee is 15% of the whole face value, rounded half-up once; band and organiser get
+ * `quantity` times their percentage of one ticket's face, rounded down; the platform the rest.
+ * Columns face, fee, band, organiser, platform (bigint). The checkout compares its result with
+ * splitOrderPayment; a test runs both on thousands of random orders.
+ */
+export const equalPricedSplit = (quantity: SQL, unit: SQL, bandPercent: SQL, organiserPercent: SQL) => sql`
+  select face, fee, band, organiser, face + fee - band - organiser as platform
+  from (select (${quantity})::bigint * (${unit}) as face,
+    ((${quantity})::bigint * (${unit}) * ${sql.raw(String(SERVICE_FEE_PERCENT))} + 50) / 100 as fee,
+    (${quantity})::bigint * ((${unit})::bigint * (${bandPercent}) / 100) as band,
+    (${quantity})::bigint * ((${unit})::bigint * (${organiserPercent}) / 100) as organiser) split`;
+
+/** The checkout's two hot statements, built and prepared once per database. */
+const checkoutStatements = oncePerDatabase((db) => {
+  const gigId = sql`${ph('gigId')}::uuid`;
+  const quantity = sql`${ph('quantity')}::int`;
+  const typeId = sql`${ph('ticketTypeId')}::uuid`;
+  const emailLower = sql`${ph('emailLower')}::text`;
+  const address = sql`${ph('address')}::text`;
+  const isLimited = sql`${ph('isLimited')}::boolean`;
+  const unit = sql`coalesce(${ph('typePriceCents')}::int, held.ticket_price_cents, 0)::bigint`;
+  // The conditions under which the gig's seats are held (D12, issue 23).
+  const gigCanHold = and(
+    eq(gigs.id, gigId),
+    eq(gigs.isApproved, true),
+    eq(gigs.isTicketed, true),
+    isNull(gigs.cancelledAt),
+    sql`(${gigs.bandId} is not null or ${gigs.managedArtistId} is not null)`,
+    sql`${gigs.ticketsSold} + ${gigs.ticketsHeld} + ${quantity} <= ${gigs.ticketQuantity}`,
+    sql`${quantity} <= ${gigs.maxTicketsPerOrder}`,
+    // On-sale day: with more seats held than free, only a buyer with a proof of work holds.
+    sql`(not ${ph('proofMissing')}::boolean or ${gigs.ticketsHeld} <= ${gigs.ticketQuantity} - ${gigs.ticketsSold} - ${gigs.ticketsHeld})`,
+    // A gig with ticket types sells only by type; one without sells at its simple price.
+    sql`(${typeId} is not null or not exists (select 1 from ${ticketTypes} where ${ticketTypes.gigId} = ${gigs.id}))`,
+    // Decision 50: while confirmed fans wait, a free seat goes to the waitlist's offer only.
+    sql`(${ph('waitlistOfferId')}::uuid is not null or not ${hasWaitlist})`,
+    sql`${gigs.localDate} >= (select (now() at time zone ${regions.timeZone})::date from ${regions} where ${regions.slug} = ${gigs.regionSlug})`,
+  );
+  return {
+    lockHolds: prepareStatement(
+      db,
+      'marquee_checkout_lock_holds',
+      sql`select pg_advisory_xact_lock(hashtextextended(${ph('emailKey')}::text, 0)), pg_advisory_xact_lock(hashtextextended(${ph('addressKey')}::text, 0))`,
+    ),
+    hold: prepareStatement<HoldRow>(
+      db,
+      'marquee_checkout_hold',
+      sql`
+      with holds as (
+        select coalesce(sum(quantity) filter (where lower(buyer_email) = ${emailLower}), 0)::int as by_email,
+               coalesce(sum(quantity) filter (where buyer_ip_address = ${address}), 0)::int as by_address
+        from orders
+        where ${isLimited} and gig_id = ${gigId} and status = 'pending' and expires_at > ${ph('now')}::timestamptz
+          and (lower(buyer_email) = ${emailLower} or buyer_ip_address = ${address})
+      ), held as (
+        update gigs set tickets_held = tickets_held + ${quantity}, updated_at = now()
+        where ${gigCanHold}
+          and (not ${isLimited} or ((select by_email from holds) + ${quantity} <= ${ph('perEmail')}::int
+            and (${address} is null or (select by_address from holds) + ${quantity} <= ${ph('perAddress')}::int)))
+        returning id, ticket_price_cents, band_percent, organiser_percent, venue_id, band_id, managed_artist_id, region_slug, local_date, start_time, end_time
+      ), placed as (
+        insert into orders (id, gig_id, buyer_email, buyer_user_id, buyer_ip_address, quantity, ticket_type_id, presale_code_id,
+          face_cents, fee_cents, total_cents, band_share_cents, organiser_share_cents, platform_share_cents, provider, expires_at, waitlist_offer_id)
+        select ${ph('orderId')}::uuid, held.id, ${ph('buyerEmail')}::text, ${ph('buyerUserId')}::text, ${address}, ${quantity}, ${typeId}, ${ph('presaleCodeId')}::uuid,
+          s.face, s.fee, s.face + s.fee, s.band, s.organiser, s.platform, ${ph('provider')}::text, ${ph('expiresAt')}::timestamptz, ${ph('waitlistOfferId')}::uuid
+        from held cross join lateral (${equalPricedSplit(quantity, unit, sql`held.band_percent`, sql`held.organiser_percent`)}) s
+        returning *
+      )
+      select h.by_email as "byEmail", h.by_address as "byAddress", placed.*,
+        held.ticket_price_cents as "gigPriceCents", held.band_percent as "bandPercent", held.organiser_percent as "organiserPercent",
+        coalesce(b.name, m.name, 'Live music') as "showName", v.name as "venueName", held.local_date as "localDate",
+        held.start_time as "startTime", held.end_time as "endTime", r.time_zone as "timeZone", tt.name as "ticketTypeName"
+      from holds h
+      left join placed on true
+      left join held on true
+      left join regions r on r.slug = held.region_slug
+      left join venue_profiles v on v.user_id = held.venue_id
+      left join band_profiles b on b.user_id = held.band_id
+      left join managed_artists m on m.id = held.managed_artist_id
+      left join ticket_types tt on tt.id = placed.ticket_type_id`,
+    ),
+  };
+});
 
 /** An order's money columns: what the buyer pays and its split (D10), as computed once. */
 export const orderMoney = (split: OrderSplit) => ({

@@ -4,8 +4,8 @@ import type { Services } from '../../services.ts';
 import type { PaymentEvent } from '../../payments/payment-provider.ts';
 import type { SandboxProvider } from '../../payments/sandbox-provider.ts';
 import { refreshPaymentAccount } from '../payouts/payment-accounts.ts';
-import { applyPaymentEvent, type EventOutcome } from './apply-payment-event.ts';
-import { applyOutreachPaymentEvent, isOutreachCampaign, type OutreachEventOutcome } from '../outreach/apply-outreach-payment.ts';
+import { applyCheckoutEvent, type EventOutcome } from './apply-payment-event.ts';
+import { applyOutreachPaymentEvent, type OutreachEventOutcome } from '../outreach/apply-outreach-payment.ts';
 import { wakeOutreach } from '../outreach/wake-outreach.ts';
 
 /**
@@ -33,13 +33,14 @@ export async function applyProviderEvent(services: EventServices, event: Payment
     await refreshPaymentAccount(services, event.accountId);
     return 'account_updated';
   }
-  // A checkout pays for a ticket order or for an outreach campaign (spec 3, D26).
-  if (await isOutreachCampaign(services.db, event.orderId)) {
+  // A checkout pays for a ticket order or for an outreach campaign (spec 3, D26): the ticket
+  // path's first statement tells (and then records nothing).
+  const outcome = await applyCheckoutEvent(services, services.payments.name, event);
+  if (outcome === 'outreach_campaign') {
     const outreach = await applyOutreachPaymentEvent(services.db, services.payments.name, event);
     if (outreach === 'campaign_paid') await wakeOutreach(services, event.orderId);
     return outreach;
   }
-  const outcome = await applyPaymentEvent(services, services.payments.name, event);
   if (outcome === 'issued' || outcome === 'issued_from_return') await services.jobs?.send(QUEUES.sendTransfers);
   // A returned ticket that changed hands (decision 50) refunds its holder.
   if (outcome === 'sold_out_after_expiry' || outcome === 'issued_from_return') await services.jobs?.send(QUEUES.processRefunds);

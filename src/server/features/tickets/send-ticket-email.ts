@@ -1,9 +1,11 @@
+import { LRUCache } from 'lru-cache';
 import { formatLocalDate, formatTimeRange } from '../../../core/time.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { textAttachment } from '../../mail/attachments.ts';
+import { textAttachment, type MailAttachment } from '../../mail/attachments.ts';
+import type { RenderedEmail } from '../../mail/emails/render-email.ts';
 import type { Services } from '../../services.ts';
 import { ticketEmail, ticketPageSecretKey, ticketQrContentId, ticketSecretKey } from '../../mail/emails/ticket.ts';
-import { findTicketShow } from './find-ticket-show.ts';
+import { findTicketShow, type ShowOfTickets } from './find-ticket-show.ts';
 import { showInvite } from './show-invite.ts';
 import { ticketCalendarUrl, ticketPageUrl } from './ticket-links.ts';
 
@@ -12,22 +14,24 @@ import { ticketCalendarUrl, ticketPageUrl } from './ticket-links.ts';
  * e-mail): each ticket id and its QR code as an inline image, and the links to each ticket's own
  * page and the show's calendar entry (decision 46), all drawn from the message's secrets at
  * delivery, so the outbox never shows them; the show as an .ics attachment. Sent in the
- * transaction that issued the tickets, and again from a ticket's page on request.
+ * transaction that issues the tickets, and again from a ticket's page on request. `show`: the
+ * show, when the caller has read it already (the paid event reads it with the order); else it is
+ * read from the first ticket.
  */
-export async function sendTicketEmail(tx: DbOrTx, services: Pick<Services, 'mailer' | 'env' | 'ticketLinkKey'>, ticketIds: readonly string[]) {
-  const show = (await findTicketShow(tx, ticketIds[0]!))!;
-  const when = `${formatLocalDate(show.localDate)}, ${formatTimeRange(show.localDate, show.startTime, show.endTime, show.timeZone)}`;
+export async function sendTicketEmail(tx: DbOrTx, services: Pick<Services, 'mailer' | 'env' | 'ticketLinkKey'>, ticketIds: readonly string[], known?: ShowOfTickets) {
+  const show = known ?? (await findTicketShow(tx, ticketIds[0]!))!;
   const several = ticketIds.length > 1;
   const secrets: Record<string, string> = { calendar: ticketCalendarUrl(services, ticketIds[0]!) };
   ticketIds.forEach((id, i) => {
     secrets[ticketSecretKey(i + 1)] = id;
     secrets[ticketPageSecretKey(i + 1)] = ticketPageUrl(services, id);
   });
+  const { email, invite } = await ticketMessageOf(show, ticketIds.length);
   return services.mailer.send(
     {
       to: show.holderEmail,
       kind: 'ticket',
-      ...(await ticketEmail({ bandName: show.showName, venueName: show.venueName, when, ticketCount: ticketIds.length, isTestMode: show.provider === 'sandbox' })),
+      ...email,
       secrets,
       attachments: [
         ...ticketIds.map((_, i) => ({
@@ -36,13 +40,40 @@ export async function sendTicketEmail(tx: DbOrTx, services: Pick<Services, 'mail
           contentId: ticketQrContentId(i + 1),
           qrOfSecret: ticketSecretKey(i + 1),
         })),
-        textAttachment(
-          'show.ics',
-          'text/calendar; charset=utf-8; method=PUBLISH',
-          showInvite(show, several ? 'Your tickets are in the e-mail this came with: show their QR codes at the door.' : 'Your ticket is in the e-mail this came with: show its QR code at the door.'),
-        ),
+        { ...invite },
       ],
     },
     tx,
   );
+}
+
+/**
+ * The ticket e-mail's body and its calendar entry are the same for every order of a show with as
+ * many tickets (the tickets themselves are secrets, filled in at delivery): rendered once and kept
+ * a few minutes, so a show's sale renders a handful of e-mails rather than one per order (the
+ * rendering took more CPU than the rest of the paid event).
+ */
+const rendered = new LRUCache<string, Promise<{ email: RenderedEmail; invite: MailAttachment }>>({ max: 500, ttl: 10 * 60_000 });
+
+function ticketMessageOf(show: ShowOfTickets, ticketCount: number) {
+  const isTestMode = show.provider === 'sandbox';
+  const key = JSON.stringify([show.gigId, show.showName, show.venueName, show.location, show.localDate, show.startTime, show.endTime, show.timeZone, show.startsAt.getTime(), ticketCount, isTestMode]);
+  let message = rendered.get(key);
+  if (!message) {
+    message = renderTicketMessage(show, ticketCount, isTestMode);
+    rendered.set(key, message);
+    message.catch(() => rendered.delete(key));
+  }
+  return message;
+}
+
+async function renderTicketMessage(show: ShowOfTickets, ticketCount: number, isTestMode: boolean) {
+  const when = `${formatLocalDate(show.localDate)}, ${formatTimeRange(show.localDate, show.startTime, show.endTime, show.timeZone)}`;
+  const email = await ticketEmail({ bandName: show.showName, venueName: show.venueName, when, ticketCount, isTestMode });
+  const invite = textAttachment(
+    'show.ics',
+    'text/calendar; charset=utf-8; method=PUBLISH',
+    showInvite(show, ticketCount > 1 ? 'Your tickets are in the e-mail this came with: show their QR codes at the door.' : 'Your ticket is in the e-mail this came with: show its QR code at the door.'),
+  );
+  return { email, invite };
 }

@@ -1,8 +1,8 @@
 import { buildShowInvite } from '../calendar/build-calendar-feed.ts';
-import type { TicketShow } from './find-ticket-show.ts';
+import type { ShowOfTickets } from './find-ticket-show.ts';
 
 /** A ticket's show as one calendar entry in the show's own zone: attached to the ticket e-mail and offered by 'Add to calendar'. */
-export function showInvite(show: TicketShow, description: string): string {
+export function showInvite(show: ShowOfTickets, description: string): string {
   return buildShowInvite({
     id: show.gigId,
     summary: `${show.showName} at ${show.venueName}`,

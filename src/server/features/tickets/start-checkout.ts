@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { checkoutSchema, PROOF_MESSAGES } from '../../../core/schemas/tickets.ts';
 import { proofSchema, verifyProof } from './proof-of-work.ts';
 import { formatCents } from '../../../core/money.ts';
 import { formatLocalDate, formatTimeRange } from '../../../core/time.ts';
 import { orders } from '../../db/schema.ts';
-import { findOrderShow } from './find-order-show.ts';
+import { oncePerDatabase } from '../../db/once-per-database.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { parseInput } from '../../http/validate.ts';
 import type { Services } from '../../services.ts';
@@ -16,6 +16,15 @@ import { countHit } from '../../http/rate-limit.ts';
 import { TICKET_SALES_OFF_MESSAGE } from '../../../core/payments-mode.ts';
 
 const CHECKOUT_RATE_WINDOW_MS = 10 * 60_000;
+
+/** The provider's checkout id on the order: the checkout's last statement, prepared once per database. */
+const recordSessionId = oncePerDatabase((db) =>
+  db
+    .update(orders)
+    .set({ providerSessionId: sql`${sql.placeholder('sessionId')}::text` })
+    .where(eq(orders.id, sql`${sql.placeholder('orderId')}::uuid`))
+    .prepare('marquee_order_session_id'),
+);
 
 /**
  * Guest checkout (D9, D14, issue 23: one order of 1 to 8 tickets): holds the seats, then opens
@@ -55,7 +64,7 @@ export async function startCheckout(
     proof,
   });
   try {
-    const show = (await findOrderShow(db, eq(orders.id, order.id)))!;
+    const { show } = order;
     const several = order.quantity > 1;
     const typeName = show.ticketTypeName ? `${show.ticketTypeName} ` : '';
     const ticketLine = several ? `${order.quantity} × ${typeName}ticket (${formatCents(order.faceCents / order.quantity)} each)` : `${typeName}ticket`.replace(/^(\w)/, (c) => c.toUpperCase());
@@ -81,7 +90,7 @@ export async function startCheckout(
       expiresAt: order.expiresAt,
       transferGroup: `order_${order.id}`,
     });
-    await db.update(orders).set({ providerSessionId: session.sessionId }).where(eq(orders.id, order.id));
+    await recordSessionId(db).execute({ sessionId: session.sessionId, orderId: order.id });
     return { url: session.url, orderId: order.id };
   } catch (error) {
     await releaseExpiredOrders(db, { orderId: order.id });

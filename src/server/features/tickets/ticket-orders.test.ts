@@ -1,17 +1,19 @@
 // Issue 23: several tickets in one order (one fee, split per ticket), ticket types with their own
 // price, quantity and sale window, presale codes with atomic uses, and what each refusal says.
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { gigs, orders, outbox, presaleCodes, tickets, ticketTypes } from '../../db/schema.ts';
 import { ORDER_MESSAGES } from '../../../core/schemas/tickets.ts';
 import { splitOrderPayment } from '../../../core/money.ts';
-import { placeTicketOrder, type OrderInput } from './place-ticket-order.ts';
+import { equalPricedSplit, placeTicketOrder, type OrderInput } from './place-ticket-order.ts';
 import { fulfilPaidOrder } from './fulfil-paid-order.ts';
 import { releaseExpiredOrders } from './release-expired-orders.ts';
 import { admitTicket } from './admit-ticket.ts';
 import { findTicketOfOrder, refundTicket } from '../payouts/refund-ticket.ts';
 import type { SessionUser } from '../../http/session.ts';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
+import { createTestApp, TEST_ORIGIN, type TestApp } from '../../../../tests/helpers/test-app.ts';
+import { countStatements } from '../../../../tests/helpers/count-statements.ts';
 import { createBand, createGig, createVenue, dayIn } from '../../../../tests/helpers/factories.ts';
 import { signUpAs } from '../../../../tests/helpers/accounts.ts';
 
@@ -69,6 +71,49 @@ describe('several tickets in one order', () => {
     const door: SessionUser = { id: venueId, role: 'venue', email: 'door@orders.test', emailVerified: true, name: 'Door', location: 'chicagoland', createdAt: new Date() };
     for (const id of ids) expect((await admitTicket(t.db, door, id)).isValid).toBe(true);
     expect(await admitTicket(t.db, door, ids[1]!)).toMatchObject({ isValid: false, reason: 'already_used' });
+  });
+
+  it('the split the checkout computes in SQL is splitOrderPayment\'s, for thousands of random orders', async () => {
+    // The checkout holds the seats and records the order in one statement, so the split is computed
+    // there (equalPricedSplit); it is checked against splitOrderPayment on every order, and here on many.
+    const cases = fc.sample(fc.tuple(fc.integer({ min: 1, max: 8 }), fc.integer({ min: 0, max: 10_000_000 }), fc.integer({ min: 0, max: 75 })), 3000);
+    cases.push([8, 13, 60], [3, 1010, 50], [1, 0, 0], [8, 10_000_000, 75]);
+    const list = (values: number[]) => `{${values.join(',')}}`;
+    const { rows } = await t.db.execute<Record<'face' | 'fee' | 'band' | 'organiser' | 'platform', string | number>>(sql`
+      select s.* from unnest(${list(cases.map((c) => c[0]))}::int[], ${list(cases.map((c) => c[1]))}::int[], ${list(cases.map((c) => c[2]))}::int[]) with ordinality as c(q, unit, band, n)
+      cross join lateral (${equalPricedSplit(sql`c.q`, sql`c.unit`, sql`c.band`, sql`75 - c.band`)}) s
+      order by c.n`);
+    expect(rows).toHaveLength(cases.length);
+    rows.forEach((row, i) => {
+      const [quantity, unit, band] = cases[i]!;
+      const split = splitOrderPayment(Array.from({ length: quantity }, () => unit), band, 75 - band);
+      expect([row.face, row.fee, row.band, row.organiser, row.platform].map(Number)).toEqual([split.faceCents, split.serviceFeeCents, split.bandShareCents, split.organiserShareCents, split.platformShareCents]);
+    });
+  });
+
+  it('a paid order costs the same few statements whatever its size: checkout and paid event, 12 at most (issue 23)', async () => {
+    const gigId = await ticketedGig(20);
+    const sandbox = t.services.sandbox!;
+    const buy = async (email: string, quantity: number) => {
+      const counted = countStatements(t.services.database);
+      try {
+        const res = await t.client().post('/api/tickets/checkout', { gigId, email, quantity });
+        expect(res.status, res.text).toBe(201);
+        const checkout = counted.count;
+        const sessionId = new URL(res.json.url as string).pathname.split('/').pop()!;
+        const { body, signature } = sandbox.signEvent({ id: sandbox.newEventId(), type: 'checkout.paid', orderId: res.json.orderId as string, sessionId, paymentId: sandbox.newPaymentId() });
+        const hook = await t.app.request(`${TEST_ORIGIN}/api/payments/events/sandbox`, { method: 'POST', headers: { 'content-type': 'application/json', 'marquee-signature': signature }, body });
+        expect(await hook.json()).toMatchObject({ outcome: 'issued' });
+        return { checkout, event: counted.count - checkout };
+      } finally {
+        counted.stop();
+      }
+    };
+    const one = await buy('budget-one@orders.test', 1);
+    const four = await buy('budget-four@orders.test', 4);
+    expect(four).toEqual(one);
+    expect(one.checkout + one.event).toBeLessThanOrEqual(12);
+    expect(await counts(gigId)).toEqual({ sold: 5, held: 0 });
   });
 
   it('one e-mail carries every ticket: a QR code for each', async () => {
