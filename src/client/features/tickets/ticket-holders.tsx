@@ -75,7 +75,7 @@ export function TicketHolders({ gig }: { gig: Gig }) {
 function HolderRow({ ticket, when }: { ticket: TicketHolderRow; when: (iso: string) => string }) {
   const about = [ticket.orderRef && `Order ${ticket.orderRef}`, ticket.quantity > 1 && `ticket ${ticket.position} of ${ticket.quantity}`, ticket.typeName].filter(Boolean).join(' · ');
   return (
-    <li className="rounded-lg bg-zinc-900/60 p-3 text-sm">
+    <li className="rounded-lg bg-zinc-900 p-3 text-sm">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <p className="min-w-0 font-semibold [overflow-wrap:anywhere]">{ticket.holderEmail}</p>
         <span className={`shrink-0 rounded-full border px-2 py-0.5 text-xs ${STATUS_TONE[ticket.status]}`}>{STATUS[ticket.status]}</span>
