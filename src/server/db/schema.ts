@@ -416,6 +416,12 @@ export const gigs = pgTable(
     ticketsSold: integer().notNull().default(0),
     /** Seats held by checkouts still open (D12): sold + held never exceeds the quantity. */
     ticketsHeld: integer().notNull().default(0),
+    /**
+     * Decision 51: seats taken at the door, outside online sales: guest-list comps (each entry's
+     * 1 + N) and walk-in door sales. Online checkouts hold a seat only while sold + held + these
+     * stay within the quantity; a door sale synced after the show filled is still counted here.
+     */
+    doorSeats: integer().notNull().default(0),
     bandPercent: integer().notNull().default(50),
     organiserPercent: integer().notNull().default(25),
     /** Issue 23: the most tickets one order may buy (1 to 8; the organiser may set it lower). */
@@ -681,6 +687,8 @@ export const tickets = pgTable(
     position: integer().notNull().default(1),
     usedAt: timestamp({ withTimezone: true }),
     usedBy: text().references(() => user.id, { onDelete: 'set null' }),
+    /** Decision 51: the door device that admitted it (door staff have no account, so usedBy stays empty for them). */
+    usedByDeviceId: uuid().references((): AnyPgColumn => doorDevices.id, { onDelete: 'set null' }),
     /** Decision 48: the ticket this one replaced when its holder passed it on (that one is 'transferred'). */
     transferredFromId: text().references((): AnyPgColumn => tickets.id, { onDelete: 'restrict' }),
     createdAt: createdAt(),
@@ -1412,4 +1420,154 @@ export const holderDeliveries = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.kind, t.ref, t.email] })],
+);
+
+// ---------- The door (issue 24, decision 51) ----------
+/**
+ * The keys ticket codes are signed with (Ed25519). Only the public half is stored: the private
+ * half is derived from the server's secret and the key's id, so every instance signs alike and a
+ * database copy cannot forge tickets. The newest key not retired signs; retired keys still check
+ * codes of tickets the door's list holds (decision 51's rotation rule).
+ */
+export const doorKeys = pgTable('door_keys', {
+  id: text().primaryKey(),
+  /** The raw 32-byte public key, base64url. */
+  publicKey: text().notNull(),
+  createdAt: createdAt(),
+  retiredAt: timestamp({ withTimezone: true }),
+});
+
+/**
+ * Door staff: someone an organiser invited, by e-mail link, to scan one gig or every gig at a
+ * venue. They have no account: opening the link registers a door device (at most three), which
+ * sees only their gigs. Revoking stops every device of theirs at once.
+ */
+export const doorStaff = pgTable(
+  'door_staff',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    invitedBy: text()
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** One gig, or (venue-wide) every gig at this venue. */
+    gigId: uuid().references(() => gigs.id, { onDelete: 'cascade' }),
+    venueId: text().references(() => venueProfiles.userId, { onDelete: 'cascade' }),
+    email: text().notNull(),
+    name: text().notNull().default(''),
+    /** SHA-256 of the e-mailed link's token. */
+    tokenHash: text().notNull().unique(),
+    devicesRegistered: integer().notNull().default(0),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    revokedAt: timestamp({ withTimezone: true }),
+    revokedBy: text().references(() => user.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index().on(t.gigId),
+    index().on(t.venueId),
+    check('door_staff_one_scope', sql`(${t.gigId} is null) <> (${t.venueId} is null)`),
+    check('door_staff_devices', sql`${t.devicesRegistered} between 0 and 3`),
+  ],
+);
+
+/** A phone or laptop used as a door: an organiser's own, or door staff's. Its token (hashed here) is its credential. */
+export const doorDevices = pgTable(
+  'door_devices',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    tokenHash: text().notNull().unique(),
+    label: text().notNull(),
+    userId: text().references(() => user.id, { onDelete: 'cascade' }),
+    staffId: uuid().references(() => doorStaff.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastSyncAt: timestamp({ withTimezone: true }),
+    revokedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index().on(t.userId), index().on(t.staffId), check('door_devices_one_owner', sql`(${t.userId} is null) <> (${t.staffId} is null)`)],
+);
+
+/**
+ * A guest-list entry: a name and +N (comps, no payment), counted against capacity. With an
+ * e-mail address the guest gets a ticket e-mail whose code (`code`, like a ticket id) admits the
+ * party one by one; without, the door finds the name.
+ */
+export const guestListEntries = pgTable(
+  'guest_list_entries',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    gigId: uuid()
+      .notNull()
+      .references(() => gigs.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    plusCount: integer().notNull().default(0),
+    email: text(),
+    note: text().notNull().default(''),
+    /** Unguessable, like a ticket id (D14): the e-mailed guest ticket's code. */
+    code: text().notNull().unique(),
+    admittedCount: integer().notNull().default(0),
+    createdBy: text().references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index().on(t.gigId),
+    check('guest_list_plus', sql`${t.plusCount} between 0 and 20`),
+    check('guest_list_admitted', sql`${t.admittedCount} between 0 and ${t.plusCount} + 1`),
+  ],
+);
+
+export const doorScanResult = pgEnum('door_scan_result', ['admitted', 'duplicate', 'conflict', 'refused']);
+
+/**
+ * Every scan a door made, online or synced later. The id is the door's own (a UUID it made when it
+ * scanned), so a batch synced twice is applied once. `scannedAt` is on the server's clock: the
+ * device's time moved by the batch's offset.
+ */
+export const doorScans = pgTable(
+  'door_scans',
+  {
+    id: uuid().primaryKey(),
+    gigId: uuid()
+      .notNull()
+      .references(() => gigs.id, { onDelete: 'cascade' }),
+    deviceId: uuid()
+      .notNull()
+      .references(() => doorDevices.id, { onDelete: 'cascade' }),
+    ticketId: text().references(() => tickets.id, { onDelete: 'cascade' }),
+    guestId: uuid().references(() => guestListEntries.id, { onDelete: 'cascade' }),
+    guestCount: integer(),
+    scannedAt: timestamp({ withTimezone: true }).notNull(),
+    deviceScannedAt: timestamp({ withTimezone: true }).notNull(),
+    receivedAt: createdAt(),
+    /** Whether the door let the person in (offline on its own list, or online as the server said). */
+    wasAdmitted: boolean().notNull(),
+    result: doorScanResult().notNull(),
+    reason: text(),
+  },
+  (t) => [index().on(t.gigId, t.scannedAt), index().on(t.ticketId), index().on(t.deviceId)],
+);
+
+export const doorSaleMethod = pgEnum('door_sale_method', ['cash', 'card']);
+
+/** A walk-in who paid at the door, outside Marquee: counted against capacity and in the door report. */
+export const doorSales = pgTable(
+  'door_sales',
+  {
+    /** The door's own id for the sale, so a replayed sync records it once. */
+    id: uuid().primaryKey(),
+    gigId: uuid()
+      .notNull()
+      .references(() => gigs.id, { onDelete: 'cascade' }),
+    deviceId: uuid()
+      .notNull()
+      .references(() => doorDevices.id, { onDelete: 'cascade' }),
+    quantity: integer().notNull(),
+    amountCents: integer().notNull(),
+    method: doorSaleMethod().notNull(),
+    soldAt: timestamp({ withTimezone: true }).notNull(),
+    receivedAt: createdAt(),
+    /** Recorded although the show was full (the door was offline, and the guests are in). */
+    isOverCapacity: boolean().notNull().default(false),
+  },
+  (t) => [index().on(t.gigId), check('door_sales_quantity', sql`${t.quantity} between 1 and 20`), check('door_sales_amount', sql`${t.amountCents} >= 0`)],
 );

@@ -1,0 +1,193 @@
+import { z } from 'zod';
+import { emailField } from './fields.ts';
+
+/**
+ * The door (issue 24, decision 51): the contract between the door app (an installable, offline
+ * scanner under /qr-scanner/) and the server's /api/door routes. Every door request carries its
+ * device's token in the `X-Door-Device` header; a device belongs to an organiser account (venue,
+ * promoter, band, admin) or to a door staff invitation, and sees only the gigs it is on.
+ */
+export const DOOR_DEVICE_HEADER = 'x-door-device';
+
+/** Why a ticket is refused, as the door screen says it (the result's reason line under one big word). */
+export const DOOR_REFUSALS = {
+  unknown: 'No Marquee ticket has this code.',
+  other_gig: 'This ticket is for another gig.',
+  refunded: 'This ticket was refunded.',
+  transferred: 'This ticket was passed on to someone else, who has a new code.',
+  already_used: 'Already checked in.',
+  forged: 'This code is not genuine: its signature does not match.',
+  truncated: 'Only part of the code was read. Scan it again.',
+  unknown_key: 'This code was signed with a key this door does not know. Sync, then scan again.',
+  retired_key: 'This code was signed with a retired key. Ask for the ticket e-mail or the ticket page: it shows the current code.',
+  cancelled: 'This show was cancelled.',
+  not_in_list: 'This ticket is not on the door list yet. Connect to check it.',
+} as const;
+export type DoorRefusal = keyof typeof DOOR_REFUSALS;
+
+/** What the door screen and the organiser are told (verbatim in the door app and the gig card). */
+export const DOOR_MESSAGES = {
+  revoked: 'Your door access was revoked by the organiser. This device no longer scans or syncs.',
+  notOnGig: 'This door is not on that gig.',
+  inviteInvalid: 'This door staff link is not valid any more. Ask the organiser for a new one.',
+  inviteUsedUp: 'This door staff link has been used on three devices already. Ask the organiser for a new one.',
+  conflict: 'Admitted on two doors while offline',
+  full: 'The show is at capacity.',
+  guestFull: 'Everyone on this guest list entry is already in.',
+  staffInvited: (email: string) => `Door staff invitation sent to ${email}.`,
+  tooManyInvites: 'Too many door staff invitations. Please try again in an hour.',
+  noGigs: 'No gigs to scan for this door yet.',
+} as const;
+
+/** An amber answer: this code was admitted moments ago (the same guest, still in front of the door). */
+export const alreadyScannedText = (secondsAgo: number, where: 'this door' | 'another door') => `Already scanned (${secondsAgo} s ago, ${where})`;
+
+// ---------- Devices and staff ----------
+
+/** An organiser registers this device as a door (its session proves who; the token is the device's from then on). */
+export const registerDoorDeviceSchema = z.object({
+  label: z.string().trim().min(1, { error: 'Please name this door, like "Front door".' }).max(60, { error: 'Please keep the door name under 60 characters.' }),
+});
+
+/** Door staff open their e-mailed link on a device: the link's token and a name for the door. */
+export const acceptDoorInviteSchema = registerDoorDeviceSchema.extend({
+  token: z.string().trim().min(20).max(200),
+});
+
+export type DoorDeviceRegistration = { deviceId: string; token: string; label: string };
+
+/** An organiser invites door staff: for one gig, or (a venue) for every gig at the venue. */
+export const inviteDoorStaffSchema = z
+  .object({
+    email: emailField('Please enter the door person\'s e-mail address, like name@example.com.'),
+    name: z.string().trim().max(80).optional(),
+    gigId: z.uuid().optional(),
+    allVenueGigs: z.boolean().optional(),
+  })
+  .refine((v) => Boolean(v.gigId) !== Boolean(v.allVenueGigs), { error: 'Choose one gig, or every gig at your venue.' });
+
+/** A gig the door may scan, as its gig picker lists it. */
+export type DoorGig = { id: string; title: string; venueName: string; localDate: string; startTime: string; startsAt: string; capacity: number | null; isCancelled: boolean };
+
+// ---------- The admission list ----------
+
+/** One ticket as the door keeps it: its ref (see ticketRef), never its code or its buyer's e-mail. */
+export type DoorTicket = {
+  ref: string;
+  status: 'valid' | 'used' | 'refunded' | 'transferred';
+  /** The type's name (General when the gig has one price). */
+  typeName: string;
+  /** What the name search matches: the holder account's name, else the e-mail with its middle hidden (j…n@e…e.com). */
+  holderLabel: string;
+  usedAt: string | null;
+  usedByDevice: string | null;
+};
+
+export type DoorGuest = { id: string; name: string; plusCount: number; admittedCount: number; note: string };
+
+export type DoorCounts = {
+  capacity: number | null;
+  soldOnline: number;
+  soldAtDoor: number;
+  comps: number;
+  checkedIn: number;
+  perDevice: { deviceId: string; label: string; checkedIn: number }[];
+};
+
+/**
+ * GET /api/door/gigs/:gigId/list[?since=cursor]. With `since`, tickets and guests changed after
+ * it (a delta); without, all of them. `cursor` is what to send next time.
+ */
+export type DoorAdmissionList = {
+  gig: DoorGig;
+  keys: { id: string; publicKey: string; retiredAt: string | null }[];
+  tickets: DoorTicket[];
+  guests: DoorGuest[];
+  counts: DoorCounts;
+  isDelta: boolean;
+  cursor: string;
+  serverTime: string;
+};
+
+// ---------- Scans, guest check-ins and door sales, synced ----------
+
+const clientId = z.uuid({ error: 'Each scan needs its own id.' });
+const deviceTime = z.iso.datetime({ offset: true, error: 'A time the door recorded is not a time.' });
+
+/**
+ * One thing the door did: a scanned code (`code`), a ticket found by name (`ref`), or guests of a
+ * guest-list entry let in (`guestId`, `count`). `scannedAt` is the device's clock; the server
+ * moves it by (its own time - `sentAt`) of the batch, so a clock hours wrong still orders scans right.
+ * `wasAdmitted` says whether the door let the person in (offline, on its own list).
+ */
+export const doorScanSchema = z
+  .object({
+    id: clientId,
+    code: z.string().trim().min(1).max(500).optional(),
+    ref: z.string().regex(/^[A-Za-z0-9_-]{22}$/).optional(),
+    guestId: z.uuid().optional(),
+    count: z.number().int().min(1).max(50).optional(),
+    scannedAt: deviceTime,
+    wasAdmitted: z.boolean(),
+  })
+  .refine((s) => [s.code, s.ref, s.guestId].filter(Boolean).length === 1, { error: 'A scan names one code, ticket or guest.' });
+
+/** A walk-in who paid at the door, outside Marquee. */
+export const doorSaleSchema = z.object({
+  id: clientId,
+  quantity: z.number().int().min(1, { error: 'Sell at least one ticket.' }).max(20, { error: 'At most 20 tickets in one door sale.' }),
+  amountCents: z.number().int().min(0, { error: 'Please enter the amount taken.' }).max(10_000_00),
+  method: z.enum(['cash', 'card'], { error: 'Cash or card?' }),
+  soldAt: deviceTime,
+});
+
+/** POST /api/door/gigs/:gigId/sync: at most 1,000 scans and 200 sales a batch; replaying a batch applies nothing twice. */
+export const doorSyncSchema = z.object({
+  sentAt: deviceTime,
+  scans: z.array(doorScanSchema).max(1000).default([]),
+  sales: z.array(doorSaleSchema).max(200).default([]),
+});
+export type DoorSyncInput = z.input<typeof doorSyncSchema>;
+
+/**
+ * What became of one scan: `admitted` (first), `duplicate` (this ticket was already in: when and
+ * on which door), `conflict` (the door let the person in, offline, but the ticket had been
+ * admitted earlier elsewhere: both doors and the organiser see it), `refused` (with why).
+ */
+export type DoorScanResult = {
+  id: string;
+  result: 'admitted' | 'duplicate' | 'conflict' | 'refused';
+  reason?: DoorRefusal;
+  ticketRef?: string;
+  typeName?: string;
+  holderLabel?: string;
+  firstAdmittedAt?: string;
+  firstDeviceLabel?: string;
+};
+
+export type DoorConflict = { ticketRef: string; holderLabel: string; admittedAt: string; deviceLabel: string; otherAt: string; otherDeviceLabel: string };
+
+export type DoorSyncResult = { serverTime: string; scans: DoorScanResult[]; sales: { id: string; isOverCapacity: boolean }[]; conflicts: DoorConflict[]; counts: DoorCounts };
+
+// ---------- Guest list (organiser) ----------
+
+export const guestEntrySchema = z.object({
+  name: z.string().trim().min(1, { error: 'Please enter the guest\'s name.' }).max(100),
+  plusCount: z.number().int().min(0).max(20, { error: 'At most +20 on one guest-list entry.' }).default(0),
+  email: z.union([emailField('Please enter a valid e-mail address, like name@example.com.'), z.literal('')]).optional(),
+  note: z.string().trim().max(200).default(''),
+});
+export type GuestEntryInput = z.input<typeof guestEntrySchema>;
+
+/** The organiser's door report (GET /api/door/gigs/:gigId/report, and .csv). */
+export type DoorReport = {
+  gig: DoorGig;
+  soldOnline: number;
+  soldAtDoor: number;
+  doorTakingsCents: { cash: number; card: number };
+  comps: number;
+  checkedIn: number;
+  noShows: number;
+  conflicts: DoorConflict[];
+  capacity: number | null;
+};
