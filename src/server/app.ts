@@ -35,6 +35,7 @@ import { sandboxOnboardingRoutes } from './features/payouts/sandbox-onboarding-r
 import { calendarRoutes } from './features/calendar/routes.ts';
 import { holderRoutes } from './features/holders/routes.ts';
 import { opsRoutes } from './features/ops/routes.ts';
+import { doorRoutes } from './features/door/routes.ts';
 import { createMetrics } from './http/metrics.ts';
 import { createPublicFastPath } from './http/public-response.ts';
 import { createRequestLog } from './http/request-log.ts';
@@ -123,6 +124,7 @@ export function createApp(services: Services) {
   api.route('/', gearRoutes(services));
   api.route('/', venueDatabaseRoutes(services));
   api.route('/', holderRoutes(services));
+  api.route('/', doorRoutes(services));
   api.all('*', () => {
     throw new AppError('NOT_FOUND', 'Not found.');
   });

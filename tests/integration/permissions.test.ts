@@ -136,7 +136,16 @@ const ALLOWED: Record<string, Rule> = {
   'POST /api/admin/venue-database/import': ['admin'],
   'PUT /api/admin/venue-database/:id': ['admin'],
   'DELETE /api/admin/venue-database/:id': ['admin'],
+  // Decision 51: an organiser makes a phone a door with their session.
+  'POST /api/door/devices': { allowed: ['venue', 'promoter', 'band', 'admin'], body: async () => ({ label: 'Front door' }) },
 };
+
+/**
+ * Decision 51: the door's routes answer a door device's token (X-Door-Device), never a session:
+ * every account and visitor without one is refused (401); with one, only the device's gigs
+ * (src/server/features/door/door.test.ts tells those stories).
+ */
+const DOOR_DEVICE_ONLY = new Set(['GET /api/door/gigs', 'GET /api/door/gigs/:gigId/list', 'POST /api/door/gigs/:gigId/sync', 'GET /api/door/gigs/:gigId/counts']);
 
 /** Routes anyone may call (public pages, sign-in and sign-up, following, contact). */
 const PUBLIC = new Set([
@@ -236,7 +245,7 @@ async function call(client: TestClient, route: string, rule: Rule) {
 
 describe('who may call each signed-in route', () => {
   it('every API route is in the table or known to be public', () => {
-    const unlisted = apiRoutes().filter((r) => !(r in ALLOWED) && !PUBLIC.has(r));
+    const unlisted = apiRoutes().filter((r) => !(r in ALLOWED) && !PUBLIC.has(r) && !DOOR_DEVICE_ONLY.has(r));
     expect(unlisted).toEqual([]);
     expect(Object.keys(ALLOWED).filter((r) => !apiRoutes().includes(r))).toEqual([]);
   });
@@ -251,5 +260,15 @@ describe('who may call each signed-in route', () => {
     }
     const expected = Object.fromEntries([...clients.keys()].map((who) => [who, allowed.includes(who) ? 'allowed' : 'refused']));
     expect(outcome).toEqual(expected);
+  });
+});
+
+describe('the door device routes (decision 51)', () => {
+  it.each([...DOOR_DEVICE_ONLY])('%s answers no session, only a door device', async (route) => {
+    expect(apiRoutes()).toContain(route);
+    for (const [who, client] of clients) {
+      const { status } = await call(client, route, { allowed: [], body: async () => ({ sentAt: new Date().toISOString() }) });
+      expect(status, `${who} ${route}`).toBe(401);
+    }
   });
 });

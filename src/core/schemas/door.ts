@@ -22,6 +22,8 @@ export const DOOR_REFUSALS = {
   retired_key: 'This code was signed with a retired key. Ask for the ticket e-mail or the ticket page: it shows the current code.',
   cancelled: 'This show was cancelled.',
   not_in_list: 'This ticket is not on the door list yet. Connect to check it.',
+  // Added by the server helper (decision 51): a guest-list entry whose whole party is in already.
+  guest_full: 'Everyone on this guest list entry is already in.',
 } as const;
 export type DoorRefusal = keyof typeof DOOR_REFUSALS;
 
@@ -104,6 +106,8 @@ export type DoorAdmissionList = {
   tickets: DoorTicket[];
   guests: DoorGuest[];
   counts: DoorCounts;
+  /** Added by the server helper: the gig's conflicts (tickets let in by two doors while offline), as every sync answer carries them. */
+  conflicts: DoorConflict[];
   isDelta: boolean;
   cursor: string;
   serverTime: string;

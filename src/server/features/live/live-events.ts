@@ -4,8 +4,12 @@ import pg from 'pg';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import type { Logger } from '../../logger.ts';
 
-/** What open pages follow: public gigs, the gear-swap list, and each jam session's sheet. */
-export const LIVE_TOPICS = ['gigs', 'gear', 'jam'] as const;
+/**
+ * What open pages follow: public gigs, the gear-swap list, each jam session's sheet, and (decision
+ * 51) each gig's door counts (`door`, detail the gig's id: the door app and the organiser's gig card
+ * then ask for the counts, which the stream itself never carries).
+ */
+export const LIVE_TOPICS = ['gigs', 'gear', 'jam', 'door'] as const;
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
 
 const channelOf = (topic: LiveTopic) => `marquee_${topic}_changed`;
