@@ -13,6 +13,7 @@ import { createVenue } from '../../../../tests/helpers/factories.ts';
 import { signUpAs } from '../../../../tests/helpers/accounts.ts';
 import { signTicketCode, rotateDoorKey, doorPrivateKey } from './door-keys.ts';
 import { revokeDoorDevice } from './door-devices.ts';
+import { placeTicketOrder } from '../tickets/place-ticket-order.ts';
 import { sign } from 'node:crypto';
 
 let t: TestApp;
@@ -196,6 +197,27 @@ describe('offline, then synced', () => {
   });
 });
 
+describe('capacity: seats taken at the door are taken from online sales', () => {
+  it('a door sale taking the last seat makes the online checkout refuse, as does a comp', async () => {
+    const gig = await createDoorGig(t.db, { quantity: 3 });
+    await issueTickets(t.db, gig.gigId, 1);
+    const buy = (email: string) => placeTicketOrder(t.db, { gigId: gig.gigId, buyerEmail: email, provider: 'sandbox' });
+    // One seat held online, one sold at the door: the last seat is gone.
+    await buy('first@door.test');
+    const door = await doorFor(gig);
+    await door.sync(gig.gigId, { sentAt: now(), sales: [{ id: randomUUID(), quantity: 1, amountCents: 1500, method: 'cash', soldAt: now() }] });
+    await expect(buy('second@door.test')).rejects.toThrow(/sold out|being paid for/i);
+    const offer = await t.client().get(`/api/gigs/${gig.gigId}/ticket-offer`);
+    expect(offer.json.tickets.left).toBe(0);
+
+    const comped = await createDoorGig(t.db, { quantity: 2 });
+    await issueTickets(t.db, comped.gigId, 1);
+    // A guest-list entry (the organiser's side adds its 1 + N seats to door_seats).
+    await t.db.update(gigs).set({ doorSeats: 1 }).where(eq(gigs.id, comped.gigId));
+    await expect(placeTicketOrder(t.db, { gigId: comped.gigId, buyerEmail: 'late@door.test', provider: 'sandbox' })).rejects.toThrow(/sold out/i);
+  });
+});
+
 describe('what a door refuses, and why', () => {
   it('forged, altered, cut short, another gig\'s, unknown: each refused with its reason, nothing admitted', async () => {
     const gig = await createDoorGig(t.db);
@@ -279,5 +301,73 @@ describe('after a key rotation', () => {
     expect(res.json.scans.map((s: { result: string; reason?: string }) => s.reason ?? s.result)).toEqual(['admitted', 'retired_key']);
     const list = (await door.list(gig.gigId)).json as DoorAdmissionList;
     expect(list.keys.map((k) => [k.id, k.retiredAt !== null])).toEqual(expect.arrayContaining([[retired[0], true]]));
+  });
+});
+
+describe('live counts', () => {
+  it('a sync that changed something tells every open door and gig card, with the gig\'s id', async () => {
+    const gig = await createDoorGig(t.db);
+    const [ticketId] = await issueTickets(t.db, gig.gigId, 1);
+    const door = await doorFor(gig);
+    const heard: string[] = [];
+    const listener = (detail: string) => heard.push(detail);
+    t.services.live!.events.on('door', listener);
+    try {
+      await door.sync(gig.gigId, { sentAt: now(), scans: [scanOf({ code: await code(ticketId!, gig.gigId) })] });
+      await expect.poll(() => heard).toContain(gig.gigId);
+    } finally {
+      t.services.live!.events.off('door', listener);
+    }
+  });
+});
+
+describe('four doors syncing at once', () => {
+  const DEVICES = 4;
+  const TICKETS = 250;
+
+  it('1,000 queued scans (every ticket let in at all four doors) synced at once: exactly one admission per ticket, the earliest', async () => {
+    const gig = await createDoorGig(t.db, { quantity: 500 });
+    const ids = await issueTickets(t.db, gig.gigId, TICKETS);
+    const codes = await Promise.all(ids.map((id) => code(id, gig.gigId)));
+    const doors = await Promise.all(Array.from({ length: DEVICES }, (_, d) => doorFor(gig, `Door ${d + 1}`)));
+    const batches = doors.map(() => ({
+      sentAt: now(),
+      scans: codes.map((c) => scanOf({ code: c }, { secondsAgo: 60 + Math.floor(Math.random() * 3000), wasAdmitted: true })),
+    }));
+    const earliest = new Map<string, number>();
+    batches.forEach((b) => b.scans.forEach((s, i) => earliest.set(ids[i]!, Math.min(earliest.get(ids[i]!) ?? Infinity, Date.parse(s.scannedAt)))));
+
+    const answers = await Promise.all(doors.map((door, d) => door.sync(gig.gigId, batches[d]!)));
+    expect(answers.map((a) => a.status)).toEqual(Array(DEVICES).fill(200));
+
+    const perTicket = await t.db
+      .select({ ticketId: doorScans.ticketId, admitted: sql<number>`count(*) filter (where ${doorScans.result} = 'admitted')::int`, conflicts: sql<number>`count(*) filter (where ${doorScans.result} = 'conflict')::int` })
+      .from(doorScans)
+      .where(eq(doorScans.gigId, gig.gigId))
+      .groupBy(doorScans.ticketId);
+    expect(perTicket).toHaveLength(TICKETS);
+    expect(perTicket.every((r) => r.admitted === 1 && r.conflicts === DEVICES - 1)).toBe(true);
+    const rows = await t.db.select({ id: tickets.id, status: tickets.status, usedAt: tickets.usedAt }).from(tickets).where(eq(tickets.gigId, gig.gigId));
+    expect(rows.every((r) => r.status === 'used')).toBe(true);
+    // First scan wins by time, whatever order the doors' batches were applied in (within the clock offset's few ms).
+    expect(rows.every((r) => Math.abs(r.usedAt!.getTime() - earliest.get(r.id)!) < 2_000)).toBe(true);
+    const counts = (await doors[0]!.counts(gig.gigId)).json;
+    expect(counts.checkedIn).toBe(TICKETS);
+  });
+
+  it('control: the same scans applied by reading each ticket and then writing admit some tickets twice', async () => {
+    const gig = await createDoorGig(t.db, { quantity: 500 });
+    const ids = await issueTickets(t.db, gig.gigId, TICKETS);
+    let admissions = 0;
+    const naiveDoor = async () => {
+      for (const id of ids) {
+        const [row] = await t.db.select({ status: tickets.status }).from(tickets).where(eq(tickets.id, id));
+        if (row?.status !== 'valid') continue;
+        await t.db.update(tickets).set({ status: 'used', usedAt: new Date() }).where(eq(tickets.id, id));
+        admissions++;
+      }
+    };
+    await Promise.all(Array.from({ length: DEVICES }, naiveDoor));
+    expect(admissions).toBeGreaterThan(TICKETS);
   });
 });
