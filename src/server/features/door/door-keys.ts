@@ -100,19 +100,29 @@ export async function listDoorKeys(db: DbOrTx): Promise<DoorPublicKey[]> {
   return rows.map((k) => ({ id: k.id, publicKey: k.publicKey, retiredAt: k.retiredAt?.toISOString() ?? null }));
 }
 
-type VerificationKeys = { keys: Awaited<ReturnType<typeof importDoorKeys>>; expiresAt: number };
+type VerificationKeys = { keys: Promise<Awaited<ReturnType<typeof importDoorKeys>>>; readAt: number };
 const verificationKeys = new WeakMap<Db, VerificationKeys>();
+/** How soon a code naming a key this instance does not know may make it read the keys again (a flood of made-up key ids reads them once). */
+const UNKNOWN_KEY_REREAD_MS = 5_000;
 
 /**
  * The public keys a scanned code is checked against on the server (the same WebCrypto check the
- * door runs), kept a minute; read again at once when a code names a key this instance does not know yet.
+ * door runs), kept a minute (one read however many scans ask at once); read again sooner when a
+ * code names a key this instance does not know yet (a rotation made on another instance).
  */
-export async function doorVerificationKeys(db: Db, keyId?: string): Promise<VerificationKeys['keys']> {
+export async function doorVerificationKeys(db: Db, keyId?: string): Promise<Awaited<VerificationKeys['keys']>> {
   const cached = verificationKeys.get(db);
-  if (cached && cached.expiresAt > Date.now() && (keyId === undefined || cached.keys.has(keyId))) return cached.keys;
-  const keys = await importDoorKeys(await listDoorKeys(db));
-  verificationKeys.set(db, { keys, expiresAt: Date.now() + KEY_CACHE_MS });
-  return keys;
+  const age = cached ? Date.now() - cached.readAt : Infinity;
+  if (cached && age < KEY_CACHE_MS) {
+    const keys = await cached.keys;
+    if (keyId === undefined || keys.has(keyId) || age < UNKNOWN_KEY_REREAD_MS) return keys;
+    const current = verificationKeys.get(db);
+    if (current && current !== cached) return current.keys;
+  }
+  const entry: VerificationKeys = { keys: listDoorKeys(db).then(importDoorKeys), readAt: Date.now() };
+  verificationKeys.set(db, entry);
+  entry.keys.catch(() => verificationKeys.get(db) === entry && verificationKeys.delete(db));
+  return entry.keys;
 }
 
 /** The next key id after these: k<highest number + 1>. */
