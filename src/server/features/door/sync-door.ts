@@ -122,8 +122,10 @@ export async function syncDoor({ db }: SyncServices, device: DoorDevice, gigId: 
         from unnest(${textArray(moved.map((m) => m.ticketId))}::text[], ${textArray(moved.map((m) => m.at.toISOString()))}::timestamptz[]) as x(id, at)
         where t.id = x.id`);
       // The admissions these replace: the people they let in are in too, so each is now a conflict.
-      await tx.execute(sql`update door_scans set result = 'conflict' where ticket_id = any(${textArray(moved.map((m) => m.ticketId))}::text[])
-        and result = 'admitted' and gig_id = ${gig.id}`);
+      const replaced = moved.filter((m) => m.isReplacingStored).map((m) => m.ticketId);
+      if (replaced.length) {
+        await tx.execute(sql`update door_scans set result = 'conflict' where ticket_id = any(${textArray(replaced)}::text[]) and result = 'admitted' and gig_id = ${gig.id}`);
+      }
     }
     if (fresh.length) {
       await tx.execute(sql`update door_scans s set result = x.result::door_scan_result, reason = x.reason, ticket_id = x.ticket_id, guest_id = x.guest_id, guest_count = x.guest_count
@@ -199,7 +201,8 @@ async function lockGuests(tx: Tx, ids: string[], codes: string[]): Promise<Guest
   );
 }
 
-type Admission = { ticketId: string; at: Date; scanId: string };
+/** `isReplacingStored`: the ticket's admission recorded before this batch moves to this earlier scan. */
+type Admission = { ticketId: string; at: Date; scanId: string; isReplacingStored: boolean };
 
 /**
  * First scan wins by time. `fresh` is in time order; each ticket's admission is the earliest scan
@@ -235,13 +238,13 @@ function decideTickets(fresh: Pending[], tickets: Map<string, TicketRow>, gig: D
     if (!current) {
       p.result = 'admitted';
       standing.set(t.id, { at: p.at.getTime(), pending: p, isMovable: true });
-      changes.set(t.id, { ticketId: t.id, at: p.at, scanId: p.scan.id });
+      changes.set(t.id, { ticketId: t.id, at: p.at, scanId: p.scan.id, isReplacingStored: false });
     } else if (p.scan.wasAdmitted && current.isMovable && p.at.getTime() < current.at) {
       // Synced late, but first: this door's admission stands; the one it replaces becomes a conflict.
       p.result = 'admitted';
       if (current.pending) current.pending.result = current.pending.scan.wasAdmitted ? 'conflict' : 'duplicate';
       standing.set(t.id, { at: p.at.getTime(), pending: p, isMovable: true });
-      changes.set(t.id, { ticketId: t.id, at: p.at, scanId: p.scan.id });
+      changes.set(t.id, { ticketId: t.id, at: p.at, scanId: p.scan.id, isReplacingStored: !current.pending || (changes.get(t.id)?.isReplacingStored ?? false) });
     } else {
       p.result = p.scan.wasAdmitted ? 'conflict' : 'duplicate';
     }
