@@ -167,6 +167,8 @@ export type DoorScanResult = {
   holderLabel?: string;
   firstAdmittedAt?: string;
   firstDeviceLabel?: string;
+  /** Added by the server helper: the device of the admission that stands, so a door can tell 'this door' from 'another door'. */
+  firstDeviceId?: string;
 };
 
 export type DoorConflict = { ticketRef: string; holderLabel: string; admittedAt: string; deviceLabel: string; otherAt: string; otherDeviceLabel: string };

@@ -60,7 +60,7 @@ describe('an organiser sets up a door and scans online', () => {
     expect(first.status).toBe(200);
     expect((first.json as DoorSyncResult).scans[0]).toMatchObject({ result: 'admitted', ticketRef: await ticketRef(ticketId!), holderLabel: 'j…n@e…e.com' });
     const again = await door.sync(gig.gigId, { sentAt: now(), scans: [scanOf({ code: await code(ticketId!, gig.gigId) })] });
-    expect(again.json.scans[0]).toMatchObject({ result: 'duplicate', firstDeviceLabel: 'Front door', firstAdmittedAt: expect.any(String) });
+    expect(again.json.scans[0]).toMatchObject({ result: 'duplicate', firstDeviceLabel: 'Front door', firstDeviceId: registered.json.deviceId, firstAdmittedAt: expect.any(String) });
     expect(again.json.counts).toMatchObject({ checkedIn: 1, perDevice: [{ label: 'Front door', checkedIn: 1 }] });
     const [row] = await t.db.select().from(tickets).where(eq(tickets.id, ticketId!));
     expect(row).toMatchObject({ status: 'used', usedByDeviceId: registered.json.deviceId, usedBy: venue.id });

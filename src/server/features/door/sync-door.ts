@@ -161,8 +161,10 @@ function textArray(values: readonly (string | null)[]) {
 }
 
 /** Records each scan's id first (result pending): a scan already recorded, by this batch sent before, is not applied again. */
-async function claimScans(tx: Tx, device: DoorDevice, gigId: string, pending: Pending[]): Promise<Set<string>> {
-  if (!pending.length) return new Set();
+async function claimScans(tx: Tx, device: DoorDevice, gigId: string, unordered: Pending[]): Promise<Set<string>> {
+  if (!unordered.length) return new Set();
+  // In id order: two batches that share scans (a door sending its queue again, grown) wait for each other, never deadlock.
+  const pending = [...unordered].sort((a, b) => (a.scan.id < b.scan.id ? -1 : a.scan.id > b.scan.id ? 1 : 0));
   const claimed = rowsOf<{ id: string }>(
     await tx.execute(sql`insert into door_scans (id, gig_id, device_id, scanned_at, device_scanned_at, was_admitted, result, reason)
       select x.id, ${gigId}, ${device.id}, x.at, x.device_at, x.was_admitted, 'refused', 'pending'
@@ -289,9 +291,9 @@ function describe(p: Pending, ticket: TicketRow | undefined, admissions: Map<str
   const admission = admissions.get(ticket.id);
   const first =
     admission && admission.scanId !== p.scan.id
-      ? { firstAdmittedAt: admission.at.toISOString(), firstDeviceLabel: device.label }
+      ? { firstAdmittedAt: admission.at.toISOString(), firstDeviceLabel: device.label, firstDeviceId: device.id }
       : !admission && ticket.used_at && (p.result === 'duplicate' || p.result === 'conflict')
-        ? { firstAdmittedAt: iso(ticket.used_at), firstDeviceLabel: ticket.used_by_label ?? 'Scanner' }
+        ? { firstAdmittedAt: iso(ticket.used_at), firstDeviceLabel: ticket.used_by_label ?? 'Scanner', ...(ticket.used_by_device_id ? { firstDeviceId: ticket.used_by_device_id } : {}) }
         : {};
   return { ...result, ticketRef: ticket.ref, typeName: ticket.type_name, holderLabel: ticket.holder_name ?? maskEmail(ticket.holder_email), ...first };
 }
