@@ -238,6 +238,8 @@ describe('what a door refuses, and why', () => {
         scanOf({ code: otherTicket! }),
         scanOf({ code: 'not-a-marquee-ticket-at-all-0000' }),
         scanOf({ code: altered }),
+        // A key Marquee never made.
+        scanOf({ code: good.replace(/^MQ1\.k\d+\./, 'MQ1.k99.') }),
       ],
     });
     expect(res.json.scans.map((s: { result: string; reason: string }) => `${s.result}:${s.reason}`)).toEqual([
@@ -247,6 +249,7 @@ describe('what a door refuses, and why', () => {
       'refused:other_gig',
       'refused:unknown',
       // The gig in a code is signed: changing it breaks the signature.
+      'refused:forged',
       'refused:forged',
     ]);
     const [row] = await t.db.select().from(tickets).where(eq(tickets.id, ticketId!));
