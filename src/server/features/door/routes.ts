@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { limitHits } from '../../http/rate-limit.ts';
 import { requireRole } from '../../http/session.ts';
 import { readJsonBody } from '../../http/validate.ts';
 import type { Services } from '../../services.ts';
@@ -37,10 +36,9 @@ export function doorRoutes(services: Services) {
     return c.json(await getAdmissionList(services.db, device, c.req.param('gigId'), c.req.query('since')));
   });
 
-  /** Scans, guest check-ins and door sales: online (a batch of one) and queued offline alike. */
+  /** Scans, guest check-ins and door sales: online (a batch of one) and queued offline alike (rate-limited per device, in syncDoor). */
   app.post('/door/gigs/:gigId/sync', async (c) => {
     const device = await requireDoorDevice(services.db, c);
-    await limitHits(services, `door-sync:${device.id}`, { windowMs: 60_000, max: 600, message: 'This door is syncing too often. It will try again in a minute.' });
     return c.json(await syncDoor(services, device, c.req.param('gigId'), await readJsonBody(c)));
   });
 

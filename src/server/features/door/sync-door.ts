@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { parseInput } from '../../http/validate.ts';
+import { limitHits } from '../../http/rate-limit.ts';
 import type { Services } from '../../services.ts';
 import { doorSyncSchema, type DoorRefusal, type DoorScanResult, type DoorSyncResult } from '../../../core/schemas/door.ts';
-import { publishChange } from '../live/live-events.ts';
+import { liveNotice } from '../live/live-events.ts';
 import { countDoor, listDoorConflicts, maskEmail, ticketRefSql } from './count-door.ts';
 import type { DoorDevice } from './door-devices.ts';
 import { requireDoorGig, type DoorGigRow } from './door-gigs.ts';
@@ -16,7 +17,7 @@ import { readDoorCode } from './read-door-code.ts';
  */
 const RETIRED_KEY_GRACE_MS = 2 * 60_000;
 
-type SyncServices = Pick<Services, 'db'>;
+type SyncServices = Pick<Services, 'db' | 'isRateLimitEnabled'>;
 type Scan = ReturnType<typeof doorSyncSchema.parse>['scans'][number];
 type Sale = ReturnType<typeof doorSyncSchema.parse>['sales'][number];
 
@@ -69,9 +70,14 @@ const rowsOf = <T>(result: { rows: unknown[] }) => result.rows as T[];
  * - Door sales are recorded whatever the capacity (the guests are in), flagged over capacity when
  *   sold + held + door seats passed the quantity.
  */
-export async function syncDoor({ db }: SyncServices, device: DoorDevice, gigId: string, rawInput: unknown, now = new Date()): Promise<DoorSyncResult> {
+export async function syncDoor(services: SyncServices, device: DoorDevice, gigId: string, rawInput: unknown, now = new Date()): Promise<DoorSyncResult> {
+  const { db } = services;
   const input = parseInput(doorSyncSchema, rawInput);
-  const gig = await requireDoorGig(db, device, gigId);
+  // Generous (a door syncs every few seconds, and each online scan is a sync), but a runaway door stops.
+  const [gig] = await Promise.all([
+    requireDoorGig(db, device, gigId),
+    limitHits(services, `door-sync:${device.id}`, { windowMs: 60_000, max: 600, message: 'This door is syncing too often. It will try again in a minute.' }),
+  ]);
   const offsetMs = now.getTime() - Date.parse(input.sentAt);
   const serverTimeOf = (deviceTime: string) => new Date(Math.min(now.getTime(), Date.parse(deviceTime) + offsetMs));
 
@@ -142,8 +148,9 @@ export async function syncDoor({ db }: SyncServices, device: DoorDevice, gigId: 
     const replayed = pending.filter((p) => !claimed.has(p.scan.id));
     const stored = replayed.length ? await readStoredScans(tx, device, replayed.map((p) => p.scan.id)) : new Map<string, DoorScanResult>();
     const changed = fresh.length > 0 || sales.isNew;
-    await tx.execute(sql`update door_devices set last_sync_at = ${now.toISOString()}::timestamptz where id = ${device.id}`);
-    if (changed) await publishChange(tx, 'door', gig.id);
+    // The device's last sync, and (when something changed) the live notice to open doors and gig cards, on commit.
+    await tx.execute(sql`with seen as (update door_devices set last_sync_at = ${now.toISOString()}::timestamptz where id = ${device.id})
+      select ${changed ? liveNotice('door', gig.id) : sql`null`}`);
 
     const out = new Map<string, DoorScanResult>(stored);
     for (const p of fresh) out.set(p.scan.id, describe(p, p.ticketId ? byId.get(p.ticketId) : undefined, admissions, device));

@@ -21,10 +21,13 @@ export const GIGS_CHANGED = channelOf('gigs');
  * goes out on commit; Postgres NOTIFY reaches every server process (PGlite too).
  */
 export async function publishChange(tx: DbOrTx, topic: LiveTopic, detail = ''): Promise<void> {
-  await tx.execute(sql`select pg_notify(${channelOf(topic)}, ${detail})`);
+  await tx.execute(sql`select ${liveNotice(topic, detail)}`);
 }
 
 export const publishGigsChanged = (tx: DbOrTx) => publishChange(tx, 'gigs');
+
+/** The notice as an expression, for a statement that has other work to do (the door's sync records its device's last sync in the same one). */
+export const liveNotice = (topic: LiveTopic, detail = '') => sql`pg_notify(${channelOf(topic)}, ${detail})`;
 
 /** Emits each topic by name, with the notice's detail as its argument. */
 export type LiveEvents = { events: EventEmitter; close(): Promise<void> };
