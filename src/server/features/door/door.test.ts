@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { doorScans, gigs, guestListEntries, tickets } from '../../db/schema.ts';
+import { doorScans, gigs, guestListEntries, tickets, user } from '../../db/schema.ts';
 import { DOOR_MESSAGES, type DoorAdmissionList, type DoorSyncResult } from '../../../core/schemas/door.ts';
 import { signedCodeBody, ticketRef, toBase64Url } from '../../../core/door-codes.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
@@ -50,6 +50,11 @@ describe('an organiser sets up a door and scans online', () => {
     expect(body.tickets).toHaveLength(3);
     expect(body.tickets.map((x) => x.ref)).toContain(await ticketRef(ticketId!));
     expect(body.tickets[0]).toMatchObject({ status: 'valid', typeName: 'General', holderLabel: 'j…n@e…e.com', usedAt: null });
+    // A holder with an account is found by its name.
+    const [held] = await issueTickets(t.db, gig.gigId, 1, { email: 'Sam.Holder@Example.com' });
+    await t.db.insert(user).values({ id: randomUUID(), name: 'Sam Holder', email: 'sam.holder@example.com', role: 'fan', location: 'chicagoland' });
+    expect(((await door.list(gig.gigId)).json as DoorAdmissionList).tickets.find((x) => x.holderLabel === 'Sam Holder')?.ref).toBe(await ticketRef(held!));
+
     // What a lost phone holds names no buyer and no code that would admit anyone.
     expect(list.text).not.toContain('jonathan@example.com');
     expect(list.text).not.toContain(ticketId);
