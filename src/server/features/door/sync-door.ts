@@ -82,8 +82,10 @@ export async function syncDoor(services: SyncServices, device: DoorDevice, gigId
   const serverTimeOf = (deviceTime: string) => new Date(Math.min(now.getTime(), Date.parse(deviceTime) + offsetMs));
 
   // The codes are read (and signatures checked) before the transaction: no lock waits on crypto.
+  // A scan id twice in one batch is one scan (the first).
+  const scans = [...new Map(input.scans.toReversed().map((scan) => [scan.id, scan])).values()].toReversed();
   const pending: Pending[] = await Promise.all(
-    input.scans.map(async (scan, index): Promise<Pending> => {
+    scans.map(async (scan, index): Promise<Pending> => {
       const p: Pending = { scan, index, at: serverTimeOf(scan.scannedAt), deviceAt: new Date(scan.scannedAt) };
       if (scan.code === undefined) return p;
       const read = await readDoorCode(db, scan.code);
