@@ -82,6 +82,7 @@ export type DoorTicket = {
   /** What the name search matches: the holder account's name, else the e-mail with its middle hidden (j…n@e…e.com). */
   holderLabel: string;
   usedAt: string | null;
+  /** The id of the door device that admitted it (null: the old scanner, or not used); counts.perDevice names it. */
   usedByDevice: string | null;
 };
 

@@ -45,16 +45,16 @@ export async function getAdmissionList(db: Db, device: DoorDevice, gigId: string
     countDoor(db, gig.id),
     listDoorConflicts(db, gig.id),
   ]);
-  const tickets = (ticketRows.rows as TicketRow[]).map((row): DoorTicket => {
-    return {
+  const tickets = (ticketRows.rows as TicketRow[]).map(
+    (row): DoorTicket => ({
       ref: row.ref,
       status: row.status,
       typeName: row.type_name,
       holderLabel: row.holder_name ?? maskEmail(row.holder_email),
       usedAt: row.used_at ? new Date(row.used_at).toISOString() : null,
       usedByDevice: row.used_by_device_id,
-    };
-  });
+    }),
+  );
   const guests = (guestRows.rows as { id: string; name: string; plus_count: number; admitted_count: number; note: string }[]).map(
     (g): DoorGuest => ({ id: g.id, name: g.name, plusCount: g.plus_count, admittedCount: g.admitted_count, note: g.note }),
   );
