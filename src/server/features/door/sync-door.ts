@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { oncePerDatabase } from '../../db/once-per-database.ts';
+import { prepareStatement } from '../../db/prepared-statement.ts';
 import { parseInput } from '../../http/validate.ts';
 import { limitHits } from '../../http/rate-limit.ts';
 import type { Services } from '../../services.ts';
@@ -97,9 +99,9 @@ export async function syncDoor(services: SyncServices, device: DoorDevice, gigId
   pending.sort((a, b) => a.at.getTime() - b.at.getTime() || a.index - b.index);
 
   const { results, salesOut } = await db.transaction(async (tx) => {
-    const claimed = await claimScans(tx, device, gig.id, pending);
+    const claimed = await claimScans(db, tx, device, gig.id, pending);
     const fresh = pending.filter((p) => claimed.has(p.scan.id));
-    const ticketRows = await lockTickets(tx, gig.id, fresh);
+    const ticketRows = await lockTickets(db, tx, gig.id, fresh);
     const byId = new Map(ticketRows.map((t) => [t.id, t]));
     const byRef = new Map(ticketRows.map((t) => [t.ref, t]));
     for (const p of fresh) {
@@ -126,9 +128,7 @@ export async function syncDoor(services: SyncServices, device: DoorDevice, gigId
 
     if (admissions.size) {
       const moved = [...admissions.values()];
-      await tx.execute(sql`update tickets t set status = 'used', used_at = x.at, used_by_device_id = ${device.id}, used_by = ${device.userId}
-        from unnest(${textArray(moved.map((m) => m.ticketId))}::text[], ${textArray(moved.map((m) => m.at.toISOString()))}::timestamptz[]) as x(id, at)
-        where t.id = x.id`);
+      await syncStatements(db).admit.execute(tx, { deviceId: device.id, userId: device.userId, ids: pgArray(moved.map((m) => m.ticketId)), ats: pgArray(moved.map((m) => m.at.toISOString())) });
       // The admissions these replace: the people they let in are in too, so each is now a conflict.
       const replaced = moved.filter((m) => m.isReplacingStored).map((m) => m.ticketId);
       if (replaced.length) {
@@ -136,11 +136,14 @@ export async function syncDoor(services: SyncServices, device: DoorDevice, gigId
       }
     }
     if (fresh.length) {
-      await tx.execute(sql`update door_scans s set result = x.result::door_scan_result, reason = x.reason, ticket_id = x.ticket_id, guest_id = x.guest_id, guest_count = x.guest_count
-        from unnest(${textArray(fresh.map((p) => p.scan.id))}::uuid[], ${textArray(fresh.map((p) => p.result!))}::text[], ${textArray(fresh.map((p) => p.reason ?? null))}::text[],
-          ${textArray(fresh.map((p) => p.ticketId ?? null))}::text[], ${textArray(fresh.map((p) => p.guestId ?? null))}::uuid[], ${textArray(fresh.map((p) => (p.guestCount ?? null) === null ? null : String(p.guestCount)))}::int[])
-          as x(id, result, reason, ticket_id, guest_id, guest_count)
-        where s.id = x.id`);
+      await syncStatements(db).record.execute(tx, {
+        ids: pgArray(fresh.map((p) => p.scan.id)),
+        results: pgArray(fresh.map((p) => p.result!)),
+        reasons: pgArray(fresh.map((p) => p.reason ?? null)),
+        ticketIds: pgArray(fresh.map((p) => p.ticketId ?? null)),
+        guestIds: pgArray(fresh.map((p) => p.guestId ?? null)),
+        guestCounts: pgArray(fresh.map((p) => (p.guestCount === undefined ? null : String(p.guestCount)))),
+      });
     }
     if (guestAdmitted.size) {
       await tx.execute(sql`update guest_list_entries e set admitted_count = e.admitted_count + x.n, updated_at = now()
@@ -164,45 +167,79 @@ export async function syncDoor(services: SyncServices, device: DoorDevice, gigId
   return { serverTime: new Date().toISOString(), scans: results, sales: salesOut, conflicts, counts };
 }
 
-/** A text array parameter (drizzle sends a JS array as a list of parameters; one array parameter keeps the statement the same whatever the batch size). */
-function textArray(values: readonly (string | null)[]) {
-  return sql`${`{${values.map((v) => (v === null ? 'NULL' : `"${v.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`)).join(',')}}`}`;
+/** An array as one parameter, in PostgreSQL's array literal (drizzle would send a JS array as a list of parameters): one statement serves any batch size. */
+function pgArray(values: readonly (string | null)[]): string {
+  return `{${values.map((v) => (v === null ? 'NULL' : `"${v.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`)).join(',')}}`;
 }
+const textArray = (values: readonly (string | null)[]) => sql`${pgArray(values)}`;
 
-/** Records each scan's id first (result pending): a scan already recorded, by this batch sent before, is not applied again. */
-async function claimScans(tx: Tx, device: DoorDevice, gigId: string, unordered: Pending[]): Promise<Set<string>> {
-  if (!unordered.length) return new Set();
-  // In id order: two batches that share scans (a door sending its queue again, grown) wait for each other, never deadlock.
-  const pending = [...unordered].sort((a, b) => (a.scan.id < b.scan.id ? -1 : a.scan.id > b.scan.id ? 1 : 0));
-  const claimed = rowsOf<{ id: string }>(
-    await tx.execute(sql`insert into door_scans (id, gig_id, device_id, scanned_at, device_scanned_at, was_admitted, result, reason)
-      select x.id, ${gigId}, ${device.id}, x.at, x.device_at, x.was_admitted, 'refused', 'pending'
-      from unnest(${textArray(pending.map((p) => p.scan.id))}::uuid[], ${textArray(pending.map((p) => p.at.toISOString()))}::timestamptz[],
-        ${textArray(pending.map((p) => p.deviceAt.toISOString()))}::timestamptz[], ${textArray(pending.map((p) => String(p.scan.wasAdmitted)))}::boolean[]) as x(id, at, device_at, was_admitted)
-      on conflict (id) do nothing returning id`),
-  );
-  return new Set(claimed.map((r) => r.id));
-}
+const ph = sql.placeholder;
 
 /**
- * The tickets the fresh scans name (by code, or by ref for a name check-in), locked until the
- * batch commits, in id order. `for no key update`: a scan row referencing a ticket takes a key
- * share lock on it, which this must not wait for.
+ * The statements every sync sends (an online scan is a sync of one), prepared once per database:
+ * each batch travels as array parameters, so one statement serves any batch size.
  */
-async function lockTickets(tx: Tx, gigId: string, fresh: Pending[]): Promise<TicketRow[]> {
-  const ids = [...new Set(fresh.filter((p) => !p.result && p.codeId).map((p) => p.codeId!))];
-  const refs = [...new Set(fresh.filter((p) => !p.result && p.scan.ref).map((p) => p.scan.ref!))];
-  if (!ids.length && !refs.length) return [];
-  return rowsOf<TicketRow>(
-    await tx.execute(sql`select t.id, ${ticketRefSql(sql`t.id`)} as ref, t.gig_id, t.status, t.used_at, t.used_by_device_id, t.created_at,
+const syncStatements = oncePerDatabase((db: Db) => ({
+  claim: prepareStatement<{ id: string }>(
+    db,
+    'marquee_door_claim_scans',
+    sql`insert into door_scans (id, gig_id, device_id, scanned_at, device_scanned_at, was_admitted, result, reason)
+      select x.id, ${ph('gigId')}::uuid, ${ph('deviceId')}::uuid, x.at, x.device_at, x.was_admitted, 'refused', 'pending'
+      from unnest(${ph('ids')}::uuid[], ${ph('ats')}::timestamptz[], ${ph('deviceAts')}::timestamptz[], ${ph('wasAdmitted')}::boolean[]) as x(id, at, device_at, was_admitted)
+      on conflict (id) do nothing returning id`,
+  ),
+  // `for no key update`: a scan row referencing a ticket takes a key share lock on it, which this must not wait for.
+  lock: prepareStatement<TicketRow>(
+    db,
+    'marquee_door_lock_tickets',
+    sql`select t.id, ${ticketRefSql(sql`t.id`)} as ref, t.gig_id, t.status, t.used_at, t.used_by_device_id, t.created_at,
         coalesce(tt.name, 'General') as type_name, u.name as holder_name, t.holder_email, d.label as used_by_label
       from tickets t left join ticket_types tt on tt.id = t.ticket_type_id left join "user" u on u.email = lower(t.holder_email)
         left join door_devices d on d.id = t.used_by_device_id
-      where t.id in (select unnest(${textArray(ids)}::text[])
-        union all select r.id from tickets r where ${refs.length > 0}::boolean and r.gig_id = ${gigId} and ${ticketRefSql(sql`r.id`)} = any(${textArray(refs)}::text[]))
+      where t.id in (select unnest(${ph('ids')}::text[])
+        union all select r.id from tickets r where cardinality(${ph('refs')}::text[]) > 0 and r.gig_id = ${ph('gigId')}::uuid and ${ticketRefSql(sql`r.id`)} = any(${ph('refs')}::text[]))
       order by t.id
-      for no key update of t`),
-  );
+      for no key update of t`,
+  ),
+  admit: prepareStatement(
+    db,
+    'marquee_door_admit_tickets',
+    sql`update tickets t set status = 'used', used_at = x.at, used_by_device_id = ${ph('deviceId')}::uuid, used_by = ${ph('userId')}::text
+      from unnest(${ph('ids')}::text[], ${ph('ats')}::timestamptz[]) as x(id, at)
+      where t.id = x.id`,
+  ),
+  record: prepareStatement(
+    db,
+    'marquee_door_record_scans',
+    sql`update door_scans s set result = x.result::door_scan_result, reason = x.reason, ticket_id = x.ticket_id, guest_id = x.guest_id, guest_count = x.guest_count
+      from unnest(${ph('ids')}::uuid[], ${ph('results')}::text[], ${ph('reasons')}::text[], ${ph('ticketIds')}::text[], ${ph('guestIds')}::uuid[], ${ph('guestCounts')}::int[])
+        as x(id, result, reason, ticket_id, guest_id, guest_count)
+      where s.id = x.id`,
+  ),
+}));
+
+/** Records each scan's id first (result pending): a scan already recorded, by this batch sent before, is not applied again. */
+async function claimScans(db: Db, tx: Tx, device: DoorDevice, gigId: string, unordered: Pending[]): Promise<Set<string>> {
+  if (!unordered.length) return new Set();
+  // In id order: two batches that share scans (a door sending its queue again, grown) wait for each other, never deadlock.
+  const pending = [...unordered].sort((a, b) => (a.scan.id < b.scan.id ? -1 : a.scan.id > b.scan.id ? 1 : 0));
+  const claimed = await syncStatements(db).claim.execute(tx, {
+    gigId,
+    deviceId: device.id,
+    ids: pgArray(pending.map((p) => p.scan.id)),
+    ats: pgArray(pending.map((p) => p.at.toISOString())),
+    deviceAts: pgArray(pending.map((p) => p.deviceAt.toISOString())),
+    wasAdmitted: pgArray(pending.map((p) => String(p.scan.wasAdmitted))),
+  });
+  return new Set(claimed.map((r) => r.id));
+}
+
+/** The tickets the fresh scans name (by code, or by ref for a name check-in), locked until the batch commits, in id order. */
+async function lockTickets(db: Db, tx: Tx, gigId: string, fresh: Pending[]): Promise<TicketRow[]> {
+  const ids = [...new Set(fresh.filter((p) => !p.result && p.codeId).map((p) => p.codeId!))];
+  const refs = [...new Set(fresh.filter((p) => !p.result && p.scan.ref).map((p) => p.scan.ref!))];
+  if (!ids.length && !refs.length) return [];
+  return syncStatements(db).lock.execute(tx, { ids: pgArray(ids), refs: pgArray(refs), gigId });
 }
 
 async function lockGuests(tx: Tx, ids: string[], codes: string[]): Promise<GuestRow[]> {
