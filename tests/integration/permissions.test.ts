@@ -59,6 +59,11 @@ const ALLOWED: Record<string, Rule> = {
   'GET /api/door/venue-staff': ['venue'],
   'POST /api/door/staff/:staffId/revoke': DOOR_ORGANISERS,
   'POST /api/door/devices/:deviceId/revoke': DOOR_ORGANISERS,
+  // The guest list (decision 51): the gig's door organisers only (a gig not theirs is 404).
+  'GET /api/door/gigs/:gigId/guests': DOOR_ORGANISERS,
+  'POST /api/door/gigs/:gigId/guests': DOOR_ORGANISERS,
+  'PATCH /api/door/gigs/:gigId/guests/:guestId': DOOR_ORGANISERS,
+  'DELETE /api/door/gigs/:gigId/guests/:guestId': DOOR_ORGANISERS,
   'GET /api/booking/open-gigs': APPLICANTS,
   'GET /api/booking/my-applications': APPLICANTS,
   'POST /api/booking/gigs/:gigId/applications': APPLICANTS,
@@ -240,6 +245,7 @@ async function call(client: TestClient, route: string, rule: Rule) {
   const body = !Array.isArray(rule) && rule.body ? await rule.body() : {};
   if (method === 'GET') return client.get(path);
   if (method === 'PUT') return client.put(path, body);
+  if (method === 'PATCH') return client.patch(path, body);
   if (method === 'DELETE') return client.delete(path);
   return client.post(path, body);
 }

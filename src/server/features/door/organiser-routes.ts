@@ -6,12 +6,13 @@ import type { Services } from '../../services.ts';
 import { acceptDoorInvite } from './accept-door-invite.ts';
 import { listDoorStaff, listVenueDoorStaff } from './door-staff-list.ts';
 import { DOOR_ORGANISER_ROLES } from './find-door-gig.ts';
+import { addGuestEntry, listGuestEntries, removeGuestEntry, updateGuestEntry } from './guest-list-entries.ts';
 import { inviteDoorStaff } from './invite-door-staff.ts';
 import { revokeDevice, revokeDoorStaff } from './revoke-door-staff.ts';
 
 /**
  * Decision 51, the organiser's side of the door: door staff invitations (and their acceptance by
- * the door app, the link's token being the key), revoking staff and devices. The routes the door
+ * the door app, the link's token being the key), revoking staff and devices; the guest list. The routes the door
  * devices call (list, sync, counts) are in the door's own routes. Each domain function checks again
  * whose gig it is.
  */
@@ -39,6 +40,22 @@ export function doorOrganiserRoutes(services: Services) {
   app.post('/door/devices/:deviceId/revoke', async (c) => {
     const { user } = await organiser(c);
     return c.json(await revokeDevice(db, user, c.req.param('deviceId')));
+  });
+  app.get('/door/gigs/:gigId/guests', async (c) => {
+    const { user } = await organiser(c);
+    return c.json(await listGuestEntries(db, user, c.req.param('gigId')));
+  });
+  app.post('/door/gigs/:gigId/guests', async (c) => {
+    const { user } = await organiser(c);
+    return c.json(await addGuestEntry(services, user, c.req.param('gigId'), await readJsonBody(c)), 201);
+  });
+  app.patch('/door/gigs/:gigId/guests/:guestId', async (c) => {
+    const { user } = await organiser(c);
+    return c.json(await updateGuestEntry(services, user, c.req.param('gigId'), c.req.param('guestId'), await readJsonBody(c)));
+  });
+  app.delete('/door/gigs/:gigId/guests/:guestId', async (c) => {
+    const { user } = await organiser(c);
+    return c.json(await removeGuestEntry(services, user, c.req.param('gigId'), c.req.param('guestId')));
   });
   // Public: the e-mailed link's token is the key (limited per client address).
   app.post('/door/invitations/accept', async (c) => c.json(await acceptDoorInvite(services, await readJsonBody(c), clientIp(c)), 201));

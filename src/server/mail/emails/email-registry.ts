@@ -62,7 +62,7 @@ const DATE = '2026-12-04';
 const WHEN = `${formatLocalDate(DATE)}, ${formatTimeRange(DATE, '20:00', '23:00', 'America/Chicago')}`;
 const DEMO_TICKET = '3f2b9c1e-7a4d-4e8b-9c21-5d6f7a8b9c0d';
 /** A signed door code (decision 51), as a guest-list ticket carries it. */
-const DEMO_GUEST_CODE = 'MQ1.k1.pQ3vY8dN2xL7sK4wR9tB1g.3f2b9c1e-7a4d-4e8b-9c21-5d6f7a8b9c0d.demo-signature';
+const DEMO_GUEST_CODE = `MQ1.k1.pQ3vY8dN2xL7sK4wR9tB1g.${DEMO_TICKET}.${'Zm9yIHRoZSBkZW1v'.repeat(6).slice(0, 86)}`;
 
 const dashboard = ({ url }: Demo) => `${url}/dashboard`;
 const token = (name: string) => `demo-${name}-token`;
