@@ -64,6 +64,8 @@ const ALLOWED: Record<string, Rule> = {
   'POST /api/door/gigs/:gigId/guests': DOOR_ORGANISERS,
   'PATCH /api/door/gigs/:gigId/guests/:guestId': DOOR_ORGANISERS,
   'DELETE /api/door/gigs/:gigId/guests/:guestId': DOOR_ORGANISERS,
+  'GET /api/door/gigs/:gigId/report': DOOR_ORGANISERS,
+  'GET /api/door/gigs/:gigId/report.csv': DOOR_ORGANISERS,
   'GET /api/booking/open-gigs': APPLICANTS,
   'GET /api/booking/my-applications': APPLICANTS,
   'POST /api/booking/gigs/:gigId/applications': APPLICANTS,
