@@ -2,7 +2,7 @@
 // devices, only while it is open; revoking stops every device of theirs at once. Audited.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Context } from 'hono';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { auditLog, doorStaff, outbox } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { DOOR_DEVICE_HEADER, DOOR_MESSAGES } from '../../../core/schemas/door.ts';
@@ -145,6 +145,19 @@ describe('accepting a door staff link', () => {
     expect(staff!.devicesRegistered).toBe(3);
     const overview = await venue.client.get(`/api/door/gigs/${staff!.gigId}/staff`);
     expect(overview.json.staff.find((s: { id: string }) => s.id === staff!.id).devices).toHaveLength(3);
+  });
+
+  it('control: reading the count and then adding one lets more than three of the same six in', async () => {
+    await invite('naive@staff.test');
+    const [staff] = await t.db.select().from(doorStaff).where(eq(doorStaff.email, 'naive@staff.test'));
+    const naive = async () => {
+      const [row] = await t.db.select({ n: doorStaff.devicesRegistered }).from(doorStaff).where(eq(doorStaff.id, staff!.id));
+      if (row!.n >= 3) return false;
+      // (Capped, so the table's check does not stop it: each device here believes it got in.)
+      await t.db.update(doorStaff).set({ devicesRegistered: sql`least(${doorStaff.devicesRegistered} + 1, 3)` }).where(eq(doorStaff.id, staff!.id));
+      return true;
+    };
+    expect((await Promise.all(Array.from({ length: 6 }, naive))).filter(Boolean).length).toBeGreaterThan(3);
   });
 
   it('an expired, revoked or made-up link registers nothing', async () => {
