@@ -4,7 +4,7 @@
 // At laptop size, with the screens looked at on a phone too.
 import fs from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { todayIn } from '../../src/core/time.ts';
+import { formatLocalDate, todayIn } from '../../src/core/time.ts';
 import { DOOR_MESSAGES } from '../../src/core/schemas/door.ts';
 import { demoAccount, expectAccessible, logIn, postFrom, readEmailedLink, signedInAs, uniqueEmail } from './helpers.ts';
 
@@ -112,6 +112,16 @@ test('an organiser invites door staff, puts a guest +2 on the list, sees the doo
   await staff.getByRole('button', { name: /^Revoke Dee Rivera/ }).click();
   await staff.getByRole('button', { name: 'Revoke access' }).click();
   await expect(staff.getByText('Revoked', { exact: true })).toBeVisible();
+
+  // The band runs the same door at its show: it sees the guest list the venue made.
+  const bandPage = await signedInAs(browser, 'band');
+  await bandPage.goto('/dashboard');
+  const showAll = bandPage.getByRole('button', { name: /^Show all \d+ shows$/ });
+  if (await showAll.isVisible()) await showAll.click();
+  const show = bandPage.getByRole('listitem').filter({ has: bandPage.getByRole('heading', { name: `${demoAccount('venue').name} · ${formatLocalDate(localDate)}`, exact: false }) });
+  await show.locator('summary', { hasText: /^Door$/ }).click();
+  await expect(show.getByRole('list', { name: 'Guests' })).toContainText('Maya Chen +2');
+  await bandPage.context().close();
 
   // The venue's door team, invited once for every gig at the venue.
   const team = page.getByRole('region', { name: 'Door team' });

@@ -9,8 +9,8 @@ import { doorKeys, doorReportCsvUrl, useDoorReport, useDoorStaff } from './api.t
 import { DOOR_BUTTON, InviteStaffForm, MyDevices, StaffList } from './door-staff.tsx';
 import { GuestListSection } from './guest-list.tsx';
 
-/** The gig as the organiser's card knows it. */
-export type DoorPanelGig = { id: string; localDate: string; isTicketed: boolean; cancelledAt: string | null; tab: 'pending' | 'approved' | 'past' };
+/** The gig as the organiser's card (or the band's show card) knows it. */
+export type DoorPanelGig = { id: string; cancelledAt: string | null; tab: 'pending' | 'approved' | 'past' };
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
