@@ -89,6 +89,8 @@ export type DoorStaffMember = {
   expiresAt: string;
   revokedAt: string | null;
   devices: DoorDeviceInfo[];
+  /** Whether the asking account may revoke them (a gig's band sees the venue's door team, but it is the venue's). */
+  canRevoke: boolean;
 };
 
 /** A gig's door staff for its organiser, and the organiser's own door devices. */

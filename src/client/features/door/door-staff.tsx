@@ -59,7 +59,7 @@ function StatusPill({ staff }: { staff: DoorStaffMember }) {
   return <span className={`shrink-0 rounded-full border px-2 py-0.5 text-xs ${tone}`}>{label}</span>;
 }
 
-function DeviceRow({ device, gigId, owner }: { device: DoorDeviceInfo; gigId: string | null; owner: string }) {
+function DeviceRow({ device, gigId, owner, canRevoke = true }: { device: DoorDeviceInfo; gigId: string | null; owner: string; canRevoke?: boolean }) {
   const revoke = useRevokeDoorDevice(gigId);
   return (
     <li className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-zinc-950/60 px-3 py-2">
@@ -70,7 +70,7 @@ function DeviceRow({ device, gigId, owner }: { device: DoorDeviceInfo; gigId: st
         </p>
         {revoke.isError && <p className="field-error">{failureText(revoke.error, 'The device was not revoked. Please try again.')}</p>}
       </div>
-      {!device.revokedAt && (
+      {!device.revokedAt && canRevoke && (
         <button type="button" className={`btn-secondary ${DOOR_BUTTON}`} disabled={revoke.isPending} onClick={() => revoke.mutate(device.id)}>
           Revoke device<span className="sr-only"> {device.label} of {owner}</span>
         </button>
@@ -99,11 +99,12 @@ function StaffRow({ staff, gigId }: { staff: DoorStaffMember; gigId: string | nu
       {staff.devices.length > 0 && (
         <ul className="space-y-1" aria-label={`Devices of ${who}`}>
           {staff.devices.map((d) => (
-            <DeviceRow key={d.id} device={d} gigId={gigId} owner={who} />
+            <DeviceRow key={d.id} device={d} gigId={gigId} owner={who} canRevoke={staff.canRevoke} />
           ))}
         </ul>
       )}
       {!staff.revokedAt &&
+        staff.canRevoke &&
         (isConfirming ? (
           <div role="group" aria-label={`Revoke ${who}?`} className="space-y-2 rounded-md border border-red-500/40 p-3">
             <p>Revoke {who}? Every device of theirs stops scanning and syncing at once, and their link stops working.</p>

@@ -211,6 +211,17 @@ describe('revoking door staff and devices', () => {
     expect(listed.revokedAt).toEqual(expect.any(String));
   });
 
+  it("a gig's band sees the venue's door team on the gig, but only the venue revokes it", async () => {
+    const gigId = await gigAtVenue();
+    await venue.client.post('/api/door/staff', { email: 'season@revoke.test', allVenueGigs: true });
+    const [team] = await t.db.select().from(doorStaff).where(eq(doorStaff.email, 'season@revoke.test'));
+    const seenByBand = (await band.client.get(`/api/door/gigs/${gigId}/staff`)).json.staff.find((s: { id: string }) => s.id === team!.id);
+    expect(seenByBand).toMatchObject({ scope: 'venue', canRevoke: false });
+    expect((await band.client.post(`/api/door/staff/${team!.id}/revoke`)).status).toBe(404);
+    expect((await venue.client.get(`/api/door/gigs/${gigId}/staff`)).json.staff.find((s: { id: string }) => s.id === team!.id).canRevoke).toBe(true);
+    expect((await venue.client.post(`/api/door/staff/${team!.id}/revoke`)).status).toBe(200);
+  });
+
   it("revoking one device stops only that device: a staff member's lost phone, or the organiser's own", async () => {
     const gigId = await gigAtVenue();
     const { token } = await inviteAndReadLink(venue.client, { email: 'lost@revoke.test', gigId });

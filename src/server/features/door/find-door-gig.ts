@@ -1,4 +1,4 @@
-import { eq, or, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { bandProfiles, gigs, managedArtists, regions, venueProfiles } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -10,9 +10,6 @@ import type { DoorGig } from '../../../core/schemas/door.ts';
 export const DOOR_ORGANISER_ROLES = ['venue', 'promoter', 'band', 'admin'] as const;
 
 const NOT_FOUND = 'That gig was not found.';
-
-/** The account is the gig's venue, promoter or band. */
-export const isPartyToGig = (userId: string) => or(eq(gigs.venueId, userId), eq(gigs.promoterId, userId), eq(gigs.bandId, userId))!;
 
 /**
  * A gig whose door this account runs: its venue, promoter or band (each of them has people at the

@@ -56,7 +56,7 @@ export async function inviteDoorStaff(services: Pick<Services, 'db' | 'mailer' |
   });
   return {
     message: DOOR_MESSAGES.staffInvited(input.email),
-    staff: { id: row.id, email: row.email, name: row.name, scope: row.venueId ? 'venue' : 'gig', devicesRegistered: 0, expiresAt: row.expiresAt.toISOString(), revokedAt: null, devices: [] },
+    staff: { id: row.id, email: row.email, name: row.name, scope: row.venueId ? 'venue' : 'gig', devicesRegistered: 0, expiresAt: row.expiresAt.toISOString(), revokedAt: null, devices: [], canRevoke: true },
   };
 }
 

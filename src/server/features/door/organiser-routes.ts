@@ -4,7 +4,7 @@ import { requireRole } from '../../http/session.ts';
 import { readJsonBody } from '../../http/validate.ts';
 import type { Services } from '../../services.ts';
 import { acceptDoorInvite } from './accept-door-invite.ts';
-import { listDoorStaff, listVenueDoorStaff } from './door-staff-list.ts';
+import { listDoorStaff, listVenueDoorStaff } from './list-door-staff.ts';
 import { DOOR_ORGANISER_ROLES } from './find-door-gig.ts';
 import { doorReportCsv, doorReportFileName, getDoorReport } from './get-door-report.ts';
 import { addGuestEntry, listGuestEntries, removeGuestEntry, updateGuestEntry } from './guest-list-entries.ts';

@@ -14,7 +14,10 @@ const deviceInfo = (d: typeof doorDevices.$inferSelect): DoorDeviceInfo => ({
   revokedAt: d.revokedAt?.toISOString() ?? null,
 });
 
-async function withDevices(db: DbOrTx, rows: (typeof doorStaff.$inferSelect)[]): Promise<DoorStaffMember[]> {
+/** Mirrors revokeDoorStaff's rule: an admin, the inviter, the venue of a venue-wide invitation, or anyone running the gig's door. */
+const mayRevoke = (user: SessionUser, staff: typeof doorStaff.$inferSelect) => user.role === 'admin' || staff.invitedBy === user.id || staff.venueId === user.id || staff.gigId !== null;
+
+async function withDevices(db: DbOrTx, user: SessionUser, rows: (typeof doorStaff.$inferSelect)[]): Promise<DoorStaffMember[]> {
   const devices = rows.length ? await db.select().from(doorDevices).where(inArray(doorDevices.staffId, rows.map((r) => r.id))).orderBy(doorDevices.createdAt) : [];
   return rows.map((r) => ({
     id: r.id,
@@ -25,6 +28,7 @@ async function withDevices(db: DbOrTx, rows: (typeof doorStaff.$inferSelect)[]):
     expiresAt: r.expiresAt.toISOString(),
     revokedAt: r.revokedAt?.toISOString() ?? null,
     devices: devices.filter((d) => d.staffId === r.id).map(deviceInfo),
+    canRevoke: mayRevoke(user, r),
   }));
 }
 
@@ -37,12 +41,12 @@ export async function listDoorStaff(db: DbOrTx, user: SessionUser, gigId: string
     .where(or(eq(doorStaff.gigId, gig.id), eq(doorStaff.venueId, gig.venueId)))
     .orderBy(desc(doorStaff.createdAt));
   const mine = await db.select().from(doorDevices).where(and(eq(doorDevices.userId, user.id), isNull(doorDevices.revokedAt))).orderBy(doorDevices.createdAt);
-  return { staff: await withDevices(db, rows), myDevices: mine.map(deviceInfo) };
+  return { staff: await withDevices(db, user, rows), myDevices: mine.map(deviceInfo) };
 }
 
 /** A venue's door team: the staff it invited for every gig at the venue. */
 export async function listVenueDoorStaff(db: DbOrTx, user: SessionUser): Promise<{ staff: DoorStaffMember[] }> {
   if (user.role !== 'venue') throw new AppError('FORBIDDEN', 'Only venues have a door team.');
   const rows = await db.select().from(doorStaff).where(eq(doorStaff.venueId, user.id)).orderBy(desc(doorStaff.createdAt));
-  return { staff: await withDevices(db, rows) };
+  return { staff: await withDevices(db, user, rows) };
 }
