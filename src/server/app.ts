@@ -34,6 +34,7 @@ import { venueDatabaseRoutes } from './features/venue-database/routes.ts';
 import { sandboxOnboardingRoutes } from './features/payouts/sandbox-onboarding-routes.ts';
 import { calendarRoutes } from './features/calendar/routes.ts';
 import { holderRoutes } from './features/holders/routes.ts';
+import { doorOrganiserRoutes } from './features/door/organiser-routes.ts';
 import { opsRoutes } from './features/ops/routes.ts';
 import { doorRoutes } from './features/door/routes.ts';
 import { createMetrics } from './http/metrics.ts';
@@ -125,6 +126,7 @@ export function createApp(services: Services) {
   api.route('/', venueDatabaseRoutes(services));
   api.route('/', holderRoutes(services));
   api.route('/', doorRoutes(services));
+  api.route('/', doorOrganiserRoutes(services));
   api.all('*', () => {
     throw new AppError('NOT_FOUND', 'Not found.');
   });
