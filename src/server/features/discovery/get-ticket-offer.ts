@@ -4,6 +4,7 @@ import type { CancelledGig } from '../../../core/schemas/holders.ts';
 import { INVALID_EVENT, type PublicGig } from '../../../core/public-pages.ts';
 import type { TicketOffer } from '../../../core/schemas/tickets.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { showName } from '../../db/gig-show.ts';
 import { bandProfiles, gigs, managedArtists, regions, ticketTypes, venueProfiles, waitlistEntries } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { isUpcomingApproved, queryPublicGigs } from './public-gigs.ts';
@@ -84,7 +85,7 @@ async function findCancelledGig(db: DbOrTx, gigId: string): Promise<CancelledGig
   const [row] = await db
     .select({
       id: gigs.id,
-      showName: sql<string>`coalesce(${bandProfiles.name}, ${managedArtists.name}, 'Live music')`,
+      showName: showName,
       venueName: venueProfiles.name,
       localDate: gigs.localDate,
       startTime: gigs.startTime,

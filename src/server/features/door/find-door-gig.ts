@@ -1,6 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { bandProfiles, gigs, managedArtists, regions, venueProfiles } from '../../db/schema.ts';
+import { joinShow, showName } from '../../db/gig-show.ts';
+import { gigs, regions, venueProfiles } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { isUuid } from '../../../core/ids.ts';
@@ -18,7 +19,7 @@ const NOT_FOUND = 'That gig was not found.';
  */
 export async function findDoorGig(db: DbOrTx, user: SessionUser, gigId: string) {
   if (!isUuid(gigId)) throw new AppError('NOT_FOUND', NOT_FOUND);
-  const [gig] = await db
+  const query = db
     .select({
       id: gigs.id,
       venueId: gigs.venueId,
@@ -32,14 +33,11 @@ export async function findDoorGig(db: DbOrTx, user: SessionUser, gigId: string) 
       ticketQuantity: gigs.ticketQuantity,
       cancelledAt: gigs.cancelledAt,
       venueName: venueProfiles.name,
-      title: sql<string>`coalesce(${bandProfiles.name}, ${managedArtists.name}, 'Live music')`,
+      title: showName,
     })
     .from(gigs)
-    .innerJoin(regions, eq(regions.slug, gigs.regionSlug))
-    .innerJoin(venueProfiles, eq(venueProfiles.userId, gigs.venueId))
-    .leftJoin(bandProfiles, eq(bandProfiles.userId, gigs.bandId))
-    .leftJoin(managedArtists, eq(managedArtists.id, gigs.managedArtistId))
-    .where(eq(gigs.id, gigId));
+    .$dynamic();
+  const [gig] = await joinShow(query).where(eq(gigs.id, gigId));
   if (!gig) throw new AppError('NOT_FOUND', NOT_FOUND);
   const isParty = [gig.venueId, gig.promoterId, gig.bandId].includes(user.id);
   if (!isParty && user.role !== 'admin') throw new AppError('NOT_FOUND', NOT_FOUND);

@@ -1,5 +1,6 @@
 import { and, eq, inArray, notExists, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { showName } from '../../db/gig-show.ts';
 import { bandProfiles, gigs, holderDeliveries, managedArtists, regions, tickets, user, venueProfiles } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { SessionUser } from '../../http/session.ts';
@@ -60,7 +61,7 @@ export async function findGigShow(db: DbOrTx, gigId: string) {
       timeZone: regions.timeZone,
       venueName: venueProfiles.name,
       venueAddress: venueProfiles.address,
-      showName: sql<string>`coalesce(${bandProfiles.name}, ${managedArtists.name}, 'Live music')`,
+      showName: showName,
       organiserName: sql<string>`coalesce(nullif(${user.name}, ''), ${venueProfiles.name})`,
       organiserEmail: user.email,
     })

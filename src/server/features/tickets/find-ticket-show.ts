@@ -1,11 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { bandProfiles, gigs, managedArtists, orders, regions, tickets, venueProfiles } from '../../db/schema.ts';
+import { joinShow, showColumns } from '../../db/gig-show.ts';
+import { gigs, orders, tickets } from '../../db/schema.ts';
 import { showEndsAt } from '../calendar/build-calendar-feed.ts';
 
 /** One ticket with the show it is for: what its page, its e-mails and its wallet passes say (decision 46). */
 export async function findTicketShow(db: DbOrTx, ticketId: string) {
-  const [row] = await db
+  const query = db
     .select({
       ticketId: tickets.id,
       status: tickets.status,
@@ -13,15 +14,7 @@ export async function findTicketShow(db: DbOrTx, ticketId: string) {
       holderEmail: tickets.holderEmail,
       orderId: tickets.orderId,
       provider: orders.provider,
-      gigId: gigs.id,
-      startsAt: gigs.startsAt,
-      localDate: gigs.localDate,
-      startTime: gigs.startTime,
-      endTime: gigs.endTime,
-      timeZone: regions.timeZone,
-      venueName: venueProfiles.name,
-      venueAddress: venueProfiles.address,
-      showName: sql<string>`coalesce(${bandProfiles.name}, ${managedArtists.name}, 'Live music')`,
+      ...showColumns,
       /** D10: the promoter when a promoter made the gig, else the venue. */
       organiserId: sql<string>`coalesce(${gigs.promoterId}, ${gigs.venueId})`,
       isTransferAllowed: gigs.isTransferAllowed,
@@ -29,11 +22,8 @@ export async function findTicketShow(db: DbOrTx, ticketId: string) {
     .from(tickets)
     .innerJoin(orders, eq(orders.id, tickets.orderId))
     .innerJoin(gigs, eq(gigs.id, tickets.gigId))
-    .innerJoin(regions, eq(regions.slug, gigs.regionSlug))
-    .innerJoin(venueProfiles, eq(venueProfiles.userId, gigs.venueId))
-    .leftJoin(bandProfiles, eq(bandProfiles.userId, gigs.bandId))
-    .leftJoin(managedArtists, eq(managedArtists.id, gigs.managedArtistId))
-    .where(eq(tickets.id, ticketId));
+    .$dynamic();
+  const [row] = await joinShow(query).where(eq(tickets.id, ticketId));
   return row ? withShowDetails(row) : null;
 }
 

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Services } from '../../services.ts';
+import { showName } from '../../db/gig-show.ts';
 import { bandProfiles, gigs, managedArtists, orders, regions, tickets, venueProfiles, waitlistReturns } from '../../db/schema.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { CONFIRM_TO_SEE_TICKETS } from '../accounts/email-verification.ts';
@@ -30,7 +31,7 @@ export async function listMyTickets(services: Pick<Services, 'db' | 'ticketLinkK
       endTime: gigs.endTime,
       timeZone: regions.timeZone,
       venueName: venueProfiles.name,
-      bandName: sql<string>`coalesce(${bandProfiles.name}, ${managedArtists.name}, 'Live music')`,
+      bandName: showName,
       /** Decision 50: offered back through the waitlist (listed), bought from it (sold), or taken back. */
       returnStatus: waitlistReturns.status,
       /** Still ahead, and not cancelled (decision 49): a ticket that may be returned to the waitlist. */

@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { showName } from '../../db/gig-show.ts';
 import { bandProfiles, gigs, managedArtists, orders, refundRequests, tickets, venueProfiles } from '../../db/schema.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -27,7 +28,7 @@ export async function listRefundRequests(db: Db, user: SessionUser) {
       localDate: gigs.localDate,
       startTime: gigs.startTime,
       venueName: venueProfiles.name,
-      bandName: sql<string>`coalesce(${bandProfiles.name}, ${managedArtists.name}, 'Live music')`,
+      bandName: showName,
     })
     .from(refundRequests)
     .innerJoin(tickets, eq(tickets.id, refundRequests.ticketId))

@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { formatLocalDate, formatTimeRange } from '../../../core/time.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { bandProfiles, gigs, managedArtists, regions, venueProfiles } from '../../db/schema.ts';
+import { joinShow, showName } from '../../db/gig-show.ts';
+import { gigs, regions, venueProfiles } from '../../db/schema.ts';
 
 /** A waitlist link's secret: 192 random bits, URL-safe. Only its SHA-256 is stored. */
 export const newSecret = () => randomBytes(24).toString('base64url');
@@ -12,21 +13,11 @@ export type WaitlistShow = { showName: string; venueName: string; localDate: str
 
 /** The gig as the waitlist's e-mails and pages name it. */
 export async function findWaitlistShow(db: DbOrTx, gigId: string): Promise<WaitlistShow | null> {
-  const [show] = await db
-    .select({
-      showName: sql<string>`coalesce(${bandProfiles.name}, ${managedArtists.name}, 'Live music')`,
-      venueName: venueProfiles.name,
-      localDate: gigs.localDate,
-      startTime: gigs.startTime,
-      endTime: gigs.endTime,
-      timeZone: regions.timeZone,
-    })
+  const query = db
+    .select({ showName, venueName: venueProfiles.name, localDate: gigs.localDate, startTime: gigs.startTime, endTime: gigs.endTime, timeZone: regions.timeZone })
     .from(gigs)
-    .innerJoin(regions, eq(regions.slug, gigs.regionSlug))
-    .innerJoin(venueProfiles, eq(venueProfiles.userId, gigs.venueId))
-    .leftJoin(bandProfiles, eq(bandProfiles.userId, gigs.bandId))
-    .leftJoin(managedArtists, eq(managedArtists.id, gigs.managedArtistId))
-    .where(eq(gigs.id, gigId));
+    .$dynamic();
+  const [show] = await joinShow(query).where(eq(gigs.id, gigId));
   return show ?? null;
 }
 
