@@ -108,7 +108,7 @@ export default defineConfig(
     },
   },
   {
-    files: ['src/client/**'],
+    files: ['src/client/**', 'src/door/**'],
     languageOptions: { globals: { ...globals.browser } },
   },
   {
@@ -117,7 +117,7 @@ export default defineConfig(
   },
 
   {
-    files: ['src/client/**/*.{ts,tsx}'],
+    files: ['src/client/**/*.{ts,tsx}', 'src/door/**/*.{ts,tsx}'],
     extends: [reactHooks.configs.flat.recommended],
   },
 

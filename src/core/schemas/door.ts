@@ -83,7 +83,19 @@ export type DoorTicket = {
   usedByDevice: string | null;
 };
 
-export type DoorGuest = { id: string; name: string; plusCount: number; admittedCount: number; note: string };
+export type DoorGuest = {
+  id: string;
+  name: string;
+  plusCount: number;
+  admittedCount: number;
+  note: string;
+  /**
+   * Added by the door app: ticketRef(guest_list_entries.code), so a door offline recognises a
+   * scanned guest code (MQ1.<key>.<code>.<gig>.<sig>, whose ticket slot holds the entry's code).
+   * Optional: without it a scanned guest code is decided online only.
+   */
+  ref?: string;
+};
 
 export type DoorCounts = {
   capacity: number | null;
@@ -107,6 +119,8 @@ export type DoorAdmissionList = {
   isDelta: boolean;
   cursor: string;
   serverTime: string;
+  /** Added by the door app: the gig's conflicts (decision 51: every sync and list answer carries them). */
+  conflicts?: DoorConflict[];
 };
 
 // ---------- Scans, guest check-ins and door sales, synced ----------
