@@ -79,7 +79,9 @@ export async function saveList(list: DoorAdmissionList, syncedAt: string): Promi
     await db.tickets.bulkPut(list.tickets.map((t) => ({ ...t, gigId })));
     await db.guests.bulkPut(list.guests.map((g) => ({ ...g, gigId })));
     const old = await db.gigs.get(gigId);
-    await db.gigs.put({ gigId, gig: list.gig, keys: list.keys, cursor: list.cursor, counts: list.counts, conflicts: list.conflicts ?? old?.conflicts ?? [], lastSyncedAt: syncedAt });
+    // The server helper adds `conflicts` to the list's answer (decision 51: every answer carries them).
+    const { conflicts } = list as DoorAdmissionList & { conflicts?: DoorConflict[] };
+    await db.gigs.put({ gigId, gig: list.gig, keys: list.keys, cursor: list.cursor, counts: list.counts, conflicts: conflicts ?? old?.conflicts ?? [], lastSyncedAt: syncedAt });
   });
 }
 

@@ -119,8 +119,6 @@ export type DoorAdmissionList = {
   isDelta: boolean;
   cursor: string;
   serverTime: string;
-  /** Added by the door app: the gig's conflicts (decision 51: every sync and list answer carries them). */
-  conflicts?: DoorConflict[];
 };
 
 // ---------- Scans, guest check-ins and door sales, synced ----------
