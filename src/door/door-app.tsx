@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { formatClock, formatLocalDate } from '../core/time.ts';
 import { DOOR_MESSAGES, registerDoorDeviceSchema, type DoorGig } from '../core/schemas/door.ts';
 import { acceptInvitation, DoorApiError, listGigs, readSession, registerDevice, type SessionUser } from './door-api.ts';
 import { db, forgetDevice, readDevice, saveDevice, type StoredDevice } from './door-db.ts';
@@ -138,7 +139,7 @@ function GigPicker({ device, onPick }: { device: StoredDevice; onPick: (gigId: s
               <button type="button" onClick={() => onPick(gig.id)} disabled={gig.isCancelled} className="min-h-16 w-full rounded-xl border border-zinc-700 bg-zinc-900 px-4 py-3 text-left hover:border-brand-400 disabled:opacity-50">
                 <span className="block text-lg font-bold">{gig.title}</span>
                 <span className="block text-zinc-300">
-                  {gig.venueName} · {gig.localDate} {gig.startTime}
+                  {gig.venueName} · {formatLocalDate(gig.localDate)} {formatClock(gig.startTime)}
                   {gig.isCancelled && ' · cancelled'}
                 </span>
               </button>

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { formatClock, formatLocalDate } from '../core/time.ts';
 import { DOOR_MESSAGES, type DoorGuest, type DoorTicket } from '../core/schemas/door.ts';
 import { isRecentRepeatOfAdmitted, searchByName, type Decision } from './decide.ts';
 import type { StoredDevice } from './door-db.ts';
@@ -7,7 +8,7 @@ import { signal, useQrCamera } from './use-qr-camera.ts';
 import { useDoor, type DoorAction } from './use-door.ts';
 
 const WORD = { admit: 'ADMIT', refuse: 'REFUSED', already: 'ALREADY IN' } as const;
-const CAPTION = { admit: 'Valid Ticket', refuse: 'Invalid Ticket', already: 'Already scanned' } as const;
+const CAPTION = { admit: 'Valid Ticket', refuse: 'Invalid Ticket', already: 'Seen moments ago' } as const;
 const COLOURS = { admit: 'bg-emerald-600 text-white', refuse: 'bg-red-700 text-white', already: 'bg-amber-400 text-zinc-950' } as const;
 /** How long a result fills the screen before the camera view returns (a new scan replaces it at once). */
 const SHOW_MS = { admit: 2_500, refuse: 4_000, already: 3_500 } as const;
@@ -53,9 +54,9 @@ function StatusBar({ isOnline, lastSyncedAt, waiting }: { isOnline: boolean; las
 
 function Count({ label, value }: { label: string; value: string | number }) {
   return (
-    <div className="rounded-xl bg-zinc-900 px-3 py-2">
-      <dt className="text-sm text-zinc-400">{label}</dt>
-      <dd className="text-2xl font-black tabular-nums">{value}</dd>
+    <div className="min-w-0 rounded-xl bg-zinc-900 px-2 py-2 sm:px-3">
+      <dt className="text-xs leading-tight text-zinc-300 sm:text-sm">{label}</dt>
+      <dd className="text-xl font-black tabular-nums sm:text-2xl">{value}</dd>
     </div>
   );
 }
@@ -303,7 +304,17 @@ export function DoorScreen({ gigId, device, onRevoked, onChangeGig }: { gigId: s
     };
     const timer = window.setInterval(keep, 500);
     keep();
-    return () => window.clearInterval(timer);
+    // A scanner's first keystroke while nothing (or the result) has focus goes to the field too.
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      const active = document.activeElement;
+      const isElsewhere = active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement || active instanceof HTMLSelectElement;
+      if (!isElsewhere && event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey) entryRef.current?.focus({ preventScroll: true });
+    };
+    document.addEventListener('keydown', onKeyDown, true);
+    return () => {
+      window.clearInterval(timer);
+      document.removeEventListener('keydown', onKeyDown, true);
+    };
   }, [door.data]);
 
   if (!door.data) {
@@ -329,13 +340,13 @@ export function DoorScreen({ gigId, device, onRevoked, onChangeGig }: { gigId: s
   const gig = door.data.meta.gig;
   return (
     <div className="min-h-dvh bg-zinc-950">
-      <main className="mx-auto grid max-w-6xl gap-5 px-4 pt-3 pb-10 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:gap-8 lg:px-8">
+      <main className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-5 px-4 pt-3 pb-10 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:gap-8 lg:px-8">
         <header className="space-y-3 lg:col-span-2">
           <div className="flex items-start justify-between gap-3">
             <div className="min-w-0">
               <h1 className="truncate text-2xl font-black">{gig.title}</h1>
               <p className="truncate text-zinc-300">
-                {gig.venueName} · {gig.localDate} {gig.startTime} · {device.label}
+                {gig.venueName} · {formatLocalDate(gig.localDate)} {formatClock(gig.startTime)} · {device.label}
               </p>
             </div>
             <button type="button" className="btn-secondary min-h-12 shrink-0 px-4" onClick={onChangeGig}>
@@ -383,7 +394,15 @@ export function DoorScreen({ gigId, device, onRevoked, onChangeGig }: { gigId: s
         </div>
       </main>
       <div aria-live="assertive" aria-atomic="true">
-        {decision && <ResultPanel decision={decision} onDismiss={() => setDecision(null)} />}
+        {decision && (
+          <ResultPanel
+            decision={decision}
+            onDismiss={() => {
+              setDecision(null);
+              entryRef.current?.focus({ preventScroll: true });
+            }}
+          />
+        )}
       </div>
     </div>
   );
