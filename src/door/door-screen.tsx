@@ -345,7 +345,7 @@ export function DoorScreen({ gigId, device, onRevoked, onChangeGig }: { gigId: s
           <div className="flex items-start justify-between gap-3">
             <div className="min-w-0">
               <h1 className="truncate text-2xl font-black">{gig.title}</h1>
-              <p className="truncate text-zinc-300">
+              <p className="text-zinc-300">
                 {gig.venueName} · {formatLocalDate(gig.localDate)} {formatClock(gig.startTime)} · {device.label}
               </p>
             </div>
@@ -376,7 +376,7 @@ export function DoorScreen({ gigId, device, onRevoked, onChangeGig }: { gigId: s
           )}
         </header>
         <section aria-label="Scan" className="space-y-4">
-          <div className="relative overflow-hidden rounded-2xl border-4 border-brand-400 bg-black">
+          <div className={`relative overflow-hidden rounded-2xl border-4 border-brand-400 bg-black ${cameraError ? 'hidden' : ''}`}>
             <video ref={videoRef} muted playsInline aria-label="Camera view: hold the ticket's QR code in front of it" className="aspect-[4/3] max-h-[45dvh] w-full object-cover" />
           </div>
           {cameraError ? (

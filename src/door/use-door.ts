@@ -70,7 +70,8 @@ export function useDoor(gigId: string, device: StoredDevice, onRevoked: () => vo
 
   /** One round: send what waits, or (nothing waiting) fetch the list's changes. */
   const syncOnce = useCallback(async () => {
-    if (isStopped.current || isSyncing.current) return;
+    // With no network at all, nothing to try: the 'online' event starts the next round.
+    if (isStopped.current || isSyncing.current || !navigator.onLine) return;
     isSyncing.current = true;
     try {
       const current = data.current;
