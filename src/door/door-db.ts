@@ -72,10 +72,9 @@ export async function loadGig(gigId: string): Promise<GigData | null> {
 export async function saveList(list: DoorAdmissionList, syncedAt: string): Promise<void> {
   const gigId = list.gig.id;
   await db.transaction('rw', [db.gigs, db.tickets, db.guests], async () => {
-    if (!list.isDelta) {
-      await db.tickets.where('gigId').equals(gigId).delete();
-      await db.guests.where('gigId').equals(gigId).delete();
-    }
+    if (!list.isDelta) await db.tickets.where('gigId').equals(gigId).delete();
+    // Every answer carries the whole guest list (it is short, and a removed entry must go).
+    await db.guests.where('gigId').equals(gigId).delete();
     await db.tickets.bulkPut(list.tickets.map((t) => ({ ...t, gigId })));
     await db.guests.bulkPut(list.guests.map((g) => ({ ...g, gigId })));
     const old = await db.gigs.get(gigId);
