@@ -87,7 +87,7 @@ function SetUp({ onDone }: { onDone: (device: StoredDevice) => void }) {
     return (
       <Shell title="Authentication Required">
         <p className="text-lg text-zinc-300">Please log in with your venue, promoter, band or admin account to scan tickets, or open the door staff link the organiser e-mailed you on this device.</p>
-        <a href="/login?next=/qr-scanner/" className="btn-primary min-h-12 text-lg">
+        <a href={`/login?next=${encodeURIComponent('/qr-scanner/')}`} className="btn-primary min-h-12 text-lg">
           Log in
         </a>
       </Shell>

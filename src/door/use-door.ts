@@ -232,7 +232,8 @@ export function useDoor(gigId: string, device: StoredDevice, onRevoked: () => vo
     const mine = counts.perDevice.find((d) => d.deviceId === device.deviceId)?.checkedIn ?? 0;
     return {
       waiting: waitingCount(current.scans, current.sales),
-      checkedIn: counts.checkedIn + pendingAdmitted,
+      // A walk-in who paid at the door is in (the server counts door sales as checked in too).
+      checkedIn: counts.checkedIn + pendingAdmitted + pendingSold,
       sold: counts.soldOnline + counts.soldAtDoor + counts.comps + pendingSold,
       capacity: counts.capacity,
       thisDoor: mine + pendingAdmitted,
