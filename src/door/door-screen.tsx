@@ -161,6 +161,9 @@ function NameSearch({ tickets, guests, guestsLeft, onAdmit }: { tickets: Map<str
                 {item.guest.plusCount > 0 && ` +${item.guest.plusCount}`} <span className="text-sm font-normal text-zinc-400">· guest list · {guestsLeft(item.guest)} still to come</span>
               </span>
               {item.guest.note && <span className="block text-sm text-zinc-300">{item.guest.note}</span>}
+              {guestsLeft(item.guest) <= 0 ? (
+                <span className="block font-semibold text-emerald-300">Everyone in this party is in.</span>
+              ) : (
               <span className="flex items-center gap-2">
                 <label htmlFor={`guest-count-${item.guest.id}`} className="text-sm">
                   People
@@ -178,6 +181,7 @@ function NameSearch({ tickets, guests, guestsLeft, onAdmit }: { tickets: Map<str
                   Check in
                 </button>
               </span>
+              )}
             </li>
           ),
         )}
