@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 
 /** The door app's build (vite.door.config.ts), served under /qr-scanner/. */
@@ -14,19 +14,18 @@ const stripPrefix = (p: string) => p.slice(PREFIX.length) || '/';
  * The door's hashed files: immutable, precompressed, before the page middleware (like /assets/*).
  * Mounted with app.use('/qr-scanner/assets/*', …).
  */
-export function serveDoorAssets() {
-  const root = path.relative(process.cwd(), DOOR_DIST);
-  return serveStatic({
-    root,
-    precompressed: true,
-    rewriteRequestPath: stripPrefix,
-    onFound: (_p, c) => {
-      c.header('Cache-Control', 'public, max-age=31536000, immutable');
-      c.header('X-Content-Type-Options', 'nosniff');
-      c.header('Cross-Origin-Resource-Policy', 'same-origin');
-      c.header('Last-Modified', undefined);
-    },
-  });
+export function serveDoorAssets(dist = DOOR_DIST): MiddlewareHandler {
+  const serve = serveStatic({ root: path.relative(process.cwd(), dist), precompressed: true, rewriteRequestPath: stripPrefix });
+  return async (c, next) => {
+    const found = await serve(c, next);
+    if (!found) return;
+    // Set on the response itself: serveStatic's onFound runs after the body is made.
+    found.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
+    found.headers.set('X-Content-Type-Options', 'nosniff');
+    found.headers.set('Cross-Origin-Resource-Policy', 'same-origin');
+    found.headers.delete('Last-Modified');
+    return found;
+  };
 }
 
 /**
@@ -35,25 +34,24 @@ export function serveDoorAssets() {
  * new build reaches the doors; any other /qr-scanner/* path is its index.html (deep links such as
  * /qr-scanner/join). The page headers (CSP, camera=(self)) come from setSecurityHeaders.
  */
-export function doorAppRoutes() {
+export function doorAppRoutes(dist = DOOR_DIST) {
   const app = new Hono();
-  const root = path.relative(process.cwd(), DOOR_DIST);
+  const root = path.relative(process.cwd(), dist);
   let indexHtml: string | undefined;
   app.get(PREFIX, (c) => c.redirect(`${PREFIX}/${new URL(c.req.url).search}`, 308));
   app.get(
     `${PREFIX}/:file{(sw\\.js|workbox-[\\w-]+\\.js|manifest\\.webmanifest|icon-[\\w-]+\\.png)}`,
-    serveStatic({
-      root,
-      precompressed: true,
-      rewriteRequestPath: stripPrefix,
-      onFound: (file, c) => {
-        c.header('Cache-Control', 'no-cache');
-        if (file.endsWith('.webmanifest')) c.header('Content-Type', 'application/manifest+json');
-      },
-    }),
+    // Set on the response once made (serveStatic's onFound comes after its body, too late for a route).
+    async (c, next) => {
+      await next();
+      if (!c.res.ok) return;
+      c.res.headers.set('Cache-Control', 'no-cache');
+      if (c.req.path.endsWith('.webmanifest')) c.res.headers.set('Content-Type', 'application/manifest+json');
+    },
+    serveStatic({ root, precompressed: true, rewriteRequestPath: stripPrefix }),
   );
   app.get(`${PREFIX}/*`, async (c) => {
-    indexHtml ??= await fs.readFile(path.join(DOOR_DIST, 'index.html'), 'utf8').catch(() => undefined);
+    indexHtml ??= await fs.readFile(path.join(dist, 'index.html'), 'utf8').catch(() => undefined);
     if (!indexHtml) return c.text('The door app is not built yet: run `npm run build`.', 503);
     c.header('Cache-Control', 'no-cache');
     return c.html(indexHtml);
