@@ -267,6 +267,20 @@ export function DoorScreen({ gigId, device, onRevoked, onChangeGig }: { gigId: s
     document.title = door.gig ? `Ticket Scanner · ${door.gig.title}` : 'Ticket Scanner';
   }, [door.gig]);
 
+  // The phone stays awake at the door (where the browser allows it), and again after a switch away.
+  useEffect(() => {
+    let lock: WakeLockSentinel | null = null;
+    const request = () => {
+      if (document.visibilityState === 'visible') void navigator.wakeLock?.request('screen').then((l) => (lock = l)).catch(() => undefined);
+    };
+    request();
+    document.addEventListener('visibilitychange', request);
+    return () => {
+      document.removeEventListener('visibilitychange', request);
+      void lock?.release().catch(() => undefined);
+    };
+  }, []);
+
   const show = useCallback((next: Decision) => {
     setDecision(next);
     signal(next.kind);
