@@ -103,6 +103,9 @@ describe('the door decides offline from its own list', () => {
     expect(await decideOffline(current.signCode(ticketId(9)), await door([], { scans: [await admittedHere(9, 3)] }))).toMatchObject({ kind: 'already', detail: 'Already scanned (3 s ago, this door)' });
     const usedElsewhere = await onList(2, { status: 'used', usedAt: new Date(NOW - 20_000).toISOString(), usedByDevice: 'device-side' });
     expect(await decideOffline(current.signCode(ticketId(2)), await door([usedElsewhere]))).toMatchObject({ kind: 'already', detail: 'Already scanned (20 s ago, another door)' });
+    // A phone whose clock is three hours slow still reads the list's (server) times right.
+    const slowPhone = { ...(await door([usedElsewhere], { now: NOW - 3 * 3_600_000 })), serverOffsetMs: 3 * 3_600_000 };
+    expect(await decideOffline(current.signCode(ticketId(2)), slowPhone)).toMatchObject({ kind: 'already', detail: 'Already scanned (20 s ago, another door)' });
   });
 
   it('guest codes admit the party one scan at a time, then say everyone is in', async () => {

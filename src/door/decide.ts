@@ -37,6 +37,8 @@ export type DoorContext = {
   /** Guests this door let in since the list was last downloaded, by guest id. */
   guestAdmissions: ReadonlyMap<string, number>;
   now: number;
+  /** The server's clock minus this device's (from the last answer): times on the list are the server's. */
+  serverOffsetMs?: number;
 };
 
 const refuse = (reason: DoorRefusal, extra: { ref?: string; guestId?: string } = {}): Decision => ({ kind: 'refuse', reason, detail: DOOR_REFUSALS[reason], ...extra });
@@ -56,7 +58,7 @@ export function decideTicket(ticket: DoorTicket, ctx: DoorContext): Decision {
   if (ticket.status === 'refunded' || ticket.status === 'transferred') return refuse(ticket.status, { ref: ticket.ref });
   if (ticket.status === 'used') {
     const at = ticket.usedAt ? Date.parse(ticket.usedAt) : 0;
-    return alreadyIn(at, ctx.now, ticket.usedByDevice === ctx.deviceId ? 'this door' : 'another door', ticket.ref);
+    return alreadyIn(at, ctx.now + (ctx.serverOffsetMs ?? 0), ticket.usedByDevice === ctx.deviceId ? 'this door' : 'another door', ticket.ref);
   }
   return { kind: 'admit', ref: ticket.ref, typeName: ticket.typeName, holderLabel: ticket.holderLabel };
 }

@@ -15,6 +15,8 @@ export type StoredGig = {
   counts: DoorCounts;
   conflicts: DoorConflict[];
   lastSyncedAt: string | null;
+  /** The server's clock minus this device's when the list came (a phone's clock may be hours wrong). */
+  serverOffsetMs?: number;
 };
 type StoredTicket = DoorTicket & { gigId: string };
 type StoredGuest = DoorGuest & { gigId: string };
@@ -80,7 +82,7 @@ export async function saveList(list: DoorAdmissionList, syncedAt: string): Promi
     const old = await db.gigs.get(gigId);
     // The server helper adds `conflicts` to the list's answer (decision 51: every answer carries them).
     const { conflicts } = list as DoorAdmissionList & { conflicts?: DoorConflict[] };
-    await db.gigs.put({ gigId, gig: list.gig, keys: list.keys, cursor: list.cursor, counts: list.counts, conflicts: conflicts ?? old?.conflicts ?? [], lastSyncedAt: syncedAt });
+    await db.gigs.put({ gigId, gig: list.gig, keys: list.keys, cursor: list.cursor, counts: list.counts, conflicts: conflicts ?? old?.conflicts ?? [], lastSyncedAt: syncedAt, serverOffsetMs: Date.parse(list.serverTime) - Date.now() });
   });
 }
 

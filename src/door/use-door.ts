@@ -154,6 +154,7 @@ export function useDoor(gigId: string, device: StoredDevice, onRevoked: () => vo
       admissions,
       guestAdmissions,
       now: Date.now(),
+      serverOffsetMs: current.meta.serverOffsetMs ?? 0,
     };
   }, [gigId, device.deviceId]);
 
