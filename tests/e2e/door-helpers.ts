@@ -76,6 +76,8 @@ export const result = (door: Page) => door.getByRole('button', { name: /^(ADMIT|
 
 /** A handheld scanner: types the payload and Enter into whatever has focus (the door keeps it on its field). */
 export async function wedgeScan(door: Page, code: string): Promise<string> {
+  // Nothing is clicked first: the door holds the focus on its code field.
+  await expect(door.getByLabel('Ticket ID')).toBeFocused();
   await door.keyboard.type(code, { delay: 0 });
   await door.keyboard.press('Enter');
   await expect(result(door)).toBeVisible();

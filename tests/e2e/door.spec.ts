@@ -95,6 +95,7 @@ test('door staff: an e-mailed link makes a door for one gig; no dashboard, no ot
   await expect(gigs).toHaveCount(1);
   await shot(staff, 'door-staff-gigs-laptop');
   await gigs.getByRole('button').click();
+  await expect(doorStatus(staff)).toContainText('Online');
   expect(await wedgeScan(staff, code!)).toMatch(/^ADMIT/);
 
   // No account: the dashboard asks them to log in; another gig's list is refused.
