@@ -190,7 +190,7 @@ function NameSearch({ tickets, guests, guestsLeft, onAdmit }: { tickets: Map<str
   );
 }
 
-function DoorSale({ onSell }: { onSell: (sale: { quantity: number; amountCents: number; method: 'cash' | 'card' }) => Promise<void> }) {
+function DoorSale({ onSell, onRecorded }: { onSell: (sale: { quantity: number; amountCents: number; method: 'cash' | 'card' }) => Promise<void>; onRecorded: () => void }) {
   const [quantity, setQuantity] = useState('1');
   const [amount, setAmount] = useState('');
   const [method, setMethod] = useState<'cash' | 'card'>('cash');
@@ -207,6 +207,7 @@ function DoorSale({ onSell }: { onSell: (sale: { quantity: number; amountCents: 
     setMessage(`Recorded: ${q} at the door, ${(cents / 100).toFixed(2)} by ${method}.`);
     setQuantity('1');
     setAmount('');
+    onRecorded();
   };
   return (
     <section aria-labelledby="sale-heading">
@@ -408,7 +409,8 @@ export function DoorScreen({ gigId, device, onRevoked, onChangeGig }: { gigId: s
         </section>
         <div className="space-y-8">
           <NameSearch tickets={door.data.tickets} guests={door.data.guests} guestsLeft={(g) => guestsLeftNow(g, door.data!.scans)} onAdmit={(action) => void run(action)} />
-          <DoorSale onSell={door.sell} />
+          {/* Recorded, the door goes back to scanning: the code field has the focus again. */}
+          <DoorSale onSell={door.sell} onRecorded={() => entryRef.current?.focus({ preventScroll: true })} />
         </div>
       </main>
       <div aria-live="assertive" aria-atomic="true">
