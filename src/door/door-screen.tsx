@@ -18,21 +18,22 @@ const clock = (iso: string | null) => (iso ? new Date(iso).toLocaleTimeString([]
 /** The answer, filling the screen: one big word, the reason, readable across a dark room. */
 function ResultPanel({ decision, onDismiss }: { decision: Decision; onDismiss: () => void }) {
   const admit = decision.kind === 'admit' ? decision : null;
+  // The big word first in reading order (a screen reader says "ADMIT, Valid Ticket, …"), the caption above it on screen.
   return (
-    <button type="button" onClick={onDismiss} className={`fixed inset-0 z-40 flex flex-col items-center justify-center gap-4 p-6 text-center ${COLOURS[decision.kind]}`} aria-label={`${WORD[decision.kind]}. Tap to scan the next`}>
-      <span className="text-lg font-semibold tracking-widest uppercase opacity-90">{CAPTION[decision.kind]}</span>
-      <span className="text-7xl font-black tracking-tight sm:text-8xl">{WORD[decision.kind]}</span>
+    <button type="button" onClick={onDismiss} className={`fixed inset-0 z-40 flex flex-col items-center justify-center gap-4 p-6 text-center ${COLOURS[decision.kind]}`}>
+      <span className="order-2 text-7xl font-black tracking-tight sm:text-8xl">{WORD[decision.kind]}</span>
+      <span className="order-1 text-lg font-semibold tracking-widest uppercase opacity-90">{CAPTION[decision.kind]}</span>
       {admit ? (
-        <span className="space-y-1 text-2xl font-semibold">
+        <span className="order-3 space-y-1 text-2xl font-semibold">
           {admit.count && admit.count > 1 && <span className="block">{admit.count} people</span>}
           {admit.holderLabel && <span className="block [overflow-wrap:anywhere]">{admit.holderLabel}</span>}
           {admit.typeName && <span className="block text-xl opacity-90">{admit.typeName}</span>}
           {admit.note && <span className="block text-lg opacity-90">{admit.note}</span>}
         </span>
       ) : (
-        <span className="max-w-xl text-2xl font-semibold">{decision.kind === 'admit' ? '' : decision.detail}</span>
+        <span className="order-3 max-w-xl text-2xl font-semibold">{decision.kind === 'admit' ? '' : decision.detail}</span>
       )}
-      <span className="mt-6 text-base opacity-80">Tap for the next guest</span>
+      <span className="order-4 mt-6 text-base opacity-80">Tap for the next guest</span>
     </button>
   );
 }
