@@ -139,7 +139,7 @@ describe('non-stop scanning and the name search', () => {
 
   it('finds holders and guest-list names by any word, best matches first', async () => {
     const tickets = [await onList(1, { holderLabel: 'Sam Rivers' }), await onList(2, { holderLabel: 'Ada Sampson' })];
-    const guests: DoorGuest[] = [{ id: 'g1', name: 'Samira Khan', plusCount: 2, admittedCount: 0, note: '' }];
+    const guests: DoorGuest[] = [{ id: 'g1', name: 'Samira Khan', plusCount: 2, admittedCount: 0, note: '', ref: await ticketRef('guest-code-samira-0001') }];
     const found = searchByName('sam', tickets, guests);
     expect(found.map((f) => (f.kind === 'ticket' ? f.ticket.holderLabel : f.guest.name))).toEqual(['Samira Khan', 'Sam Rivers', 'Ada Sampson']);
     expect(searchByName('s', tickets, guests)).toEqual([]);
