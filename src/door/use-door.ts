@@ -179,8 +179,11 @@ export function useDoor(gigId: string, device: StoredDevice, onRevoked: () => vo
           const result = answer.scans.find((s) => s.id === scan.id);
           if (result) {
             decision = decisionFromServer(result, { deviceLabel: device.label, serverNow: Date.parse(answer.serverTime) });
-            // A guest-list check-in: the answer names no guest, the door's list does.
-            const guest = 'guestId' in action ? { ...data.current.guests.get(action.guestId), count: action.count } : undefined;
+            // A guest-list check-in or a guest's code: the answer names no guest, the door's list does
+            // (and a guest code admitted here is counted against its party, not taken for a ticket).
+            const guestByCode = scan.ticketRef ? ctx.guestsByRef.get(scan.ticketRef) : undefined;
+            if (guestByCode) scan.forGuestId = guestByCode.id;
+            const guest = 'guestId' in action ? { ...data.current.guests.get(action.guestId), count: action.count } : guestByCode && { ...guestByCode, count: 1 };
             if (guest?.id && decision.kind === 'admit') decision = { ...decision, guestId: guest.id, count: guest.count, holderLabel: guest.name, typeName: 'Guest list', note: guest.note || undefined };
             Object.assign(scan, { isSynced: true, result: result.result, wasAdmitted: result.result === 'admitted', ticketRef: scan.ticketRef ?? result.ticketRef });
             await updateGigMeta(gigId, { counts: answer.counts, conflicts: answer.conflicts, lastSyncedAt: new Date().toISOString() });
