@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DOOR_MESSAGES } from '../../src/core/schemas/door.ts';
+import { DOOR_MESSAGES, DOOR_REFUSALS } from '../../src/core/schemas/door.ts';
 import { expectAccessible, postFrom, readEmailedLink, shot, signedInAs, uniqueEmail } from './helpers.ts';
 import { buyTickets, createDoorGig, doorStatus, NO_CAMERA, openVenueDoor, result, wedgeScan } from './door-helpers.ts';
 
@@ -46,6 +46,25 @@ test('offline: the installed scanner reopens with no signal, admits a line once 
   expect(await wedgeScan(door, codes[4]!)).toMatch(/^ADMIT/);
   expect(await wedgeScan(door, codes[3]!)).toMatch(/^(ALREADY IN|REFUSED)/);
   await expectAccessible(door);
+});
+
+test('a ticket refunded after the door opened is refused offline, once the door has synced', async ({ browser, request, baseURL }) => {
+  test.setTimeout(120_000);
+  const gigId = await createDoorGig(browser);
+  const [code] = await buyTickets(request, baseURL!, gigId, uniqueEmail('door-refund'), 1);
+  const door = await openVenueDoor(browser, gigId, 'Front door', LAPTOP);
+  const sold = door.getByRole('definition').nth(1);
+  await expect(sold).toHaveText('1');
+
+  // An admin refunds the ticket; the open door picks the change up on its own.
+  const admin = await signedInAs(browser, 'admin');
+  const { tickets } = (await (await admin.request.get(`/api/admin/gig-management/${gigId}/tickets`)).json()) as { tickets: { orderId: string }[] };
+  await postFrom(admin, `/api/admin/orders/${tickets[0]!.orderId}/refund`, { reason: 'Cannot come' });
+  await expect(sold).toHaveText('0', { timeout: 20_000 });
+
+  await door.context().setOffline(true);
+  await expect(doorStatus(door)).toContainText('Offline');
+  expect(await wedgeScan(door, code!)).toMatch(new RegExp(`^REFUSED.*${DOOR_REFUSALS.refunded.replace('.', '\\.')}`));
 });
 
 test('two doors offline let the same ticket in: both doors are told, never silently', async ({ browser, request, baseURL }) => {
