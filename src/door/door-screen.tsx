@@ -70,7 +70,8 @@ function EntryField({ onSubmit, inputRef }: { onSubmit: (code: string) => Promis
   const submit = async (e?: FormEvent) => {
     e?.preventDefault();
     const text = code.trim();
-    if (!text) return setError('Please enter a ticket ID.');
+    // A scanner's stray Enter on the empty field is ignored; a tap on Check says what is missing.
+    if (!text) return e ? setError('Please enter a ticket ID.') : undefined;
     // A scanner's Enter and a tap can arrive together: one submit at a time.
     if (isBusy.current) return;
     isBusy.current = true;
@@ -175,10 +176,10 @@ function NameSearch({ tickets, guests, guestsLeft, onAdmit }: { tickets: Map<str
                   min={1}
                   max={Math.max(1, guestsLeft(item.guest))}
                   className="field-input min-h-12 w-20 text-lg"
-                  value={counts[item.guest.id] ?? Math.max(1, guestsLeft(item.guest))}
+                  value={Math.min(counts[item.guest.id] ?? Infinity, Math.max(1, guestsLeft(item.guest)))}
                   onChange={(e) => setCounts({ ...counts, [item.guest.id]: Number(e.target.value) })}
                 />
-                <button type="button" className="btn-primary min-h-12 flex-1 px-4" onClick={() => onAdmit({ guestId: item.guest.id, count: counts[item.guest.id] ?? Math.max(1, guestsLeft(item.guest)) })} aria-label={`Check in ${item.guest.name}`}>
+                <button type="button" className="btn-primary min-h-12 flex-1 px-4" onClick={() => onAdmit({ guestId: item.guest.id, count: Math.min(counts[item.guest.id] ?? Infinity, Math.max(1, guestsLeft(item.guest))) })} aria-label={`Check in ${item.guest.name}`}>
                   Check in
                 </button>
               </span>
