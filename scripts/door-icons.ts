@@ -1,5 +1,7 @@
+// The door app's icons (issue 24, its web manifest): a door in amber on near-black, drawn as SVG and
+// written as PNGs into src/door/public (committed; run again only to change them).
+//   npx node scripts/door-icons.ts
 import sharp from 'sharp';
-// A ticket-stub "door" glyph in amber on near-black.
 const svg = (size: number, pad: number) => `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 100 100">
 <rect width="100" height="100" fill="#09090b"/>
 <g transform="translate(${pad} ${pad}) scale(${(100 - 2 * pad) / 100})">
