@@ -39,6 +39,7 @@ const featureExports = {
   'server/tickets': ['admit-ticket.ts', 'apply-payment-event.ts', 'place-ticket-order.ts', 'ticket-sales.ts', 'settle-expired-orders.ts', 'wallet-settings.ts', 'release-expired-orders.ts', 'fulfil-paid-order.ts', 'find-order-show.ts', 'list-my-tickets.ts', 'ticket-links.ts', 'transfer-ticket.ts'],
   'server/waitlist': ['fulfil-waitlist-order.ts', 'waitlist-offers.ts', 'offer-waitlist-tickets.ts', 'return-ticket.ts'],
   'server/uploads': ['store-image.ts'],
+  'server/door': ['door-keys.ts', 'door-devices.ts', 'read-door-code.ts', 'count-door.ts', 'door-gigs.ts'],
   'client/admin': ['admin-dashboard.tsx'],
   'client/auth': ['venue-picker.tsx', 'email-verification-notice.tsx'],
   'client/account': ['account-settings.tsx', 'password-change-card.tsx'],
@@ -59,6 +60,7 @@ const featureExports = {
   'client/regions': ['location-selector.tsx'],
   'client/sites': ['site-parts.tsx'],
   'client/holders': ['gig-holder-tools.tsx', 'cancelled-show-notice.tsx'],
+  'client/door': ['gig-door-panel.tsx', 'venue-door-team-card.tsx'],
 };
 const compositionRoots = ['src/server/app.ts', 'src/server/create-services.ts', 'src/server/jobs/register-jobs.ts', 'src/client/app/'];
 for (const [feature, files] of Object.entries(featureExports)) {

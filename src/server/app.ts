@@ -34,7 +34,9 @@ import { venueDatabaseRoutes } from './features/venue-database/routes.ts';
 import { sandboxOnboardingRoutes } from './features/payouts/sandbox-onboarding-routes.ts';
 import { calendarRoutes } from './features/calendar/routes.ts';
 import { holderRoutes } from './features/holders/routes.ts';
+import { doorOrganiserRoutes } from './features/door/organiser-routes.ts';
 import { opsRoutes } from './features/ops/routes.ts';
+import { doorRoutes } from './features/door/routes.ts';
 import { createMetrics } from './http/metrics.ts';
 import { createPublicFastPath } from './http/public-response.ts';
 import { createRequestLog } from './http/request-log.ts';
@@ -126,6 +128,8 @@ export function createApp(services: Services) {
   api.route('/', gearRoutes(services));
   api.route('/', venueDatabaseRoutes(services));
   api.route('/', holderRoutes(services));
+  api.route('/', doorRoutes(services));
+  api.route('/', doorOrganiserRoutes(services));
   api.all('*', () => {
     throw new AppError('NOT_FOUND', 'Not found.');
   });

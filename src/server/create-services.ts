@@ -22,9 +22,10 @@ import { createSandboxProvider, type SandboxProvider } from './payments/sandbox-
 import { createDisabledProvider } from './payments/disabled-provider.ts';
 import { deriveTicketLinkKey } from './features/tickets/ticket-links.ts';
 import { loadWalletSettings } from './features/tickets/wallet-settings.ts';
+import { deriveDoorKeySecret, loadDoorKey } from './features/door/door-keys.ts';
 
 /** AUTH_SECRET, or one made once and kept in the data folder so sessions survive restarts. */
-async function resolveSecret(env: Env): Promise<string> {
+export async function resolveSecret(env: Env): Promise<string> {
   if (env.AUTH_SECRET) return env.AUTH_SECRET;
   const file = path.join(env.DATA_DIR, 'auth-secret');
   try {
@@ -68,6 +69,7 @@ export async function createServices(
   const publicCache = createResponseCache(env.PUBLIC_CACHE_SECONDS * 1000);
   live?.events.on('gigs', () => publicCache.clear());
   const secret = await resolveSecret(env);
+  const doorKeySecret = deriveDoorKeySecret(secret);
   // env.PAYMENTS (decision 35): Stripe (env.ts requires its keys), the sandbox, which signs its
   // events with a key of its own derived from the server's secret, or none, refusing every sale.
   let payments: PaymentProvider;
@@ -91,6 +93,8 @@ export async function createServices(
     isRateLimitEnabled,
     signInPerMinute: env.SIGN_IN_RATE_LIMIT_PER_MINUTE,
   });
+  // The door's signing key (decision 51), made if there is none and read now, so a sale need not.
+  await loadDoorKey({ db: database.db, doorKeySecret });
   const services: Services = {
     env,
     database,
@@ -108,6 +112,7 @@ export async function createServices(
     payments,
     sandbox,
     ticketLinkKey: deriveTicketLinkKey(secret),
+    doorKeySecret,
     wallets,
     isRateLimitEnabled,
     stopping: stop.signal,

@@ -38,6 +38,8 @@ export type Services = {
   sandbox: SandboxProvider | null;
   /** Signs each ticket's own page link (decision 46), derived from the server's secret. */
   ticketLinkKey: Buffer;
+  /** The door's signing keys are derived from it with each key's id (decision 51): see door-keys.ts. */
+  doorKeySecret: Buffer;
   /** Apple and Google Wallet passes, where configured (decision 46). */
   wallets: WalletSettings;
   /** Off in tests that sign in and register many times from one address. */

@@ -103,6 +103,7 @@ export function createClient(app: { fetch: (req: Request) => Response | Promise<
     get: (p: string, headers?: Record<string, string>) => request('GET', p, undefined, headers),
     post: (p: string, body?: unknown, headers?: Record<string, string>) => request('POST', p, body ?? {}, headers),
     put: (p: string, body?: unknown, headers?: Record<string, string>) => request('PUT', p, body ?? {}, headers),
+    patch: (p: string, body?: unknown, headers?: Record<string, string>) => request('PATCH', p, body ?? {}, headers),
     delete: (p: string, headers?: Record<string, string>) => request('DELETE', p, undefined, headers),
     cookies: jar,
   };

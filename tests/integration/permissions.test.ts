@@ -13,6 +13,8 @@ const ANY_ACCOUNT: Who[] = [...SIGNED_IN_ROLES];
 const ORGANISERS: Who[] = ['venue', 'promoter'];
 const APPLICANTS: Who[] = ['band', 'artist_manager'];
 const PAYEES: Who[] = ['band', 'venue', 'promoter'];
+/** Decision 51: a gig's door is run by its venue, promoter or band (each function checks it is theirs), and admins. */
+const DOOR_ORGANISERS: Who[] = ['venue', 'promoter', 'band', 'admin'];
 const PROFILE_OWNERS: Who[] = ['band', 'venue', 'promoter', 'artist_manager', 'rehearsal_space'];
 const photo = async () => imageForm(await makeImage(320, 180));
 
@@ -51,6 +53,19 @@ const ALLOWED: Record<string, Rule> = {
   'GET /api/admin/gigs/:gigId/holders': ['admin'],
   'POST /api/admin/gigs/:gigId/holder-messages': ['admin'],
   'POST /api/admin/gigs/:gigId/cancel': ['admin'],
+  // Decision 51: door staff invitations, the gig's door team and its devices; a venue's own door team.
+  'POST /api/door/staff': DOOR_ORGANISERS,
+  'GET /api/door/gigs/:gigId/staff': DOOR_ORGANISERS,
+  'GET /api/door/venue-staff': ['venue'],
+  'POST /api/door/staff/:staffId/revoke': DOOR_ORGANISERS,
+  'POST /api/door/devices/:deviceId/revoke': DOOR_ORGANISERS,
+  // The guest list (decision 51): the gig's door organisers only (a gig not theirs is 404).
+  'GET /api/door/gigs/:gigId/guests': DOOR_ORGANISERS,
+  'POST /api/door/gigs/:gigId/guests': DOOR_ORGANISERS,
+  'PATCH /api/door/gigs/:gigId/guests/:guestId': DOOR_ORGANISERS,
+  'DELETE /api/door/gigs/:gigId/guests/:guestId': DOOR_ORGANISERS,
+  'GET /api/door/gigs/:gigId/report': DOOR_ORGANISERS,
+  'GET /api/door/gigs/:gigId/report.csv': DOOR_ORGANISERS,
   'GET /api/booking/open-gigs': APPLICANTS,
   'GET /api/booking/my-applications': APPLICANTS,
   'POST /api/booking/gigs/:gigId/applications': APPLICANTS,
@@ -136,7 +151,16 @@ const ALLOWED: Record<string, Rule> = {
   'POST /api/admin/venue-database/import': ['admin'],
   'PUT /api/admin/venue-database/:id': ['admin'],
   'DELETE /api/admin/venue-database/:id': ['admin'],
+  // Decision 51: an organiser makes a phone a door with their session.
+  'POST /api/door/devices': { allowed: ['venue', 'promoter', 'band', 'admin'], body: async () => ({ label: 'Front door' }) },
 };
+
+/**
+ * Decision 51: the door's routes answer a door device's token (X-Door-Device), never a session:
+ * every account and visitor without one is refused (401); with one, only the device's gigs
+ * (src/server/features/door/door.test.ts tells those stories).
+ */
+const DOOR_DEVICE_ONLY = new Set(['GET /api/door/gigs', 'GET /api/door/gigs/:gigId/list', 'POST /api/door/gigs/:gigId/sync', 'GET /api/door/gigs/:gigId/counts']);
 
 /** Routes anyone may call (public pages, sign-in and sign-up, following, contact). */
 const PUBLIC = new Set([
@@ -203,6 +227,8 @@ const PUBLIC = new Set([
   'POST /api/email-change/confirm',
   // One-click unsubscribe from any marketing e-mail (RFC 8058): the token is the key.
   'POST /api/unsubscribe/:token',
+  // Door staff open their e-mailed link (decision 51): its token is the key (limited per address).
+  'POST /api/door/invitations/accept',
   // The SMS provider's inbound webhook: its signature is its proof (D29).
   'POST /api/sms/inbound',
 ]);
@@ -230,13 +256,14 @@ async function call(client: TestClient, route: string, rule: Rule) {
   const body = !Array.isArray(rule) && rule.body ? await rule.body() : {};
   if (method === 'GET') return client.get(path);
   if (method === 'PUT') return client.put(path, body);
+  if (method === 'PATCH') return client.patch(path, body);
   if (method === 'DELETE') return client.delete(path);
   return client.post(path, body);
 }
 
 describe('who may call each signed-in route', () => {
   it('every API route is in the table or known to be public', () => {
-    const unlisted = apiRoutes().filter((r) => !(r in ALLOWED) && !PUBLIC.has(r));
+    const unlisted = apiRoutes().filter((r) => !(r in ALLOWED) && !PUBLIC.has(r) && !DOOR_DEVICE_ONLY.has(r));
     expect(unlisted).toEqual([]);
     expect(Object.keys(ALLOWED).filter((r) => !apiRoutes().includes(r))).toEqual([]);
   });
@@ -251,5 +278,15 @@ describe('who may call each signed-in route', () => {
     }
     const expected = Object.fromEntries([...clients.keys()].map((who) => [who, allowed.includes(who) ? 'allowed' : 'refused']));
     expect(outcome).toEqual(expected);
+  });
+});
+
+describe('the door device routes (decision 51)', () => {
+  it.each([...DOOR_DEVICE_ONLY])('%s answers no session, only a door device', async (route) => {
+    expect(apiRoutes()).toContain(route);
+    for (const [who, client] of clients) {
+      const { status } = await call(client, route, { allowed: [], body: async () => ({ sentAt: new Date().toISOString() }) });
+      expect(status, `${who} ${route}`).toBe(401);
+    }
   });
 });

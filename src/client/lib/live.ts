@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 
-type LiveTopic = 'gigs' | 'gear' | 'jam';
+/** 'door': a gig's door counts changed (decision 51; its detail is the gig's id). */
+type LiveTopic = 'gigs' | 'gear' | 'jam' | 'door';
 
 /**
  * Calls `onChange` whenever the server announces a change to `topic` over server-sent events

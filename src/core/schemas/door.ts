@@ -22,6 +22,8 @@ export const DOOR_REFUSALS = {
   retired_key: 'This code was signed with a retired key. Ask for the ticket e-mail or the ticket page: it shows the current code.',
   cancelled: 'This show was cancelled.',
   not_in_list: 'This ticket is not on the door list yet. Connect to check it.',
+  // Added by the server helper (decision 51): a guest-list entry whose whole party is in already.
+  guest_full: 'Everyone on this guest list entry is already in.',
 } as const;
 export type DoorRefusal = keyof typeof DOOR_REFUSALS;
 
@@ -37,6 +39,15 @@ export const DOOR_MESSAGES = {
   staffInvited: (email: string) => `Door staff invitation sent to ${email}.`,
   tooManyInvites: 'Too many door staff invitations. Please try again in an hour.',
   noGigs: 'No gigs to scan for this door yet.',
+  // Added by the organiser side (door staff, guest list, report):
+  venueWideOnly: 'Only a venue invites door staff for every gig at its venue.',
+  gigOver: 'This gig has already happened.',
+  tooManyAccepts: 'Too many tries from this network. Please wait a few minutes and open the link again.',
+  tooManyGuestChanges: 'Too many guest-list changes in a short time. Please try again in a few minutes.',
+  guestAdmitted: 'Some of this party are already in, so the entry stays. You can lower its +N to those already in.',
+  guestBelowAdmitted: (admitted: number) => `${admitted} of this party ${admitted === 1 ? 'is' : 'are'} already in: the entry cannot be smaller than that.`,
+  staffRevoked: 'Door access revoked. Their devices stop scanning at once.',
+  deviceRevoked: 'Device revoked. It stops scanning at once.',
 } as const;
 
 /** An amber answer: this code was admitted moments ago (the same guest, still in front of the door). */
@@ -66,6 +77,30 @@ export const inviteDoorStaffSchema = z
   })
   .refine((v) => Boolean(v.gigId) !== Boolean(v.allVenueGigs), { error: 'Choose one gig, or every gig at your venue.' });
 
+/** A door device as the organiser sees it in the staff list. */
+export type DoorDeviceInfo = { id: string; label: string; createdAt: string; lastSyncAt: string | null; revokedAt: string | null };
+
+/** A door staff invitation and the devices it registered (GET /api/door/gigs/:gigId/staff, /api/door/venue-staff). */
+export type DoorStaffMember = {
+  id: string;
+  email: string;
+  name: string;
+  /** 'venue': every gig at the venue. */
+  scope: 'gig' | 'venue';
+  devicesRegistered: number;
+  expiresAt: string;
+  revokedAt: string | null;
+  devices: DoorDeviceInfo[];
+  /** Whether the asking account may revoke them (a gig's band sees the venue's door team, but it is the venue's). */
+  canRevoke: boolean;
+};
+
+/** A gig's door staff for its organiser, and the organiser's own door devices. */
+export type DoorStaffOverview = { staff: DoorStaffMember[]; myDevices: DoorDeviceInfo[] };
+
+/** How many devices one door staff link may register. */
+export const DOOR_DEVICES_PER_INVITE = 3;
+
 /** A gig the door may scan, as its gig picker lists it. */
 export type DoorGig = { id: string; title: string; venueName: string; localDate: string; startTime: string; startsAt: string; capacity: number | null; isCancelled: boolean };
 
@@ -80,6 +115,7 @@ export type DoorTicket = {
   /** What the name search matches: the holder account's name, else the e-mail with its middle hidden (j…n@e…e.com). */
   holderLabel: string;
   usedAt: string | null;
+  /** The id of the door device that admitted it (null: the old scanner, or not used); counts.perDevice names it. */
   usedByDevice: string | null;
 };
 
@@ -116,6 +152,8 @@ export type DoorAdmissionList = {
   tickets: DoorTicket[];
   guests: DoorGuest[];
   counts: DoorCounts;
+  /** Added by the server helper: the gig's conflicts (tickets let in by two doors while offline), as every sync answer carries them. */
+  conflicts: DoorConflict[];
   isDelta: boolean;
   cursor: string;
   serverTime: string;
@@ -175,6 +213,8 @@ export type DoorScanResult = {
   holderLabel?: string;
   firstAdmittedAt?: string;
   firstDeviceLabel?: string;
+  /** Added by the server helper: the device of the admission that stands, so a door can tell 'this door' from 'another door'. */
+  firstDeviceId?: string;
 };
 
 export type DoorConflict = { ticketRef: string; holderLabel: string; admittedAt: string; deviceLabel: string; otherAt: string; otherDeviceLabel: string };
@@ -190,6 +230,10 @@ export const guestEntrySchema = z.object({
   note: z.string().trim().max(200).default(''),
 });
 export type GuestEntryInput = z.input<typeof guestEntrySchema>;
+
+/** A guest-list entry as the organiser sees it (GET /api/door/gigs/:gigId/guests). */
+export type GuestEntry = { id: string; name: string; plusCount: number; email: string | null; note: string; admittedCount: number; createdAt: string };
+export type GuestList = { entries: GuestEntry[]; seatsTaken: number; capacity: number | null; seatsLeft: number | null };
 
 /** The organiser's door report (GET /api/door/gigs/:gigId/report, and .csv). */
 export type DoorReport = {

@@ -692,9 +692,15 @@ export const tickets = pgTable(
     /** Decision 48: the ticket this one replaced when its holder passed it on (that one is 'transferred'). */
     transferredFromId: text().references((): AnyPgColumn => tickets.id, { onDelete: 'restrict' }),
     createdAt: createdAt(),
+    /**
+     * Decision 51: when its status or admission last changed (a trigger keeps it, whoever changes
+     * the row), so a door's next sync gets every refund, transfer and admission since its last.
+     */
+    changedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index().on(t.gigId),
+    index().on(t.gigId, t.changedAt),
     index().on(t.orderId),
     index('tickets_holder_email_idx').on(sql`lower(${t.holderEmail})`),
     check('tickets_split', sql`${t.bandShareCents} + ${t.organiserShareCents} + ${t.platformShareCents} = ${t.faceCents} + ${t.feeCents}`),

@@ -3,6 +3,7 @@ import { formatCents } from '../../../core/money.ts';
 import { Alert } from '../../components/ui/field.tsx';
 import { LoadingImage } from '../../components/ui/states.tsx';
 import { DeclineBooking } from '../booking-consent/decline-booking.tsx';
+import { GigDoorPanel } from '../door/gig-door-panel.tsx';
 import { useBandShows, type BandShow } from './api.ts';
 
 /** The next few shows; the rest on request, so applications and open gigs stay near the top. */
@@ -56,6 +57,8 @@ export function BandShows() {
                 </a>
               )}
               {show.isBookedForYou && <DeclineBooking booking={show} onDeclined={setDeclined} />}
+              {/* Decision 51: the band runs a door at its own show too (its staff, guest list and report). */}
+              <GigDoorPanel gig={{ id: show.gigId, cancelledAt: null, tab: 'approved' }} />
             </li>
           ))}
         </ul>

@@ -24,6 +24,7 @@ import { TicketTypesEditor } from '../tickets/ticket-types-editor.tsx';
 import { TicketHolders } from '../tickets/ticket-holders.tsx';
 import { StatusBadge } from './status-badge.tsx';
 import { GigHolderTools } from '../holders/gig-holder-tools.tsx';
+import { GigDoorPanel } from '../door/gig-door-panel.tsx';
 
 const DELETE_CONFIRM = 'Are you sure you want to delete this gig? This action cannot be undone.';
 /** Issue 21: the card's buttons are at least 44 px tall on a phone, compact beside the text on wider screens. */
@@ -317,6 +318,8 @@ export function OrganiserGigCard({
           Door scanner<span className="sr-only"> for the gig on {formatLocalDate(gig.localDate)}</span>
         </a>
       )}
+      {/* Decision 51: the gig's door: live counts, door staff, guest list and report. */}
+      {gig.isApproved && !isEditing && <GigDoorPanel gig={gig} />}
       {gig.isTicketed && gig.tab !== 'past' && !isEditing && <TicketTypesEditor gigId={gig.id} />}
       {!isEditing && <TicketHolders gig={gig} />}
       {gig.isTicketed && gig.tab !== 'past' && gig.bookedName && !gig.isBandPayoutReady && (

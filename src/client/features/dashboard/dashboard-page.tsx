@@ -15,6 +15,7 @@ import { SalesReportCard } from '../payouts/sales-report-card.tsx';
 import { ManageJamSessions } from '../jam/manage-jam-sessions.tsx';
 import { OutreachCard } from '../outreach/outreach-card.tsx';
 import { PromoterRequestsCard } from '../promoter-venues/promoter-requests-card.tsx';
+import { VenueDoorTeamCard } from '../door/venue-door-team-card.tsx';
 import { EmailVerificationNotice } from '../auth/email-verification-notice.tsx';
 
 function DashboardFrame({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
@@ -169,6 +170,7 @@ function ProfileDashboard({ me, role }: { me: Me; role: Role }) {
       )}
       {role === 'band' && <OutreachCard />}
       {role === 'venue' && <PromoterRequestsCard />}
+      {role === 'venue' && <VenueDoorTeamCard />}
       {(role === 'venue' || role === 'promoter') && <SalesReportCard />}
       {role === 'venue' && <ManageJamSessions isAdmin={false} />}
       {role === 'artist_manager' && <ManagerBooking />}

@@ -35,7 +35,7 @@ export async function getTicketOffer(db: DbOrTx, gigId: string): Promise<{ gig: 
       .select({
         maxPerOrder: gigs.maxTicketsPerOrder,
         // The gig by its id, not by a column: a select from one table names its columns unqualified, which a subquery would read as its own.
-        left: sql<number>`greatest(${gigs.ticketQuantity} - ${gigs.ticketsSold} - ${liveHolds(sql`o.gig_id = ${gigId}`)}, 0)::int`,
+        left: sql<number>`greatest(${gigs.ticketQuantity} - ${gigs.ticketsSold} - ${gigs.doorSeats} - ${liveHolds(sql`o.gig_id = ${gigId}`)}, 0)::int`,
         held: liveHolds(sql`o.gig_id = ${gigId}`),
         hasWaitlist: sql<boolean>`exists (select 1 from ${waitlistEntries} where ${waitlistEntries.gigId} = ${gigId} and ${waitlistEntries.status} = 'waiting' and ${waitlistEntries.confirmedAt} is not null)`,
       })

@@ -27,7 +27,7 @@ const publicGigCard = sql<PublicGig>`json_build_object(
   'coverCharge', ${gigs.coverCharge},
   'ticketPriceCents', case when ${gigs.isTicketed} then ${gigs.ticketPriceCents} end,
   -- Seats held by open checkouts count too (D12), until their time is up (decision 35).
-  'isSoldOut', (${gigs.isTicketed} and ${gigs.ticketQuantity} is not null and ${gigs.ticketsSold} + ${openHolds} >= ${gigs.ticketQuantity}),
+  'isSoldOut', (${gigs.isTicketed} and ${gigs.ticketQuantity} is not null and ${gigs.ticketsSold} + ${gigs.doorSeats} + ${openHolds} >= ${gigs.ticketQuantity}),
   'advanceTicketUrl', ${gigs.advanceTicketUrl},
   'venue', json_build_object('id', ${venueProfiles.userId}, 'name', ${venueProfiles.name}, 'slug', ${venueProfiles.slug}, 'address', ${venueProfiles.address}),
   'band', case when ${bandProfiles.userId} is null then null else json_build_object(

@@ -160,8 +160,10 @@ describe('the reminder the day before', () => {
     const ivy = mails[0]!;
     const ivyTickets = (await ticketsOf(gigId)).filter((row) => row.holderEmail.toLowerCase() === 'ivy@holders.test').map((row) => row.id);
     expect(ivy.subject).toMatch(/^Tomorrow: /);
-    expect(Object.values(ivy.secrets ?? {}).sort()).toEqual([...ivyTickets].sort());
-    expect(ivy.attachments?.map((a) => ('qrOfSecret' in a ? a.qrOfSecret : null))).toEqual(['ticket', 'ticket2', 'ticket3']);
+    expect(Object.entries(ivy.secrets ?? {}).filter(([key]) => !key.startsWith('ticketQr')).map(([, id]) => id).sort()).toEqual([...ivyTickets].sort());
+    // Decision 51: each QR code carries the ticket's signed code, for a door with no signal.
+    expect(ivy.attachments?.map((a) => ('qrOfSecret' in a ? a.qrOfSecret : null))).toEqual(['ticketQr', 'ticketQr2', 'ticketQr3']);
+    expect(ivy.secrets?.ticketQr).toMatch(new RegExp(`^MQ1\\.k\\d+\\.[A-Za-z0-9_-]+\\.${gigId}\\.`));
     expect(ivy.textBody).toContain('Where: ');
     expect(ivy.textBody).toContain('1 Main St, Chicago');
     expect(ivy.textBody).toContain(mapLink('', '1 Main St, Chicago'));

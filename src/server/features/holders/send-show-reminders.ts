@@ -3,7 +3,9 @@ import { todayIn } from '../../../core/time.ts';
 import { gigs, regions, tickets } from '../../db/schema.ts';
 import { stopIfStopping } from '../../jobs/job-queue.ts';
 import type { MailAttachment } from '../../mail/attachments.ts';
-import { ticketQrContentId, ticketSecretKey } from '../../mail/emails/ticket.ts';
+import { ticketQrContentId, ticketQrSecretKey, ticketSecretKey } from '../../mail/emails/ticket.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { signTicketCode } from '../door/door-keys.ts';
 import type { Services } from '../../services.ts';
 import { claimDelivery, findGigShow, holderAddress, notYetMailed } from './gig-holders.ts';
 import { showReminderEmail } from '../../mail/emails/holder-emails.ts';
@@ -12,17 +14,22 @@ import { showReminderEmail } from '../../mail/emails/holder-emails.ts';
 export const REMINDER_LOCAL_TIME = '10:00';
 const BATCH = 200;
 
-type Deps = Pick<Services, 'db' | 'mailer' | 'logger'> & Partial<Pick<Services, 'stopping'>>;
+type Deps = Pick<Services, 'db' | 'mailer' | 'logger' | 'doorKeySecret'> & Partial<Pick<Services, 'stopping'>>;
 
-/** Each ticket's code and QR image, drawn from the message's secrets at delivery (as the ticket e-mail's are). */
-function ticketSecrets(ticketIds: readonly string[]): { secrets: Record<string, string>; attachments: MailAttachment[] } {
+/** Each ticket's code and QR image (its signed code, decision 51), drawn from the message's secrets at delivery (as the ticket e-mail's are). */
+async function ticketSecrets(services: Pick<Services, 'db' | 'doorKeySecret'>, tx: DbOrTx, gigId: string, ticketIds: readonly string[]): Promise<{ secrets: Record<string, string>; attachments: MailAttachment[] }> {
+  const secrets: Record<string, string> = {};
+  for (const [i, id] of ticketIds.entries()) {
+    secrets[ticketSecretKey(i + 1)] = id;
+    secrets[ticketQrSecretKey(i + 1)] = await signTicketCode(services, id, gigId, tx);
+  }
   return {
-    secrets: Object.fromEntries(ticketIds.map((id, i) => [ticketSecretKey(i + 1), id])),
+    secrets,
     attachments: ticketIds.map((_, i) => ({
       filename: ticketIds.length > 1 ? `ticket-${i + 1}-qr.png` : 'ticket-qr.png',
       contentType: 'image/png',
       contentId: ticketQrContentId(i + 1),
-      qrOfSecret: ticketSecretKey(i + 1),
+      qrOfSecret: ticketQrSecretKey(i + 1),
     })),
   };
 }
@@ -37,7 +44,7 @@ function ticketSecrets(ticketIds: readonly string[]): { secrets: Record<string, 
  * transaction that records its delivery (holder_deliveries), so two instances running the job at
  * once, a retry or a restart send each address one reminder per gig.
  */
-export async function sendShowReminders({ db, mailer, logger, stopping }: Deps, { now = new Date() }: { now?: Date } = {}): Promise<number> {
+export async function sendShowReminders({ db, mailer, logger, stopping, doorKeySecret }: Deps, { now = new Date() }: { now?: Date } = {}): Promise<number> {
   const at = sql`${now.toISOString()}::timestamptz`;
   const dueAt = sql`((${gigs.localDate} - 1) + ${REMINDER_LOCAL_TIME}::time) at time zone ${regions.timeZone}`;
   const due = await db
@@ -72,7 +79,7 @@ export async function sendShowReminders({ db, mailer, logger, stopping }: Deps, 
         for (const holder of holders) {
           if (!(await claimDelivery(tx, 'reminder', gig.gigId, holder.email))) continue; // another instance has it
           const mail = await showReminderEmail({ show, venueAddress: show.venueAddress, dayWord, ticketCount: holder.ticketIds.length });
-          await mailer.send({ to: holder.email, kind: 'show_reminder', ...mail, ...ticketSecrets(holder.ticketIds) }, tx);
+          await mailer.send({ to: holder.email, kind: 'show_reminder', ...mail, ...(await ticketSecrets({ db, doorKeySecret }, tx, gig.gigId, holder.ticketIds)) }, tx);
           sent++;
         }
         return holders.length;

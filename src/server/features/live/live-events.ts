@@ -4,8 +4,12 @@ import pg from 'pg';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import type { Logger } from '../../logger.ts';
 
-/** What open pages follow: public gigs, the gear-swap list, and each jam session's sheet. */
-export const LIVE_TOPICS = ['gigs', 'gear', 'jam'] as const;
+/**
+ * What open pages follow: public gigs, the gear-swap list, each jam session's sheet, and (decision
+ * 51) each gig's door counts (`door`, detail the gig's id: the door app and the organiser's gig card
+ * then ask for the counts, which the stream itself never carries).
+ */
+export const LIVE_TOPICS = ['gigs', 'gear', 'jam', 'door'] as const;
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
 
 const channelOf = (topic: LiveTopic) => `marquee_${topic}_changed`;
@@ -17,10 +21,13 @@ export const GIGS_CHANGED = channelOf('gigs');
  * goes out on commit; Postgres NOTIFY reaches every server process (PGlite too).
  */
 export async function publishChange(tx: DbOrTx, topic: LiveTopic, detail = ''): Promise<void> {
-  await tx.execute(sql`select pg_notify(${channelOf(topic)}, ${detail})`);
+  await tx.execute(sql`select ${liveNotice(topic, detail)}`);
 }
 
 export const publishGigsChanged = (tx: DbOrTx) => publishChange(tx, 'gigs');
+
+/** The notice as an expression, for a statement that has other work to do (the door's sync records its device's last sync in the same one). */
+export const liveNotice = (topic: LiveTopic, detail = '') => sql`pg_notify(${channelOf(topic)}, ${detail})`;
 
 /** Emits each topic by name, with the notice's detail as its argument. */
 export type LiveEvents = { events: EventEmitter; close(): Promise<void> };

@@ -4,7 +4,7 @@ import { oncePerDatabase } from '../../db/once-per-database.ts';
 import { gigs, tickets, venueProfiles } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { SessionUser } from '../../http/session.ts';
-import { readTicketCode } from '../../../core/ticket-codes.ts';
+import { readDoorCode } from '../door/read-door-code.ts';
 
 const SCANNER_ROLES = ['venue', 'promoter', 'band', 'admin'] as const;
 
@@ -19,8 +19,10 @@ export type Admission =
  */
 export async function admitTicket(db: Db, scanner: SessionUser, code: string, now = new Date()): Promise<Admission> {
   if (!(SCANNER_ROLES as readonly string[]).includes(scanner.role)) throw new AppError('FORBIDDEN', 'Only venues, promoters, bands and admins scan tickets.');
-  const ticketId = readTicketCode(code);
-  if (!ticketId) return { isValid: false, reason: 'unknown' };
+  // Decision 51: a signed code (what QR codes carry now) is checked first; a forged one names no ticket.
+  const read = await readDoorCode(db, code);
+  if (!read.isReadable) return { isValid: false, reason: 'unknown' };
+  const { ticketId } = read;
   const [admitted] = await statementsFor(db).admit.execute({ ticketId, now: now.toISOString(), scannerId: scanner.id, role: scanner.role });
   if (!admitted) {
     // Refused: say why, from the ticket as it is now.

@@ -26,7 +26,7 @@ const RELEVANCE_MAX_MS = 24 * 60 * 60_000;
  * address and time, relevant around the show, and signed with the pass type's certificate
  * (a PKCS #7 detached signature of manifest.json, which lists each file's SHA-1).
  */
-export async function buildAppleWalletPass(settings: AppleWalletSettings, show: TicketShow, { ticketPageUrl }: { ticketPageUrl: string }): Promise<Buffer> {
+export async function buildAppleWalletPass(settings: AppleWalletSettings, show: TicketShow, { ticketPageUrl, code }: { ticketPageUrl: string; code: string }): Promise<Buffer> {
   const start = showTime(show.startsAt, show.timeZone);
   const end = showTime(show.endsAt, show.timeZone);
   const passJson = {
@@ -68,7 +68,7 @@ export async function buildAppleWalletPass(settings: AppleWalletSettings, show: 
     { 'pass.json': Buffer.from(JSON.stringify(passJson)), ...(await passImages()) },
     { wwdr: settings.wwdr, signerCert: settings.signerCert, signerKey: settings.signerKey, signerKeyPassphrase: settings.keyPassphrase },
   );
-  pass.setBarcodes({ format: 'PKBarcodeFormatQR', message: show.ticketId, messageEncoding: 'iso-8859-1' });
+  pass.setBarcodes({ format: 'PKBarcodeFormatQR', message: code, messageEncoding: 'iso-8859-1' });
   pass.setRelevantDate(show.startsAt);
   const relevantFrom = new Date(show.startsAt.getTime() - RELEVANCE_LEAD_MS);
   pass.setRelevantDates([{ startDate: relevantFrom, endDate: new Date(Math.min(show.endsAt.getTime(), relevantFrom.getTime() + RELEVANCE_MAX_MS)) }]);

@@ -16,7 +16,7 @@ import { endOfferCheckout } from '../waitlist/waitlist-offers.ts';
 
 export type EventOutcome = 'duplicate' | 'unknown_order' | 'expired' | WaitlistFulfilment['outcome'];
 
-type EventServices = Pick<Services, 'db' | 'mailer' | 'env' | 'ticketLinkKey'>;
+type EventServices = Pick<Services, 'db' | 'mailer' | 'env' | 'ticketLinkKey' | 'doorKeySecret'>;
 type CheckoutEvent = Extract<PaymentEvent, { orderId: string }>;
 
 /**

@@ -7,7 +7,7 @@ import { deliverSandboxEvent } from './receive-payment-event.ts';
 
 const BATCH = 100;
 
-type DeliveryServices = Pick<Services, 'db' | 'mailer' | 'payments' | 'jobs' | 'env' | 'logger' | 'ticketLinkKey'>;
+type DeliveryServices = Pick<Services, 'db' | 'mailer' | 'payments' | 'jobs' | 'env' | 'logger' | 'ticketLinkKey' | 'doorKeySecret'>;
 
 /**
  * The sandbox's webhook, made as dependable as a real provider's (decision 35): the event a paid

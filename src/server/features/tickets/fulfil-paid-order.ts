@@ -123,7 +123,7 @@ export async function fulfilLockedOrder(tx: Tx, order: Order, { providerPaymentI
         .update(gigs)
         .set({ ticketsSold: sql`${gigs.ticketsSold} + ${quantity}::int` })
         // Decision 49: a cancelled gig has no seat for anyone, so the payment is refunded whole.
-        .where(and(eq(gigs.id, order.gigId), isNull(gigs.cancelledAt), sql`${gigs.ticketsSold} + ${gigs.ticketsHeld} + ${quantity}::int <= ${gigs.ticketQuantity}`))
+        .where(and(eq(gigs.id, order.gigId), isNull(gigs.cancelledAt), sql`${gigs.ticketsSold} + ${gigs.ticketsHeld} + ${gigs.doorSeats} + ${quantity}::int <= ${gigs.ticketQuantity}`))
         .returning({ id: gigs.id });
       if (!seat) throw noSeat;
     });

@@ -1,13 +1,10 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import QRCode from 'qrcode';
 import type { Services } from '../../services.ts';
 import { orders, tickets } from '../../db/schema.ts';
 import { findOrderShow } from './find-order-show.ts';
 import { AppError } from '../../http/app-error.ts';
 import { ticketApiPath, ticketPagePath } from './ticket-links.ts';
-
-/** A ticket's QR code as the page shows it (the same payload the door reads). */
-export const ticketQrSvg = (ticketId: string) => QRCode.toString(ticketId, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+import { ticketQrSvg } from './ticket-qr.ts';
 
 /**
  * What /success shows (D14, issue 23): the order, and its tickets with their QR codes once the
@@ -16,11 +13,12 @@ export const ticketQrSvg = (ticketId: string) => QRCode.toString(ticketId, { typ
  * page and the show's calendar entry are linked from there (decision 46). `ticket` is the first
  * ticket, for pages written before orders held several.
  */
-export async function getCheckoutResult({ db, ticketLinkKey }: Pick<Services, 'db' | 'ticketLinkKey'>, sessionId: string) {
+export async function getCheckoutResult(services: Pick<Services, 'db' | 'ticketLinkKey' | 'doorKeySecret'>, sessionId: string) {
+  const { db, ticketLinkKey } = services;
   if (!/^[A-Za-z0-9_-]{10,200}$/.test(sessionId)) throw new AppError('NOT_FOUND', 'That order was not found.');
   const row = await findOrderShow(db, eq(orders.providerSessionId, sessionId));
   if (!row) throw new AppError('NOT_FOUND', 'That order was not found.');
-  const { showName, status, email, totalCents, localDate, startTime, venueName, quantity, orderId } = row;
+  const { showName, status, email, totalCents, localDate, startTime, venueName, quantity, orderId, gigId } = row;
   const current = row.ticketId
     ? await db
         .select({ id: tickets.id, position: tickets.position, status: tickets.status, isBuyers: sql<boolean>`lower(${tickets.holderEmail}) = lower(${email})` })
@@ -33,7 +31,7 @@ export async function getCheckoutResult({ db, ticketLinkKey }: Pick<Services, 'd
   const withCodes = await Promise.all(
     issued.map(async (ticket) => ({
       ...ticket,
-      qrSvg: await ticketQrSvg(ticket.id),
+      qrSvg: await ticketQrSvg(services, ticket.id, gigId),
       pagePath: ticketPagePath({ ticketLinkKey }, ticket.id),
       calendarPath: `${ticketApiPath({ ticketLinkKey }, ticket.id)}/calendar.ics`,
     })),

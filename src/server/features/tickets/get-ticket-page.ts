@@ -1,5 +1,4 @@
 import { desc, eq } from 'drizzle-orm';
-import QRCode from 'qrcode';
 import { mapUrl, TICKET_LINK_NOT_FOUND } from '../../../core/ticket-page.ts';
 import { todayIn } from '../../../core/time.ts';
 import { refundRequests } from '../../db/schema.ts';
@@ -7,9 +6,10 @@ import { AppError } from '../../http/app-error.ts';
 import type { Services } from '../../services.ts';
 import { findTicketShow, type TicketShow } from './find-ticket-show.ts';
 import { readTicketPageToken, ticketApiPath } from './ticket-links.ts';
+import { ticketQrSvg } from './ticket-qr.ts';
 import { findTicketReturn } from '../waitlist/return-ticket.ts';
 
-type PageServices = Pick<Services, 'db' | 'ticketLinkKey' | 'wallets'>;
+type PageServices = Pick<Services, 'db' | 'ticketLinkKey' | 'wallets' | 'doorKeySecret'>;
 
 /** The ticket a page token names, with its show; a token this server did not sign is 'not found', like a ticket that is gone. */
 export async function ticketFromToken({ db, ticketLinkKey }: Pick<Services, 'db' | 'ticketLinkKey'>, token: string): Promise<TicketShow> {
@@ -47,9 +47,10 @@ export async function getTicketPage(services: PageServices, token: string) {
       status: show.status,
       usedAt: show.usedAt,
       holderEmail: show.holderEmail,
-      // A ticket that no longer admits shows no code at all.
+      // A ticket that no longer admits shows no code at all. `code` is what a person types at the
+      // door (the id, checked online); the QR code carries the signed code, which checks offline too.
       code: isValid ? show.ticketId : null,
-      qrSvg: isValid ? await QRCode.toString(show.ticketId, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }) : null,
+      qrSvg: isValid ? await ticketQrSvg(services, show.ticketId, show.gigId) : null,
     },
     show: {
       bandName: show.showName,

@@ -11,7 +11,7 @@ const localized = (value: string) => ({ defaultValue: { language: 'en-US', value
  * ticket as its object, whose QR code is exactly what the door admits (the ticket id). Google
  * creates both when the fan saves it; nothing is sent to Google before that.
  */
-export async function googleWalletSaveUrl(settings: GoogleWalletSettings, show: TicketShow, { publicUrl, now = new Date() }: { publicUrl: string; now?: Date }): Promise<string> {
+export async function googleWalletSaveUrl(settings: GoogleWalletSettings, show: TicketShow, { publicUrl, code, now = new Date() }: { publicUrl: string; code: string; now?: Date }): Promise<string> {
   const classId = `${settings.issuerId}.marquee-gig-${show.gigId}`;
   const eventTicketClass = {
     id: classId,
@@ -26,7 +26,7 @@ export async function googleWalletSaveUrl(settings: GoogleWalletSettings, show: 
     classId,
     state: 'ACTIVE',
     ticketHolderName: show.holderEmail,
-    barcode: { type: 'QR_CODE', value: show.ticketId },
+    barcode: { type: 'QR_CODE', value: code },
   };
   const jwt = await new SignJWT({ origins: [new URL(publicUrl).origin], typ: 'savetowallet', payload: { eventTicketClasses: [eventTicketClass], eventTicketObjects: [eventTicketObject] } })
     .setProtectedHeader({ alg: 'RS256', typ: 'JWT' })

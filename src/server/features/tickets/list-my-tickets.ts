@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
-import QRCode from 'qrcode';
 import type { Services } from '../../services.ts';
 import { bandProfiles, gigs, managedArtists, orders, regions, tickets, venueProfiles, waitlistReturns } from '../../db/schema.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { CONFIRM_TO_SEE_TICKETS } from '../accounts/email-verification.ts';
 import { ticketPagePath } from './ticket-links.ts';
+import { ticketQrSvg } from './ticket-qr.ts';
 
 /**
  * Every ticket bought with the signed-in account's e-mail (spec 1, issue 9), newest show first,
@@ -12,11 +12,13 @@ import { ticketPagePath } from './ticket-links.ts';
  * has proved the address is its own (D32); until then only what it bought signed in is listed,
  * and `notice` says why the rest is not. Each links to its own page (decision 46).
  */
-export async function listMyTickets({ db, ticketLinkKey }: Pick<Services, 'db' | 'ticketLinkKey'>, user: SessionUser) {
+export async function listMyTickets(services: Pick<Services, 'db' | 'ticketLinkKey' | 'doorKeySecret'>, user: SessionUser) {
+  const { db, ticketLinkKey } = services;
   const isHolder = eq(sql`lower(${tickets.holderEmail})`, user.email.toLowerCase());
   const rows = await db
     .select({
       id: tickets.id,
+      gigId: tickets.gigId,
       status: tickets.status,
       orderId: tickets.orderId,
       position: tickets.position,
@@ -49,7 +51,7 @@ export async function listMyTickets({ db, ticketLinkKey }: Pick<Services, 'db' |
     .orderBy(desc(gigs.localDate), desc(tickets.createdAt), asc(tickets.position))
     .limit(100);
   return {
-    tickets: await Promise.all(rows.map(async (row) => ({ ...row, pagePath: ticketPagePath({ ticketLinkKey }, row.id), qrSvg: await QRCode.toString(row.id, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }) }))),
+    tickets: await Promise.all(rows.map(async (row) => ({ ...row, pagePath: ticketPagePath({ ticketLinkKey }, row.id), qrSvg: await ticketQrSvg(services, row.id, row.gigId) }))),
     isEmailVerified: user.emailVerified,
     notice: user.emailVerified ? null : CONFIRM_TO_SEE_TICKETS,
   };

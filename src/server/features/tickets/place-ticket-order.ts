@@ -300,10 +300,11 @@ const checkoutStatements = oncePerDatabase((db) => {
     eq(gigs.isTicketed, true),
     isNull(gigs.cancelledAt),
     sql`(${gigs.bandId} is not null or ${gigs.managedArtistId} is not null)`,
-    sql`${gigs.ticketsSold} + ${gigs.ticketsHeld} + ${quantity} <= ${gigs.ticketQuantity}`,
+    // Decision 51: seats taken at the door (comps, walk-ins) are taken from online sales too.
+    sql`${gigs.ticketsSold} + ${gigs.ticketsHeld} + ${gigs.doorSeats} + ${quantity} <= ${gigs.ticketQuantity}`,
     sql`${quantity} <= ${gigs.maxTicketsPerOrder}`,
     // On-sale day: with more seats held than free, only a buyer with a proof of work holds.
-    sql`(not ${ph('proofMissing')}::boolean or ${gigs.ticketsHeld} <= ${gigs.ticketQuantity} - ${gigs.ticketsSold} - ${gigs.ticketsHeld})`,
+    sql`(not ${ph('proofMissing')}::boolean or ${gigs.ticketsHeld} <= ${gigs.ticketQuantity} - ${gigs.ticketsSold} - ${gigs.ticketsHeld} - ${gigs.doorSeats})`,
     // A gig with ticket types sells only by type; one without sells at its simple price.
     sql`(${typeId} is not null or not exists (select 1 from ${ticketTypes} where ${ticketTypes.gigId} = ${gigs.id}))`,
     // Decision 50: while confirmed fans wait, a free seat goes to the waitlist's offer only.
@@ -375,7 +376,7 @@ async function explainRefusedGig(tx: Tx, { gigId, quantity, proof, waitlistOffer
       isCancelled: sql<boolean>`${gigs.cancelledAt} is not null`,
       hasBand: sql<boolean>`${gigs.bandId} is not null or ${gigs.managedArtistId} is not null`,
       isPast: sql<boolean>`${gigs.localDate} < (now() at time zone ${regions.timeZone})::date`,
-      left: sql<number>`(${gigs.ticketQuantity} - ${gigs.ticketsSold} - ${gigs.ticketsHeld})::int`,
+      left: sql<number>`greatest(${gigs.ticketQuantity} - ${gigs.ticketsSold} - ${gigs.ticketsHeld} - ${gigs.doorSeats}, 0)::int`,
       held: gigs.ticketsHeld,
       maxPerOrder: gigs.maxTicketsPerOrder,
       hasTypes: sql<boolean>`exists (select 1 from ${ticketTypes} where ${ticketTypes.gigId} = ${gigs.id})`,

@@ -14,7 +14,7 @@ import { wakeOutreach } from '../outreach/wake-outreach.ts';
  * is recorded with it and sent by the jobs woken here, after the transaction has committed.
  */
 export async function receivePaymentEvent(
-  services: Pick<Services, 'db' | 'mailer' | 'payments' | 'jobs' | 'env' | 'logger' | 'ticketLinkKey'>,
+  services: Pick<Services, 'db' | 'mailer' | 'payments' | 'jobs' | 'env' | 'logger' | 'ticketLinkKey' | 'doorKeySecret'>,
   providerName: string,
   rawBody: string,
   signature: string | undefined,
@@ -25,7 +25,7 @@ export async function receivePaymentEvent(
   return applyProviderEvent(services, event);
 }
 
-type EventServices = Pick<Services, 'db' | 'mailer' | 'payments' | 'jobs' | 'env' | 'logger' | 'ticketLinkKey'>;
+type EventServices = Pick<Services, 'db' | 'mailer' | 'payments' | 'jobs' | 'env' | 'logger' | 'ticketLinkKey' | 'doorKeySecret'>;
 
 /** A provider's event, once its signature has held (or the provider itself was asked): applied once, then the jobs it owes woken. */
 export async function applyProviderEvent(services: EventServices, event: PaymentEvent): Promise<EventOutcome | OutreachEventOutcome | 'account_updated'> {

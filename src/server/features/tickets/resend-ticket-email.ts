@@ -19,7 +19,7 @@ const HOUR_MS = 60 * 60_000;
  * address. The client address is counted first, so a flood from one place spends its own budget
  * and not the tickets'. Only a ticket that still admits is sent: the e-mail says it does.
  */
-export async function resendTicketEmail(services: Pick<Services, 'db' | 'mailer' | 'env' | 'ticketLinkKey' | 'isRateLimitEnabled'>, token: string, { ipAddress }: { ipAddress: string | null }) {
+export async function resendTicketEmail(services: Pick<Services, 'db' | 'mailer' | 'env' | 'ticketLinkKey' | 'doorKeySecret' | 'isRateLimitEnabled'>, token: string, { ipAddress }: { ipAddress: string | null }) {
   const show = await ticketFromToken(services, token);
   if (show.status !== 'valid') throw new AppError('CONFLICT', TICKET_EMAIL_NOT_VALID_TICKET);
   if (ipAddress) await limitHits(services, `ticket-email-ip:${ipAddress}`, { windowMs: HOUR_MS, max: TICKET_EMAILS_PER_ADDRESS_PER_HOUR, message: TICKET_EMAIL_LIMITED_FOR_ADDRESS });

@@ -4,28 +4,30 @@ import type { DbOrTx } from '../../db/client.ts';
 import { textAttachment, type MailAttachment } from '../../mail/attachments.ts';
 import type { RenderedEmail } from '../../mail/emails/render-email.ts';
 import type { Services } from '../../services.ts';
-import { ticketEmail, ticketPageSecretKey, ticketQrContentId, ticketSecretKey } from '../../mail/emails/ticket.ts';
+import { ticketEmail, ticketPageSecretKey, ticketQrContentId, ticketQrSecretKey, ticketSecretKey } from '../../mail/emails/ticket.ts';
+import { signTicketCode } from '../door/door-keys.ts';
 import { findTicketShow, type ShowOfTickets } from './find-ticket-show.ts';
 import { showInvite } from './show-invite.ts';
 import { ticketCalendarUrl, ticketPageUrl } from './ticket-links.ts';
 
 /**
  * E-mails tickets of one show to their holder (issue 9; issue 23: an order's tickets in one
- * e-mail): each ticket id and its QR code as an inline image, and the links to each ticket's own
+ * e-mail): each ticket id and its QR code (the signed code, decision 51) as an inline image, and the links to each ticket's own
  * page and the show's calendar entry (decision 46), all drawn from the message's secrets at
  * delivery, so the outbox never shows them; the show as an .ics attachment. Sent in the
  * transaction that issues the tickets, and again from a ticket's page on request. `show`: the
  * show, when the caller has read it already (the paid event reads it with the order); else it is
  * read from the first ticket.
  */
-export async function sendTicketEmail(tx: DbOrTx, services: Pick<Services, 'mailer' | 'env' | 'ticketLinkKey'>, ticketIds: readonly string[], known?: ShowOfTickets) {
+export async function sendTicketEmail(tx: DbOrTx, services: Pick<Services, 'db' | 'mailer' | 'env' | 'ticketLinkKey' | 'doorKeySecret'>, ticketIds: readonly string[], known?: ShowOfTickets) {
   const show = known ?? (await findTicketShow(tx, ticketIds[0]!))!;
   const several = ticketIds.length > 1;
   const secrets: Record<string, string> = { calendar: ticketCalendarUrl(services, ticketIds[0]!) };
-  ticketIds.forEach((id, i) => {
+  for (const [i, id] of ticketIds.entries()) {
     secrets[ticketSecretKey(i + 1)] = id;
+    secrets[ticketQrSecretKey(i + 1)] = await signTicketCode(services, id, show.gigId, tx);
     secrets[ticketPageSecretKey(i + 1)] = ticketPageUrl(services, id);
-  });
+  }
   const { email, invite } = await ticketMessageOf(show, ticketIds.length);
   return services.mailer.send(
     {
@@ -38,7 +40,7 @@ export async function sendTicketEmail(tx: DbOrTx, services: Pick<Services, 'mail
           filename: several ? `ticket-${i + 1}-qr.png` : 'ticket-qr.png',
           contentType: 'image/png',
           contentId: ticketQrContentId(i + 1),
-          qrOfSecret: ticketSecretKey(i + 1),
+          qrOfSecret: ticketQrSecretKey(i + 1),
         })),
         { ...invite },
       ],

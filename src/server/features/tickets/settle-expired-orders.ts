@@ -6,7 +6,7 @@ import { releaseExpiredOrders } from './release-expired-orders.ts';
 
 const BATCH = 100;
 
-type SettleServices = Pick<Services, 'db' | 'mailer' | 'payments' | 'jobs' | 'env' | 'logger' | 'ticketLinkKey'>;
+type SettleServices = Pick<Services, 'db' | 'mailer' | 'payments' | 'jobs' | 'env' | 'logger' | 'ticketLinkKey' | 'doorKeySecret'>;
 
 /**
  * The every-minute sweep of checkouts whose time is up (decision 35). First reconciliation: each

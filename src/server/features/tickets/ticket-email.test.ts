@@ -10,6 +10,7 @@ import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.
 import { createBand, createGig, createVenue, dayIn } from '../../../../tests/helpers/factories.ts';
 import { startTestSmtpServer } from '../../../../tests/helpers/smtp-server.ts';
 import { ticketPageToken } from './ticket-links.ts';
+import { parseSignedCode } from '../../../core/door-codes.ts';
 
 // jsqr is CommonJS: under Node its default import is the module object holding the decoder.
 type Decode = (data: Uint8ClampedArray, width: number, height: number) => { data: string } | null;
@@ -57,7 +58,8 @@ it('arrives with its QR code inline and the show as a calendar entry', async () 
   const qr = mimePart(raw, /Content-ID: <ticket-qr@marquee>/i);
   expect(qr.head).toMatch(/Content-Type: image\/png/i);
   const { data, info } = await sharp(qr.body).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  expect(jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data).toBe(ticket!.id);
+  // Decision 51: the signed code of this ticket and its gig, which a door with no signal can check.
+  expect(parseSignedCode(jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data ?? '')).toMatchObject({ ticketId: ticket!.id, gigId: ticket!.gigId });
 
   // The calendar entry: the show, in Chicago time, ending after midnight.
   const ics = mimePart(raw, /filename="?show\.ics/i).body.toString();

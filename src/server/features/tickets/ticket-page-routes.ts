@@ -5,6 +5,7 @@ import { requireRole } from '../../http/session.ts';
 import { readJsonBody } from '../../http/validate.ts';
 import type { Services } from '../../services.ts';
 import { buildAppleWalletPass } from './apple-wallet-pass.ts';
+import { signTicketCode } from '../door/door-keys.ts';
 import { decideRefundRequest } from './decide-refund-request.ts';
 import { getTicketPage, ticketFromToken } from './get-ticket-page.ts';
 import { googleWalletSaveUrl } from './google-wallet-link.ts';
@@ -50,7 +51,7 @@ export function ticketPageRoutes(services: Services) {
     const settings = services.wallets.apple;
     if (!settings) throw new AppError('NOT_FOUND', 'Apple Wallet passes are not offered here.');
     if (show.status !== 'valid') throw new AppError('CONFLICT', 'This ticket no longer admits anyone, so it has no pass.');
-    const pass = await buildAppleWalletPass(settings, show, { ticketPageUrl: ticketPageUrl(services, show.ticketId) });
+    const pass = await buildAppleWalletPass(settings, show, { ticketPageUrl: ticketPageUrl(services, show.ticketId), code: await signTicketCode(services, show.ticketId, show.gigId) });
     return c.body(new Uint8Array(pass), 200, { 'Content-Type': 'application/vnd.apple.pkpass', 'Content-Disposition': 'attachment; filename="ticket.pkpass"' });
   });
 
@@ -59,7 +60,7 @@ export function ticketPageRoutes(services: Services) {
     const settings = services.wallets.google;
     if (!settings) throw new AppError('NOT_FOUND', 'Google Wallet passes are not offered here.');
     if (show.status !== 'valid') throw new AppError('CONFLICT', 'This ticket no longer admits anyone, so it has no pass.');
-    return c.redirect(await googleWalletSaveUrl(settings, show, { publicUrl: services.env.PUBLIC_URL }), 302);
+    return c.redirect(await googleWalletSaveUrl(settings, show, { publicUrl: services.env.PUBLIC_URL, code: await signTicketCode(services, show.ticketId, show.gigId) }), 302);
   });
 
   app.post('/ticket-page/:token/email', async (c) => c.json(await resendTicketEmail(services, c.req.param('token'), { ipAddress: clientIp(c) })));

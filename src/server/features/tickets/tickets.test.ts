@@ -12,6 +12,7 @@ import { readTicketCode } from '../../../core/ticket-codes.ts';
 import { ORDER_MESSAGES } from '../../../core/schemas/tickets.ts';
 import { applyPaymentEvent } from './apply-payment-event.ts';
 import { ticketCalendarUrl, ticketPageUrl } from './ticket-links.ts';
+import { signTicketCode } from '../door/door-keys.ts';
 import { createSandboxProvider, type SandboxProvider } from '../../payments/sandbox-provider.ts';
 import type { PaymentEvent } from '../../payments/payment-provider.ts';
 
@@ -222,7 +223,7 @@ describe('payment events (D13)', () => {
     // The ticket id travels as a secret: the stored body, which admins can read, does not hold it.
     const [ticket] = await t.db.select().from(tickets).where(eq(tickets.orderId, paid.id));
     expect(mails[0]!.textBody).not.toContain(ticket!.id);
-    expect(mails[0]!.secrets).toEqual({ ticket: ticket!.id, ticketPage: ticketPageUrl(t.services, ticket!.id), calendar: ticketCalendarUrl(t.services, ticket!.id) });
+    expect(mails[0]!.secrets).toEqual({ ticket: ticket!.id, ticketQr: await signTicketCode(t.services, ticket!.id, gigId), ticketPage: ticketPageUrl(t.services, ticket!.id), calendar: ticketCalendarUrl(t.services, ticket!.id) });
   });
 
   it('events in any order: an expiry after payment changes nothing; a payment after expiry takes a free seat', async () => {

@@ -8,7 +8,8 @@ import { limitHits } from '../../http/rate-limit.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { parseInput } from '../../http/validate.ts';
 import { textAttachment } from '../../mail/attachments.ts';
-import { TICKET_QR_CONTENT_ID, ticketPageSecretKey, ticketSecretKey } from '../../mail/emails/ticket.ts';
+import { TICKET_QR_CONTENT_ID, ticketPageSecretKey, ticketQrSecretKey, ticketSecretKey } from '../../mail/emails/ticket.ts';
+import { signTicketCode } from '../door/door-keys.ts';
 import { ticketPassedOnEmail } from '../../mail/emails/ticket-passed-on.ts';
 import { ticketReceivedEmail } from '../../mail/emails/ticket-received.ts';
 import type { Services } from '../../services.ts';
@@ -29,7 +30,7 @@ export const TRANSFERS_PER_TICKET_PER_DAY = 5;
 /** One account, or one client address, passes on at most this many tickets an hour. */
 export const TRANSFERS_PER_CLIENT_PER_HOUR = 20;
 
-type TransferServices = Pick<Services, 'db' | 'mailer' | 'env' | 'ticketLinkKey' | 'isRateLimitEnabled'>;
+type TransferServices = Pick<Services, 'db' | 'mailer' | 'env' | 'ticketLinkKey' | 'doorKeySecret' | 'isRateLimitEnabled'>;
 
 /**
  * Passes a ticket to another e-mail address (issue 23, decision 48). In one transaction: one
@@ -159,11 +160,12 @@ async function sendTransferEmails(tx: Tx, services: TransferServices, { newTicke
       ...(await ticketReceivedEmail({ ...about, fromEmail, isTestMode: show.provider === 'sandbox' })),
       secrets: {
         [ticketSecretKey(1)]: newTicketId,
+        [ticketQrSecretKey(1)]: await signTicketCode(services, newTicketId, show.gigId, tx),
         [ticketPageSecretKey(1)]: ticketPageUrl(services, newTicketId),
         calendar: ticketCalendarUrl(services, newTicketId),
       },
       attachments: [
-        { filename: 'ticket-qr.png', contentType: 'image/png', contentId: TICKET_QR_CONTENT_ID, qrOfSecret: ticketSecretKey(1) },
+        { filename: 'ticket-qr.png', contentType: 'image/png', contentId: TICKET_QR_CONTENT_ID, qrOfSecret: ticketQrSecretKey(1) },
         textAttachment('show.ics', 'text/calendar; charset=utf-8; method=PUBLISH', showInvite(show, 'Your ticket is in the e-mail this came with: show its QR code at the door.')),
       ],
     },

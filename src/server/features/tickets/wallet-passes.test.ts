@@ -18,6 +18,7 @@ import { applyPaymentEvent } from './apply-payment-event.ts';
 import { admitTicket } from './admit-ticket.ts';
 import { ticketPageToken, ticketPageUrl } from './ticket-links.ts';
 import { loadWalletSettings } from './wallet-settings.ts';
+import { parseSignedCode } from '../../../core/door-codes.ts';
 import { passSerial } from './wallet-pass-details.ts';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { createBand, createGig, createVenue, dayIn } from '../../../../tests/helpers/factories.ts';
@@ -116,9 +117,11 @@ describe('Apple Wallet', () => {
       teamIdentifier: 'ABCDE12345',
       organizationName: 'Marquee',
       serialNumber: passSerial(ticketId),
-      barcodes: [{ format: 'PKBarcodeFormatQR', message: ticketId, messageEncoding: 'iso-8859-1' }],
+      barcodes: [{ format: 'PKBarcodeFormatQR', message: expect.stringMatching(/^MQ1\./), messageEncoding: 'iso-8859-1' }],
       semantics: { eventType: 'PKEventTypeLivePerformance', eventStartDate: expect.stringMatching(/T20:00:00-0[56]:00$/), eventEndDate: expect.stringMatching(/T23:00:00-0[56]:00$/) },
     });
+    // Decision 51: the barcode is the ticket's signed code (a door with no signal checks it).
+    expect(parseSignedCode(pass.barcodes[0].message)).toMatchObject({ ticketId });
     // The serial number is not the ticket: only the barcode carries what the door admits.
     expect(pass.serialNumber).not.toContain(ticketId);
     expect(pass.semantics.venueName).toMatch(/^The Wallet Room/);
@@ -181,8 +184,9 @@ describe('Google Wallet', () => {
       classId: eventClass!.id,
       state: 'ACTIVE',
       ticketHolderName: 'wallet@ticket-page.test',
-      barcode: { type: 'QR_CODE', value: ticketId },
+      barcode: { type: 'QR_CODE', value: expect.stringMatching(/^MQ1\./) },
     });
+    expect(parseSignedCode(ticketObject!.barcode.value)).toMatchObject({ ticketId, gigId });
     // Google's ids allow letters, digits, '.', '_' and '-' only.
     expect(`${eventClass!.id}${ticketObject!.id}`).toMatch(/^[\w.-]+$/);
   });

@@ -96,7 +96,7 @@ export async function offerWaitlistTickets(services: OfferServices, { gigId, now
         isNull(gigs.cancelledAt),
         isUpcoming,
         sql`exists (select 1 from ${waitlistEntries} where ${waitlistEntries.gigId} = ${gigs.id} and ${waitlistEntries.status} = 'waiting' and ${waitlistEntries.confirmedAt} is not null)`,
-        sql`(${gigs.ticketQuantity} - ${gigs.ticketsSold} - ${gigs.ticketsHeld} > 0 or exists (select 1 from ${waitlistReturns} where ${waitlistReturns.gigId} = ${gigs.id} and ${waitlistReturns.status} = 'listed' and not ${hasOpenOffer(waitlistReturns.id)}))`,
+        sql`(${gigs.ticketQuantity} - ${gigs.ticketsSold} - ${gigs.ticketsHeld} - ${gigs.doorSeats} > 0 or exists (select 1 from ${waitlistReturns} where ${waitlistReturns.gigId} = ${gigs.id} and ${waitlistReturns.status} = 'listed' and not ${hasOpenOffer(waitlistReturns.id)}))`,
       ),
     )
     .limit(GIGS_PER_RUN);

@@ -8,6 +8,7 @@ import { bandDeclinedBookingEmail } from './band-declined-booking.ts';
 import { bandNoticeEmail } from './band-notice.ts';
 import { bookedActLeftEmail } from './booked-act-left.ts';
 import { contactMessageEmail } from './contact-message.ts';
+import { DOOR_JOIN_SECRET, doorStaffInviteEmail, guestTicketEmail } from './door-emails.ts';
 import { emailChangeEmail } from './email-change.ts';
 import { emailChangedNoticeEmail } from './email-changed-notice.ts';
 import { emailVerificationEmail } from './email-verification.ts';
@@ -60,6 +61,8 @@ const REGION = 'Chicago';
 const DATE = '2026-12-04';
 const WHEN = `${formatLocalDate(DATE)}, ${formatTimeRange(DATE, '20:00', '23:00', 'America/Chicago')}`;
 const DEMO_TICKET = '3f2b9c1e-7a4d-4e8b-9c21-5d6f7a8b9c0d';
+/** A signed door code (decision 51), as a guest-list ticket carries it. */
+const DEMO_GUEST_CODE = `MQ1.k1.pQ3vY8dN2xL7sK4wR9tB1g.${DEMO_TICKET}.${'Zm9yIHRoZSBkZW1v'.repeat(6).slice(0, 86)}`;
 
 const dashboard = ({ url }: Demo) => `${url}/dashboard`;
 const token = (name: string) => `demo-${name}-token`;
@@ -298,6 +301,28 @@ export const EMAIL_REGISTRY: EmailEntry[] = [
     kind: 'gig_cancelled',
     sentWhen: 'A ticketed gig is cancelled, to each holder (decision 49)',
     render: () => showCancelledEmail({ show: { showName: BAND, venueName: VENUE, when: WHEN }, reason: 'The band is ill. We are sorry.', ticketCount: 3, supportEmail: 'support@marquee.local' }),
+  },
+  {
+    id: 'door-staff-invite',
+    kind: 'door_staff_invite',
+    sentWhen: 'An organiser invites door staff for one gig (decision 51)',
+    render: () => doorStaffInviteEmail({ inviterName: 'Jo Rivera', venueName: VENUE, show: { name: BAND, when: WHEN }, expiresOn: 'Dec 4, 2026, 11:00 PM' }),
+    secrets: ({ url }) => ({ [DOOR_JOIN_SECRET]: `${url}/qr-scanner/join#${token('door-staff')}` }),
+  },
+  {
+    id: 'door-staff-invite-venue',
+    kind: 'door_staff_invite',
+    sentWhen: 'A venue invites door staff for every gig at the venue (decision 51)',
+    render: () => doorStaffInviteEmail({ inviterName: VENUE, venueName: VENUE, expiresOn: 'March 4, 2027' }),
+    secrets: ({ url }) => ({ [DOOR_JOIN_SECRET]: `${url}/qr-scanner/join#${token('door-staff')}` }),
+  },
+  {
+    id: 'guest-ticket',
+    kind: 'guest_ticket',
+    sentWhen: 'An organiser puts someone with an e-mail address on the guest list (decision 51)',
+    render: () => guestTicketEmail({ guestName: 'Maya', partySize: 3, showName: BAND, venueName: VENUE, when: WHEN, organiserName: VENUE }),
+    secrets: () => ({ ticket: DEMO_GUEST_CODE }),
+    images: { [TICKET_QR_CONTENT_ID]: () => QRCode.toDataURL(DEMO_GUEST_CODE, { width: 240, margin: 2, errorCorrectionLevel: 'M' }) },
   },
   {
     id: 'ticket-received',

@@ -11,6 +11,8 @@ export const TICKET_QR_CONTENT_ID = 'ticket-qr@marquee';
 /** Issue 23: ticket n of an order (1, 2, …): its secret's key and its QR image's content id. */
 export const ticketSecretKey = (n: number) => (n === 1 ? 'ticket' : `ticket${n}`);
 export const ticketQrContentId = (n: number) => (n === 1 ? TICKET_QR_CONTENT_ID : `ticket-qr-${n}@marquee`);
+/** Decision 51: what ticket n's QR code carries, its signed code (a door with no signal checks it). */
+export const ticketQrSecretKey = (n: number) => (n === 1 ? 'ticketQr' : `ticketQr${n}`);
 /** Decision 46: ticket n's own page (no account needed), as a secret link. */
 export const ticketPageSecretKey = (n: number) => (n === 1 ? 'ticketPage' : `ticketPage${n}`);
 const CALENDAR = secretPlaceholder('calendar');

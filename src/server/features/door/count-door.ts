@@ -1,0 +1,73 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import type { DoorConflict, DoorCounts } from '../../../core/schemas/door.ts';
+
+/**
+ * What the door and the organiser's gig card count (decision 51), in one statement: capacity;
+ * tickets sold online (valid or used; a refunded or passed-on ticket is not, its new holder's is);
+ * sold at the door; comps (each guest-list entry's 1 + N); and who is in: tickets used, guests
+ * admitted and walk-ins sold at the door (they paid on the way in), in all and per door device.
+ */
+export async function countDoor(db: DbOrTx, gigId: string): Promise<DoorCounts> {
+  const { rows } = await db.execute(sql`
+    with ins as (
+      select used_by_device_id as device_id, count(*)::int as n from tickets where gig_id = ${gigId} and status = 'used' and used_by_device_id is not null group by 1
+      union all
+      select device_id, sum(guest_count)::int from door_scans where gig_id = ${gigId} and guest_id is not null and result = 'admitted' group by 1
+      union all
+      select device_id, sum(quantity)::int from door_sales where gig_id = ${gigId} group by 1
+    )
+    select g.ticket_quantity as capacity,
+      (select count(*) from tickets t where t.gig_id = g.id and t.status in ('valid', 'used'))::int as sold_online,
+      (select count(*) from tickets t where t.gig_id = g.id and t.status = 'used')::int as tickets_in,
+      (select coalesce(sum(quantity), 0) from door_sales s where s.gig_id = g.id)::int as sold_at_door,
+      (select coalesce(sum(1 + plus_count), 0) from guest_list_entries e where e.gig_id = g.id)::int as comps,
+      (select coalesce(sum(admitted_count), 0) from guest_list_entries e where e.gig_id = g.id)::int as guests_in,
+      coalesce((select json_agg(json_build_object('deviceId', d.id, 'label', d.label, 'checkedIn', x.n) order by d.label, d.id)
+        from (select device_id, sum(n)::int as n from ins group by 1) x join door_devices d on d.id = x.device_id), '[]'::json) as per_device
+    from gigs g where g.id = ${gigId}`);
+  const [row] = rows as { capacity: number | null; sold_online: number; tickets_in: number; sold_at_door: number; comps: number; guests_in: number; per_device: DoorCounts['perDevice'] | string }[];
+  if (!row) return { capacity: null, soldOnline: 0, soldAtDoor: 0, comps: 0, checkedIn: 0, perDevice: [] };
+  return {
+    capacity: row.capacity,
+    soldOnline: row.sold_online,
+    soldAtDoor: row.sold_at_door,
+    comps: row.comps,
+    checkedIn: row.tickets_in + row.guests_in + row.sold_at_door,
+    perDevice: typeof row.per_device === 'string' ? (JSON.parse(row.per_device) as DoorCounts['perDevice']) : row.per_device,
+  };
+}
+
+/** The ticket ref (see ticketRef in core/door-codes.ts) computed in SQL, for a ticket id column. */
+export const ticketRefSql = (id: ReturnType<typeof sql>) => sql`translate(rtrim(encode(substring(sha256(convert_to(${id}, 'UTF8')) from 1 for 16), 'base64'), '='), '+/', '-_')`;
+
+/** An e-mail address with its middle hidden (j…n@e…e.com): enough to find a name at the door, not to write to. */
+export function maskEmail(email: string): string {
+  const [local = '', domain = ''] = email.split('@');
+  const dot = domain.lastIndexOf('.');
+  const [name, tld] = dot > 0 ? [domain.slice(0, dot), domain.slice(dot)] : [domain, ''];
+  const hide = (part: string) => (part.length <= 2 ? `${part.slice(0, 1)}…` : `${part[0]}…${part.at(-1)}`);
+  return `${hide(local)}@${hide(name)}${tld}`;
+}
+
+/**
+ * The gig's conflicts (decision 51): tickets let in by two doors while offline. Each names the
+ * admission that stands (the earliest) and the other door's. Every door and the organiser see them.
+ */
+export async function listDoorConflicts(db: DbOrTx, gigId: string): Promise<DoorConflict[]> {
+  const { rows } = await db.execute(sql`
+    select ${ticketRefSql(sql`t.id`)} as ticket_ref, u.name as holder_name, t.holder_email, t.used_at, coalesce(d1.label, 'Scanner') as device_label,
+      s.scanned_at as other_at, d2.label as other_device_label
+    from door_scans s join tickets t on t.id = s.ticket_id join door_devices d2 on d2.id = s.device_id
+      left join door_devices d1 on d1.id = t.used_by_device_id left join "user" u on u.email = lower(t.holder_email)
+    where s.gig_id = ${gigId} and s.result = 'conflict'
+    order by s.scanned_at, s.id limit 500`);
+  return (rows as { ticket_ref: string; holder_name: string | null; holder_email: string; used_at: string | Date | null; device_label: string; other_at: string | Date; other_device_label: string }[]).map((r) => ({
+    ticketRef: r.ticket_ref,
+    holderLabel: r.holder_name ?? maskEmail(r.holder_email),
+    admittedAt: r.used_at ? new Date(r.used_at).toISOString() : new Date(r.other_at).toISOString(),
+    deviceLabel: r.device_label,
+    otherAt: new Date(r.other_at).toISOString(),
+    otherDeviceLabel: r.other_device_label,
+  }));
+}

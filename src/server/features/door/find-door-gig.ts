@@ -1,0 +1,61 @@
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { bandProfiles, gigs, managedArtists, regions, venueProfiles } from '../../db/schema.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { SessionUser } from '../../http/session.ts';
+import { isUuid } from '../../../core/ids.ts';
+import type { DoorGig } from '../../../core/schemas/door.ts';
+
+/** The roles that run a gig's door (decision 51): the gig's venue, promoter or band, and admins. */
+export const DOOR_ORGANISER_ROLES = ['venue', 'promoter', 'band', 'admin'] as const;
+
+const NOT_FOUND = 'That gig was not found.';
+
+/**
+ * A gig whose door this account runs: its venue, promoter or band (each of them has people at the
+ * door), or an admin. Unlike the booking screens (decision 17), a venue keeps its own door on a
+ * promoter's night: the door is at its building. Anyone else's id is "not found".
+ */
+export async function findDoorGig(db: DbOrTx, user: SessionUser, gigId: string) {
+  if (!isUuid(gigId)) throw new AppError('NOT_FOUND', NOT_FOUND);
+  const [gig] = await db
+    .select({
+      id: gigs.id,
+      venueId: gigs.venueId,
+      promoterId: gigs.promoterId,
+      bandId: gigs.bandId,
+      localDate: gigs.localDate,
+      startTime: gigs.startTime,
+      endTime: gigs.endTime,
+      startsAt: gigs.startsAt,
+      timeZone: regions.timeZone,
+      ticketQuantity: gigs.ticketQuantity,
+      cancelledAt: gigs.cancelledAt,
+      venueName: venueProfiles.name,
+      title: sql<string>`coalesce(${bandProfiles.name}, ${managedArtists.name}, 'Live music')`,
+    })
+    .from(gigs)
+    .innerJoin(regions, eq(regions.slug, gigs.regionSlug))
+    .innerJoin(venueProfiles, eq(venueProfiles.userId, gigs.venueId))
+    .leftJoin(bandProfiles, eq(bandProfiles.userId, gigs.bandId))
+    .leftJoin(managedArtists, eq(managedArtists.id, gigs.managedArtistId))
+    .where(eq(gigs.id, gigId));
+  if (!gig) throw new AppError('NOT_FOUND', NOT_FOUND);
+  const isParty = [gig.venueId, gig.promoterId, gig.bandId].includes(user.id);
+  if (!isParty && user.role !== 'admin') throw new AppError('NOT_FOUND', NOT_FOUND);
+  return gig;
+}
+
+export type DoorGigRow = Awaited<ReturnType<typeof findDoorGig>>;
+
+/** The gig as the door and the report name it. */
+export const toDoorGig = (gig: DoorGigRow): DoorGig => ({
+  id: gig.id,
+  title: gig.title,
+  venueName: gig.venueName,
+  localDate: gig.localDate,
+  startTime: gig.startTime,
+  startsAt: gig.startsAt.toISOString(),
+  capacity: gig.ticketQuantity,
+  isCancelled: gig.cancelledAt !== null,
+});

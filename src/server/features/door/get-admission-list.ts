@@ -1,0 +1,73 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import type { DoorAdmissionList, DoorGuest, DoorTicket } from '../../../core/schemas/door.ts';
+import { countDoor, listDoorConflicts, maskEmail, ticketRefSql } from './count-door.ts';
+import type { DoorDevice } from './door-devices.ts';
+import { publicDoorGig, requireDoorGig } from './door-gigs.ts';
+import { listDoorKeys } from './door-keys.ts';
+
+/**
+ * How far back a delta reaches before its cursor: a change is stamped when it is made and seen
+ * when its transaction commits, so one stamped just before a list was read may commit after it.
+ * Changes within this window are sent again (the door keeps tickets by ref, so twice is harmless).
+ */
+const CURSOR_OVERLAP_MS = 30_000;
+
+type TicketRow = { ref: string; status: DoorTicket['status']; type_name: string; holder_name: string | null; holder_email: string; used_at: string | Date | null; used_by_device_id: string | null };
+
+/** A cursor is the newest change the door has (an ISO time); anything else asks for the whole list. */
+function readCursor(since: string | undefined): Date | null {
+  if (!since) return null;
+  const at = new Date(since);
+  return Number.isNaN(at.getTime()) ? null : at;
+}
+
+/**
+ * A gig's admission list for a door (decision 51): every ticket by its ref (never its code or its
+ * buyer's e-mail: the holder's account name, else the e-mail with its middle hidden), with its
+ * state; every guest-list entry (always all: a list is short, and an entry removed must go); the
+ * keys codes are checked with; counts and conflicts. With `since`, only the tickets changed since
+ * (a refund, a transfer, an admission, a new sale). The same eight statements whatever its size.
+ */
+export async function getAdmissionList(db: Db, device: DoorDevice, gigId: string, since?: string): Promise<DoorAdmissionList> {
+  const gig = await requireDoorGig(db, device, gigId);
+  const cursor = readCursor(since);
+  const changedSince = cursor ? sql`and t.changed_at > ${new Date(cursor.getTime() - CURSOR_OVERLAP_MS).toISOString()}::timestamptz` : sql``;
+  const [clock, ticketRows, guestRows, keys, counts, conflicts] = await Promise.all([
+    // The cursor is the database's time as the list is read: changes are stamped by the same clock.
+    db.execute(sql`select now() as at`),
+    db.execute(sql`select ${ticketRefSql(sql`t.id`)} as ref, t.status, coalesce(tt.name, 'General') as type_name, u.name as holder_name, t.holder_email,
+        t.used_at, t.used_by_device_id
+      from tickets t left join ticket_types tt on tt.id = t.ticket_type_id left join "user" u on u.email = lower(t.holder_email)
+      where t.gig_id = ${gig.id} ${changedSince}`),
+    db.execute(sql`select id, name, plus_count, admitted_count, note from guest_list_entries where gig_id = ${gig.id} order by lower(name), id`),
+    listDoorKeys(db),
+    countDoor(db, gig.id),
+    listDoorConflicts(db, gig.id),
+  ]);
+  const tickets = (ticketRows.rows as TicketRow[]).map(
+    (row): DoorTicket => ({
+      ref: row.ref,
+      status: row.status,
+      typeName: row.type_name,
+      holderLabel: row.holder_name ?? maskEmail(row.holder_email),
+      usedAt: row.used_at ? new Date(row.used_at).toISOString() : null,
+      usedByDevice: row.used_by_device_id,
+    }),
+  );
+  const guests = (guestRows.rows as { id: string; name: string; plus_count: number; admitted_count: number; note: string }[]).map(
+    (g): DoorGuest => ({ id: g.id, name: g.name, plusCount: g.plus_count, admittedCount: g.admitted_count, note: g.note }),
+  );
+  const serverTime = new Date();
+  return {
+    gig: publicDoorGig(gig),
+    keys,
+    tickets,
+    guests,
+    counts,
+    conflicts,
+    isDelta: cursor !== null,
+    cursor: new Date((clock.rows[0] as { at: string | Date }).at).toISOString(),
+    serverTime: serverTime.toISOString(),
+  };
+}

@@ -1,0 +1,70 @@
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { doorSales } from '../../db/schema.ts';
+import { toSafeCsv } from '../../http/csv.ts';
+import type { SessionUser } from '../../http/session.ts';
+import type { DoorReport } from '../../../core/schemas/door.ts';
+import { countDoor, listDoorConflicts } from './count-door.ts';
+import { findDoorGig, toDoorGig } from './find-door-gig.ts';
+
+/**
+ * The organiser's door report (decision 51): the door's own counts (countDoor: sold online, at the
+ * door, comps, who is in), the door takings by cash and card, the no-shows (online tickets and comps
+ * not checked in), and every ticket admitted on two doors while offline.
+ */
+export async function getDoorReport(db: DbOrTx, user: SessionUser, gigId: string): Promise<DoorReport> {
+  const gig = await findDoorGig(db, user, gigId);
+  const [counts, [takings], conflicts] = await Promise.all([
+    countDoor(db, gig.id),
+    db
+      .select({
+        cash: sql<number>`coalesce(sum(${doorSales.amountCents}) filter (where ${doorSales.method} = 'cash'), 0)::int`,
+        card: sql<number>`coalesce(sum(${doorSales.amountCents}) filter (where ${doorSales.method} = 'card'), 0)::int`,
+      })
+      .from(doorSales)
+      .where(eq(doorSales.gigId, gig.id)),
+    listDoorConflicts(db, gig.id),
+  ]);
+  // Who is in, less those who came in by paying at the door: the online tickets and comps that did.
+  const ticketsAndGuestsIn = counts.checkedIn - counts.soldAtDoor;
+  return {
+    gig: toDoorGig(gig),
+    soldOnline: counts.soldOnline,
+    soldAtDoor: counts.soldAtDoor,
+    doorTakingsCents: { cash: takings!.cash, card: takings!.card },
+    comps: counts.comps,
+    checkedIn: counts.checkedIn,
+    noShows: Math.max(0, counts.soldOnline + counts.comps - ticketsAndGuestsIn),
+    conflicts,
+    capacity: counts.capacity,
+  };
+}
+
+const money = (cents: number) => (cents / 100).toFixed(2);
+
+/** The report as a spreadsheet: one figure a row, then the conflicts. Every cell formula-guarded (names come from people). */
+export function doorReportCsv(report: DoorReport): string {
+  const { gig } = report;
+  return toSafeCsv([
+    ['Door report', ''],
+    ['Gig', gig.title],
+    ['Venue', gig.venueName],
+    ['Date', `${gig.localDate} ${gig.startTime}`],
+    ['Capacity', report.capacity === null ? 'No limit' : String(report.capacity)],
+    ['Sold online', String(report.soldOnline)],
+    ['Sold at the door', String(report.soldAtDoor)],
+    ['Door takings, cash', money(report.doorTakingsCents.cash)],
+    ['Door takings, card', money(report.doorTakingsCents.card)],
+    ['Comps (guest list)', String(report.comps)],
+    ['Checked in', String(report.checkedIn)],
+    ['No-shows', String(report.noShows)],
+    ['Conflicts', String(report.conflicts.length)],
+    ...(report.conflicts.length
+      ? [[''], ['Ticket', 'Holder', 'Admitted at', 'Door', 'Also admitted at', 'Other door'], ...report.conflicts.map((c) => [c.ticketRef, c.holderLabel, c.admittedAt, c.deviceLabel, c.otherAt, c.otherDeviceLabel])]
+      : []),
+  ]);
+}
+
+/** The CSV's file name: the gig's date and title, in letters a file system keeps. */
+export const doorReportFileName = (report: DoorReport) =>
+  `door-report-${report.gig.localDate}-${report.gig.title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40) || 'gig'}.csv`;
