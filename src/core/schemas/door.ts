@@ -127,10 +127,10 @@ export type DoorGuest = {
   note: string;
   /**
    * Added by the door app: ticketRef(guest_list_entries.code), so a door offline recognises a
-   * scanned guest code (MQ1.<key>.<code>.<gig>.<sig>, whose ticket slot holds the entry's code).
-   * Optional: without it a scanned guest code is decided online only.
+   * scanned guest code (MQ1.<key>.<code>.<gig>.<sig>, whose ticket slot holds the entry's code)
+   * and lets the party in one scan at a time up to 1 + plusCount.
    */
-  ref?: string;
+  ref: string;
 };
 
 export type DoorCounts = {
