@@ -36,7 +36,7 @@ async function door(tickets: DoorTicket[], { guests = [] as DoorGuest[], scans =
     deviceId: 'device-front',
     keys: await importDoorKeys([current.door, retired.door]),
     tickets: map,
-    guestsByRef: new Map(guests.filter((g) => g.ref).map((g) => [g.ref!, g])),
+    guestsByRef: new Map(guests.map((g) => [g.ref, g])),
     ...localAdmissions(scans, map),
     now,
   };

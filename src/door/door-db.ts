@@ -79,10 +79,7 @@ export async function saveList(list: DoorAdmissionList, syncedAt: string): Promi
     await db.guests.where('gigId').equals(gigId).delete();
     await db.tickets.bulkPut(list.tickets.map((t) => ({ ...t, gigId })));
     await db.guests.bulkPut(list.guests.map((g) => ({ ...g, gigId })));
-    const old = await db.gigs.get(gigId);
-    // The server helper adds `conflicts` to the list's answer (decision 51: every answer carries them).
-    const { conflicts } = list as DoorAdmissionList & { conflicts?: DoorConflict[] };
-    await db.gigs.put({ gigId, gig: list.gig, keys: list.keys, cursor: list.cursor, counts: list.counts, conflicts: conflicts ?? old?.conflicts ?? [], lastSyncedAt: syncedAt, serverOffsetMs: Date.parse(list.serverTime) - Date.now() });
+    await db.gigs.put({ gigId, gig: list.gig, keys: list.keys, cursor: list.cursor, counts: list.counts, conflicts: list.conflicts, lastSyncedAt: syncedAt, serverOffsetMs: Date.parse(list.serverTime) - Date.now() });
   });
 }
 
