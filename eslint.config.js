@@ -110,7 +110,7 @@ export default defineConfig(
     },
   },
   {
-    files: ['src/client/**'],
+    files: ['src/client/**', 'src/door/**'],
     languageOptions: { globals: { ...globals.browser } },
   },
   {
@@ -119,7 +119,7 @@ export default defineConfig(
   },
 
   {
-    files: ['src/client/**/*.{ts,tsx}'],
+    files: ['src/client/**/*.{ts,tsx}', 'src/door/**/*.{ts,tsx}'],
     extends: [reactHooks.configs.flat.recommended],
   },
 

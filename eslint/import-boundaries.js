@@ -49,11 +49,12 @@ export const importBoundaries = {
     function check(node, source) {
       if (typeof source !== 'string' || !source.startsWith('.')) return;
       const target = toPosix(path.relative(root, path.resolve(path.dirname(context.filename), source)));
-      if (from.startsWith('src/core/') && /^src\/(server|client)(\/|$)/.test(target)) {
+      if (from.startsWith('src/core/') && /^src\/(server|client|door)(\/|$)/.test(target)) {
         context.report({ node, messageId: 'coreImportsApp', data: { target } });
         return;
       }
-      if (from.startsWith('src/client/') && /^src\/server(\/|$)/.test(target)) {
+      // The door app (src/door, issue 24) is client code too.
+      if ((from.startsWith('src/client/') || from.startsWith('src/door/')) && /^src\/server(\/|$)/.test(target)) {
         context.report({ node, messageId: 'clientImportsServer', data: { target } });
         return;
       }

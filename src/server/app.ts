@@ -41,6 +41,7 @@ import { createMetrics } from './http/metrics.ts';
 import { createPublicFastPath } from './http/public-response.ts';
 import { createRequestLog } from './http/request-log.ts';
 import { permissionsPolicyFor, securityHeaders, setSecurityHeaders } from './http/security-headers.ts';
+import { doorAppRoutes, serveDoorAssets } from './http/serve-door-app.ts';
 import { buildSitemap } from './features/seo/build-sitemap.ts';
 import { getPageMeta } from './features/seo/get-page-meta.ts';
 import { renderPageHead } from './features/seo/render-page-head.ts';
@@ -83,6 +84,8 @@ export function createApp(services: Services) {
     c.header('Cross-Origin-Resource-Policy', 'same-origin');
     c.header('Last-Modified', undefined); // the name changes with the content
   } }));
+  // The door app's own build (issue 24), the same way.
+  app.use('/qr-scanner/assets/*', serveDoorAssets());
   // HTML, JSON, XML and calendars on the fly; built assets and cached public data arrive
   // precompressed (public-response.ts), the live stream never.
   app.use(compress());
@@ -160,6 +163,8 @@ export function createApp(services: Services) {
   // The built client; any other path is the single-page app (unknown paths show the home page),
   // sent with the page's own title, description, preview image and JSON-LD (D17).
   app.use('/favicon.svg', serveStatic({ root, precompressed: true }));
+  // The door app (issue 24): an installable offline scanner, built apart (vite.door.config.ts).
+  app.route('/', doorAppRoutes());
   // Decision 46: a ticket's own page is the holder's alone (no-store, noindex), like its answers.
   app.use('/ticket/*', privateTicketHeaders());
   let indexHtml: string | undefined;

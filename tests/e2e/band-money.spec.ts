@@ -69,7 +69,8 @@ test("a band's dashboard: its shows and their sales first, filtered open gigs, a
   // Tickets are sold, so this direct booking is no longer declined here.
   await expect(show.getByText(/can no longer be declined here/)).toBeVisible();
   // The band scans its own show's tickets at the door (issue 21: no dead ends).
-  await expect(show.getByRole('link', { name: /^Door scanner/ })).toHaveAttribute('href', '/qr-scanner');
+  // The door app (issue 24), opened at this show's door.
+  await expect(show.getByRole('link', { name: /^Door scanner/ })).toHaveAttribute('href', /^\/qr-scanner\/\?gig=[0-9a-f-]{36}$/);
 
   // Shows, then open gigs, then money; the payment setup and the folded profile below.
   expect(await top(page, 'Your shows')).toBeLessThan(await top(page, 'Open gig opportunities'));

@@ -5,15 +5,16 @@ import { useRefreshSession } from '../lib/session.ts';
 
 export { ImpersonationBanner } from '../features/admin/impersonation-banner.tsx';
 
-/** Each role's own tools in the menu (issue 21: no dead ends), then everyone's account settings. */
+/** Each role's own tools in the menu (issue 21: no dead ends), then everyone's account settings. The door
+ * scanner is its own app (issue 24): its route here loads it (scanner-page.tsx). */
 const ROLE_LINKS: Partial<Record<Role, { to: string; label: string }[]>> = {
   band: [
     { to: '/my-website', label: 'My Website' },
-    { to: '/qr-scanner', label: 'Door Scanner' },
+    { to: '/qr-scanner/', label: 'Door Scanner' },
   ],
-  venue: [{ to: '/qr-scanner', label: 'Door Scanner' }],
-  promoter: [{ to: '/qr-scanner', label: 'Door Scanner' }],
-  admin: [{ to: '/qr-scanner', label: 'Door Scanner' }],
+  venue: [{ to: '/qr-scanner/', label: 'Door Scanner' }],
+  promoter: [{ to: '/qr-scanner/', label: 'Door Scanner' }],
+  admin: [{ to: '/qr-scanner/', label: 'Door Scanner' }],
   musician: [{ to: '/open-jam', label: 'Open Jam' }],
 };
 

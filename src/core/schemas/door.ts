@@ -119,7 +119,19 @@ export type DoorTicket = {
   usedByDevice: string | null;
 };
 
-export type DoorGuest = { id: string; name: string; plusCount: number; admittedCount: number; note: string };
+export type DoorGuest = {
+  id: string;
+  name: string;
+  plusCount: number;
+  admittedCount: number;
+  note: string;
+  /**
+   * Added by the door app: ticketRef(guest_list_entries.code), so a door offline recognises a
+   * scanned guest code (MQ1.<key>.<code>.<gig>.<sig>, whose ticket slot holds the entry's code)
+   * and lets the party in one scan at a time up to 1 + plusCount.
+   */
+  ref: string;
+};
 
 export type DoorCounts = {
   capacity: number | null;

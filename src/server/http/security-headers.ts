@@ -35,9 +35,9 @@ export function securityHeaders(publicUrl: string): Readonly<Record<string, stri
   });
 }
 
-/** Only the door scanner may ask for the camera (/qr-scanner); no page may use the rest. */
+/** Only the door app may ask for the camera (/qr-scanner/…, issue 24); no page may use the rest. */
 export function permissionsPolicyFor(path: string): string {
-  return `${path === '/qr-scanner' ? 'camera=(self)' : 'camera=()'}, microphone=(), geolocation=(), payment=(), usb=()`;
+  return `${path === '/qr-scanner' || path.startsWith('/qr-scanner/') ? 'camera=(self)' : 'camera=()'}, microphone=(), geolocation=(), payment=(), usb=()`;
 }
 
 /** Sets the security headers and the permissions policy on every response the app makes. */

@@ -124,9 +124,9 @@ export function AdminDashboard({ me }: { me: Me }) {
         <Link to="/admin/gig-management" className="btn-secondary">
           Gig Management & Payment Releases
         </Link>
-        <Link to="/qr-scanner" className="btn-secondary">
+        <a href="/qr-scanner/" className="btn-secondary">
           Door Scanner
-        </Link>
+        </a>
         <Link to="/account" className="btn-secondary">
           Account settings
         </Link>

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { formatCents } from '../../../core/money.ts';
 import { Alert } from '../../components/ui/field.tsx';
 import { LoadingImage } from '../../components/ui/states.tsx';
@@ -53,9 +52,9 @@ export function BandShows() {
               </p>
               <p className="text-sm font-medium text-zinc-200">{ticketLine(show)}</p>
               {show.isTicketed && (
-                <Link to="/qr-scanner" className="btn-secondary min-h-11 px-3 py-1.5 text-sm sm:min-h-0">
+                <a href={`/qr-scanner/?gig=${show.gigId}`} className="btn-secondary min-h-11 px-3 py-1.5 text-sm sm:min-h-0">
                   Door scanner<span className="sr-only"> for {show.venueName} · {show.when}</span>
-                </Link>
+                </a>
               )}
               {show.isBookedForYou && <DeclineBooking booking={show} onDeclined={setDeclined} />}
               {/* Decision 51: the band runs a door at its own show too (its staff, guest list and report). */}

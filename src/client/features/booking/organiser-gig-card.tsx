@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
 import { formatCents } from '../../../core/money.ts';
 import { formatLocalDate, formatTimeRange } from '../../../core/time.ts';
 import { siteUrl } from '../../../core/site-urls.ts';
@@ -314,9 +313,10 @@ export function OrganiserGigCard({
       {gig.isApproved && !isEditing && <GigHolderTools scope="booking" gig={gig} isUpcoming={gig.tab === 'approved'} />}
       {/* Issue 21 (no dead ends): on the night, the door is one tap from the gig. */}
       {gig.isTicketed && gig.tab === 'approved' && !isEditing && !gig.cancelledAt && (
-        <Link to="/qr-scanner" className={`btn-secondary ${CARD_BUTTON}`}>
+        // The door is its own app (issue 24): a full page load, straight to this gig's door.
+        <a href={`/qr-scanner/?gig=${gig.id}`} className={`btn-secondary ${CARD_BUTTON}`}>
           Door scanner<span className="sr-only"> for the gig on {formatLocalDate(gig.localDate)}</span>
-        </Link>
+        </a>
       )}
       {/* Decision 51: the gig's door: live counts, door staff, guest list and report. */}
       {gig.isApproved && !isEditing && <GigDoorPanel gig={gig} />}

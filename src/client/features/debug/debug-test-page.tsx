@@ -25,9 +25,9 @@ export function DebugTestPage() {
         ))}
       </dl>
       <nav aria-label="Debug links" className="mt-6 flex flex-wrap gap-3">
-        <Link to="/qr-scanner" className="btn-secondary">
+        <a href="/qr-scanner/" className="btn-secondary">
           QR scanner
-        </Link>
+        </a>
         <Link to="/login" className="btn-secondary">
           Login
         </Link>

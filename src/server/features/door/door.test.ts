@@ -179,7 +179,8 @@ describe('offline, then synced', () => {
     expect(res.json.scans.map((s: { result: string; reason?: string }) => s.reason ?? s.result)).toEqual(['admitted', 'admitted', 'admitted', 'guest_full']);
     expect(res.json.counts.checkedIn).toBe(4);
     const list = (await door.list(gig.gigId)).json as DoorAdmissionList;
-    expect(list.guests).toEqual([{ id: guest!.id, name: 'Robin Banks', plusCount: 2, admittedCount: 3, note: '' }]);
+    // The entry's ref (of its code, never the code): how a door offline knows a scanned guest code.
+    expect(list.guests).toEqual([{ id: guest!.id, name: 'Robin Banks', plusCount: 2, admittedCount: 3, note: '', ref: await ticketRef(guest!.code) }]);
   });
 
   it('door sales are recorded once and counted against capacity; one past it is recorded and flagged', async () => {

@@ -40,7 +40,8 @@ export async function getAdmissionList(db: Db, device: DoorDevice, gigId: string
         t.used_at, t.used_by_device_id
       from tickets t left join ticket_types tt on tt.id = t.ticket_type_id left join "user" u on u.email = lower(t.holder_email)
       where t.gig_id = ${gig.id} ${changedSince}`),
-    db.execute(sql`select id, name, plus_count, admitted_count, note from guest_list_entries where gig_id = ${gig.id} order by lower(name), id`),
+    // Each entry's ref (of its e-mailed code): a door offline knows a scanned guest code by it (the code itself never leaves).
+    db.execute(sql`select id, name, plus_count, admitted_count, note, ${ticketRefSql(sql`code`)} as ref from guest_list_entries where gig_id = ${gig.id} order by lower(name), id`),
     listDoorKeys(db),
     countDoor(db, gig.id),
     listDoorConflicts(db, gig.id),
@@ -55,8 +56,8 @@ export async function getAdmissionList(db: Db, device: DoorDevice, gigId: string
       usedByDevice: row.used_by_device_id,
     }),
   );
-  const guests = (guestRows.rows as { id: string; name: string; plus_count: number; admitted_count: number; note: string }[]).map(
-    (g): DoorGuest => ({ id: g.id, name: g.name, plusCount: g.plus_count, admittedCount: g.admitted_count, note: g.note }),
+  const guests = (guestRows.rows as { id: string; name: string; plus_count: number; admitted_count: number; note: string; ref: string }[]).map(
+    (g): DoorGuest => ({ id: g.id, name: g.name, plusCount: g.plus_count, admittedCount: g.admitted_count, note: g.note, ref: g.ref }),
   );
   const serverTime = new Date();
   return {

@@ -1,0 +1,162 @@
+import { checkSignedCode, ticketRef } from '../core/door-codes.ts';
+import { readTicketCode } from '../core/ticket-codes.ts';
+import { alreadyScannedText, DOOR_MESSAGES, DOOR_REFUSALS, type DoorGuest, type DoorRefusal, type DoorScanResult, type DoorTicket } from '../core/schemas/door.ts';
+
+/**
+ * The door's own decisions (issue 24, decision 51), as pure functions over plain data so they are
+ * tested without a browser or IndexedDB: what the door says when it decides alone (offline, or when
+ * the server is slow), and how a server answer reads on the screen.
+ */
+
+/** A repeat of an admission this recent is amber ("already scanned, 12 s ago"), not a red refusal. */
+export const RECENT_REPEAT_MS = 90_000;
+/** The code just admitted is ignored by the camera this long (the guest is still in front of it). */
+export const IGNORE_SAME_CODE_MS = 4_000;
+
+export type DoorKeys = Awaited<ReturnType<typeof import('../core/door-codes.ts').importDoorKeys>>;
+
+/** What the screen shows: green ADMIT, red REFUSED, amber ALREADY IN. */
+export type Decision =
+  | { kind: 'admit'; ref?: string; guestId?: string; count?: number; typeName?: string; holderLabel?: string; note?: string }
+  | { kind: 'refuse'; reason: DoorRefusal; detail: string; ref?: string; guestId?: string }
+  | { kind: 'already'; detail: string; ref?: string; guestId?: string };
+
+/** An admission this door made (or learnt of) that the list may not show yet. */
+export type LocalAdmission = { at: number; isThisDoor: boolean; deviceLabel?: string };
+
+/** What an offline decision reads: the door's copy of the gig's list and its own recent admissions. */
+export type DoorContext = {
+  gigId: string;
+  deviceId: string;
+  keys: DoorKeys;
+  tickets: ReadonlyMap<string, DoorTicket>;
+  /** Guests by the ref of their guest-list code (DoorGuest.ref), for scanned guest codes. */
+  guestsByRef: ReadonlyMap<string, DoorGuest>;
+  /** Admissions by ticket ref this door made since the list was last downloaded. */
+  admissions: ReadonlyMap<string, LocalAdmission>;
+  /** Guests this door let in since the list was last downloaded, by guest id. */
+  guestAdmissions: ReadonlyMap<string, number>;
+  now: number;
+  /** The server's clock minus this device's (from the last answer): times on the list are the server's. */
+  serverOffsetMs?: number;
+};
+
+const refuse = (reason: DoorRefusal, extra: { ref?: string; guestId?: string } = {}): Decision => ({ kind: 'refuse', reason, detail: DOOR_REFUSALS[reason], ...extra });
+
+/** Already in: amber if moments ago (the same guest still at the door), red otherwise. */
+export function alreadyIn(at: number, now: number, where: 'this door' | 'another door', ref?: string): Decision {
+  const ms = Math.max(0, now - at);
+  if (ms <= RECENT_REPEAT_MS) return { kind: 'already', detail: alreadyScannedText(Math.round(ms / 1000), where), ref };
+  const when = new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+  return { kind: 'refuse', reason: 'already_used', detail: `${DOOR_REFUSALS.already_used} ${when}, ${where}.`, ref };
+}
+
+/** A ticket the list knows: its state on the list, and this door's admissions since. */
+export function decideTicket(ticket: DoorTicket, ctx: DoorContext): Decision {
+  const local = ctx.admissions.get(ticket.ref);
+  if (local) return alreadyIn(local.at, ctx.now, local.isThisDoor ? 'this door' : 'another door', ticket.ref);
+  if (ticket.status === 'refunded' || ticket.status === 'transferred') return refuse(ticket.status, { ref: ticket.ref });
+  if (ticket.status === 'used') {
+    const at = ticket.usedAt ? Date.parse(ticket.usedAt) : 0;
+    return alreadyIn(at, ctx.now + (ctx.serverOffsetMs ?? 0), ticket.usedByDevice === ctx.deviceId ? 'this door' : 'another door', ticket.ref);
+  }
+  return { kind: 'admit', ref: ticket.ref, typeName: ticket.typeName, holderLabel: ticket.holderLabel };
+}
+
+/** How many of a guest-list party are still outside (the list's count plus this door's since). */
+export const guestsLeft = (guest: DoorGuest, ctx: Pick<DoorContext, 'guestAdmissions'>) =>
+  1 + guest.plusCount - guest.admittedCount - (ctx.guestAdmissions.get(guest.id) ?? 0);
+
+/** Lets `count` of a guest-list party in, if that many are still outside. */
+export function decideGuest(guest: DoorGuest, count: number, ctx: DoorContext): Decision {
+  const left = guestsLeft(guest, ctx);
+  if (left <= 0) return { kind: 'already', detail: DOOR_MESSAGES.guestFull, guestId: guest.id };
+  if (count > left) return { kind: 'refuse', reason: 'already_used', detail: `Only ${left} of ${guest.name}'s party ${left === 1 ? 'is' : 'are'} still to come in.`, guestId: guest.id };
+  return { kind: 'admit', guestId: guest.id, count, holderLabel: guest.name, typeName: 'Guest list', note: guest.note || undefined };
+}
+
+/**
+ * Decides a scanned text from the door's own list (decision 51's offline rule):
+ * - a signed code must verify (forged, truncated, unknown key refused) and name this gig;
+ * - a ticket on the list is decided by its state there and this door's admissions since;
+ * - a genuine code not on the list admits only with the current key (bought after the download);
+ *   a retired key's codes admit only tickets already on the list;
+ * - an old plain code (no signature) is looked up by its ref; unknown, it needs the network.
+ */
+export async function decideOffline(text: string, ctx: DoorContext): Promise<Decision & { ref?: string }> {
+  const check = await checkSignedCode(text, ctx.keys);
+  if (check.isSigned && !check.isGenuine) return refuse(check.reason);
+  if (check.isSigned) {
+    if (check.code.gigId !== ctx.gigId) return refuse('other_gig');
+    const ref = await ticketRef(check.code.ticketId);
+    const guest = ctx.guestsByRef.get(ref);
+    if (guest) return decideGuest(guest, 1, ctx);
+    const ticket = ctx.tickets.get(ref);
+    if (ticket) return decideTicket(ticket, ctx);
+    const local = ctx.admissions.get(ref);
+    if (local) return alreadyIn(local.at, ctx.now, local.isThisDoor ? 'this door' : 'another door', ref);
+    if (check.isRetiredKey) return refuse('retired_key', { ref });
+    return { kind: 'admit', ref };
+  }
+  const ticketId = readTicketCode(text);
+  if (!ticketId) return refuse('unknown');
+  const ref = await ticketRef(ticketId);
+  const ticket = ctx.tickets.get(ref);
+  if (ticket) return decideTicket(ticket, ctx);
+  const local = ctx.admissions.get(ref);
+  if (local) return alreadyIn(local.at, ctx.now, local.isThisDoor ? 'this door' : 'another door', ref);
+  return refuse('not_in_list', { ref });
+}
+
+/** The ref a scanned text names, if any (to mark it used locally whoever decided). */
+export async function refOfCode(text: string): Promise<string | undefined> {
+  const check = await checkSignedCode(text, new Map());
+  if (check.isSigned) return check.code ? ticketRef(check.code.ticketId) : undefined;
+  const ticketId = readTicketCode(text);
+  return ticketId ? ticketRef(ticketId) : undefined;
+}
+
+/** The server's answer to one scan, as the screen shows it. `serverNow` is the answer's serverTime. */
+export function decisionFromServer(result: DoorScanResult, ctx: { deviceLabel: string; serverNow: number }): Decision {
+  const ref = result.ticketRef;
+  switch (result.result) {
+    case 'admitted':
+      return { kind: 'admit', ref, typeName: result.typeName, holderLabel: result.holderLabel };
+    case 'refused':
+      return refuse(result.reason ?? 'unknown', { ref });
+    case 'duplicate':
+    case 'conflict': {
+      const at = result.firstAdmittedAt ? Date.parse(result.firstAdmittedAt) : ctx.serverNow;
+      const decision = alreadyIn(at, ctx.serverNow, result.firstDeviceLabel === ctx.deviceLabel ? 'this door' : 'another door', ref);
+      if (decision.kind === 'refuse' && result.firstDeviceLabel) return { ...decision, detail: `${DOOR_REFUSALS.already_used} ${new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}, ${result.firstDeviceLabel}.` };
+      return decision;
+    }
+  }
+}
+
+/** Whether the camera should skip this read: the code just admitted, still in front of the lens. */
+export function isRecentRepeatOfAdmitted(text: string, last: { text: string; at: number } | null, now: number): boolean {
+  return Boolean(last && last.text === text.trim() && now - last.at < IGNORE_SAME_CODE_MS);
+}
+
+/** Name search over the local list: ticket holders and guest-list names, best matches first. */
+export function searchByName(query: string, tickets: Iterable<DoorTicket>, guests: Iterable<DoorGuest>, limit = 8): ({ kind: 'ticket'; ticket: DoorTicket } | { kind: 'guest'; guest: DoorGuest })[] {
+  const q = query.trim().toLowerCase();
+  if (q.length < 2) return [];
+  const found: ({ kind: 'ticket'; ticket: DoorTicket; score: number } | { kind: 'guest'; guest: DoorGuest; score: number })[] = [];
+  const score = (label: string) => {
+    const text = label.toLowerCase();
+    if (text.startsWith(q)) return 0;
+    if (text.split(/[\s@.…]+/).some((word) => word.startsWith(q))) return 1;
+    return text.includes(q) ? 2 : -1;
+  };
+  for (const guest of guests) {
+    const s = score(guest.name);
+    if (s >= 0) found.push({ kind: 'guest', guest, score: s });
+  }
+  for (const ticket of tickets) {
+    const s = score(ticket.holderLabel);
+    if (s >= 0) found.push({ kind: 'ticket', ticket, score: s });
+  }
+  return found.sort((a, b) => a.score - b.score).slice(0, limit).map((item) => (item.kind === 'ticket' ? { kind: item.kind, ticket: item.ticket } : { kind: item.kind, guest: item.guest }));
+}

@@ -1,0 +1,431 @@
+import { useCallback, useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { formatClock, formatLocalDate } from '../core/time.ts';
+import { DOOR_MESSAGES, type DoorGuest, type DoorTicket } from '../core/schemas/door.ts';
+import { isRecentRepeatOfAdmitted, searchByName, type Decision } from './decide.ts';
+import type { StoredDevice } from './door-db.ts';
+import { guestsLeftNow } from './guests-left.ts';
+import { signal, useQrCamera } from './use-qr-camera.ts';
+import { useDoor, type DoorAction } from './use-door.ts';
+
+const WORD = { admit: 'ADMIT', refuse: 'REFUSED', already: 'ALREADY IN' } as const;
+const CAPTION = { admit: 'Valid Ticket', refuse: 'Invalid Ticket', already: 'Seen moments ago' } as const;
+const COLOURS = { admit: 'bg-emerald-600 text-white', refuse: 'bg-red-700 text-white', already: 'bg-amber-400 text-zinc-950' } as const;
+/** How long a result fills the screen before the camera view returns (a new scan replaces it at once). */
+const SHOW_MS = { admit: 2_500, refuse: 4_000, already: 3_500 } as const;
+
+const clock = (iso: string | null) => (iso ? new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' }) : 'never');
+
+/** The answer, filling the screen: one big word, the reason, readable across a dark room. */
+function ResultPanel({ decision, onDismiss }: { decision: Decision; onDismiss: () => void }) {
+  const admit = decision.kind === 'admit' ? decision : null;
+  // The big word first in reading order (a screen reader says "ADMIT, Valid Ticket, …"), the caption above it on screen.
+  return (
+    <button type="button" onClick={onDismiss} className={`fixed inset-0 z-40 flex flex-col items-center justify-center gap-4 p-6 text-center ${COLOURS[decision.kind]}`}>
+      <span className="order-2 text-7xl font-black tracking-tight sm:text-8xl">{WORD[decision.kind]}</span>
+      <span className="order-1 text-lg font-semibold tracking-widest uppercase opacity-90">{CAPTION[decision.kind]}</span>
+      {admit ? (
+        <span className="order-3 space-y-1 text-2xl font-semibold">
+          {admit.count && admit.count > 1 && <span className="block">{admit.count} people</span>}
+          {admit.holderLabel && <span className="block [overflow-wrap:anywhere]">{admit.holderLabel}</span>}
+          {admit.typeName && <span className="block text-xl opacity-90">{admit.typeName}</span>}
+          {admit.note && <span className="block text-lg opacity-90">{admit.note}</span>}
+        </span>
+      ) : (
+        <span className="order-3 max-w-xl text-2xl font-semibold">{decision.kind === 'admit' ? '' : decision.detail}</span>
+      )}
+      <span className="order-4 mt-6 text-base opacity-80">Tap for the next guest</span>
+    </button>
+  );
+}
+
+function StatusBar({ isOnline, lastSyncedAt, waiting }: { isOnline: boolean; lastSyncedAt: string | null; waiting: number }) {
+  return (
+    <div role="status" aria-label="Door status" className="flex flex-wrap items-center gap-x-4 gap-y-1 text-base">
+      <span className={`inline-flex items-center gap-2 rounded-full px-3 py-1 font-bold ${isOnline ? 'bg-emerald-900 text-emerald-100' : 'bg-amber-400 text-zinc-950'}`}>
+        <span aria-hidden="true" className={`size-2.5 rounded-full ${isOnline ? 'bg-emerald-300' : 'bg-zinc-950'}`} />
+        {isOnline ? 'Online' : 'Offline'}
+      </span>
+      <span className="text-zinc-300">Last synced {clock(lastSyncedAt)}</span>
+      <span className={waiting ? 'font-bold text-amber-300' : 'text-zinc-300'}>
+        {waiting} {waiting === 1 ? 'scan waits' : 'scans wait'}
+      </span>
+    </div>
+  );
+}
+
+function Count({ label, value }: { label: string; value: string | number }) {
+  return (
+    <div className="min-w-0 rounded-xl bg-zinc-900 px-2 py-2 sm:px-3">
+      <dt className="text-xs leading-tight text-zinc-300 sm:text-sm">{label}</dt>
+      <dd className="text-xl font-black tabular-nums sm:text-2xl">{value}</dd>
+    </div>
+  );
+}
+
+/** Typed codes: the field a USB or Bluetooth scanner types into (it ends with Enter), kept focused. */
+function EntryField({ onSubmit, inputRef }: { onSubmit: (code: string) => Promise<void>; inputRef: React.RefObject<HTMLInputElement | null> }) {
+  const [code, setCode] = useState('');
+  const [error, setError] = useState('');
+  const isBusy = useRef(false);
+  const submit = async (e?: FormEvent) => {
+    e?.preventDefault();
+    const text = code.trim();
+    // A scanner's stray Enter on the empty field is ignored; a tap on Check says what is missing.
+    if (!text) return e ? setError('Please enter a ticket ID.') : undefined;
+    // A scanner's Enter and a tap can arrive together: one submit at a time.
+    if (isBusy.current) return;
+    isBusy.current = true;
+    setError('');
+    setCode('');
+    try {
+      await onSubmit(text);
+    } finally {
+      isBusy.current = false;
+    }
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      void submit();
+    }
+  };
+  return (
+    <form onSubmit={(e) => void submit(e)} className="space-y-1" noValidate>
+      <label htmlFor="ticket-code" className="block text-base font-semibold">
+        Ticket ID
+      </label>
+      <div className="flex gap-2">
+        <input
+          id="ticket-code"
+          ref={inputRef}
+          className="field-input min-h-12 flex-1 text-lg"
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          onKeyDown={onKeyDown}
+          autoComplete="off"
+          autoCapitalize="off"
+          autoCorrect="off"
+          spellCheck={false}
+          enterKeyHint="go"
+          placeholder="Scan or type a code"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'ticket-code-error' : 'ticket-code-help'}
+        />
+        <button type="submit" className="btn-primary min-h-12 min-w-24 px-5 text-lg">
+          Check
+        </button>
+      </div>
+      {error ? (
+        <p id="ticket-code-error" className="field-error text-base">
+          {error}
+        </p>
+      ) : (
+        <p id="ticket-code-help" className="text-sm text-zinc-400">
+          A handheld scanner types here and presses Enter.
+        </p>
+      )}
+    </form>
+  );
+}
+
+function NameSearch({ tickets, guests, guestsLeft, onAdmit }: { tickets: Map<string, DoorTicket>; guests: Map<string, DoorGuest>; guestsLeft: (g: DoorGuest) => number; onAdmit: (action: DoorAction) => void }) {
+  const [query, setQuery] = useState('');
+  const [counts, setCounts] = useState<Record<string, number>>({});
+  const found = searchByName(query, tickets.values(), guests.values());
+  return (
+    <section aria-labelledby="search-heading" className="space-y-3">
+      <h2 id="search-heading" className="text-xl font-bold">
+        Find by name
+      </h2>
+      <label htmlFor="name-search" className="sr-only">
+        Name of a ticket holder or guest
+      </label>
+      <input id="name-search" type="search" className="field-input min-h-12 text-lg" placeholder="Ticket holder or guest-list name" value={query} onChange={(e) => setQuery(e.target.value)} autoComplete="off" />
+      {query.trim().length >= 2 && found.length === 0 && <p className="text-zinc-400">Nobody on this door's list by that name.</p>}
+      <ul className="space-y-2">
+        {found.map((item) =>
+          item.kind === 'ticket' ? (
+            <li key={item.ticket.ref} className="flex items-center justify-between gap-3 rounded-xl bg-zinc-900 p-3">
+              <span>
+                <span className="block font-semibold [overflow-wrap:anywhere]">{item.ticket.holderLabel}</span>
+                <span className="block text-sm text-zinc-400">
+                  {item.ticket.typeName} · {item.ticket.status === 'valid' ? 'not in yet' : item.ticket.status}
+                </span>
+              </span>
+              <button type="button" className="btn-primary min-h-12 px-4" onClick={() => onAdmit({ ref: item.ticket.ref })} aria-label={`Admit ${item.ticket.holderLabel}`}>
+                Admit
+              </button>
+            </li>
+          ) : (
+            <li key={item.guest.id} className="space-y-2 rounded-xl bg-zinc-900 p-3">
+              <span className="block font-semibold">
+                {item.guest.name}
+                {item.guest.plusCount > 0 && ` +${item.guest.plusCount}`} <span className="text-sm font-normal text-zinc-400">· guest list · {guestsLeft(item.guest)} still to come</span>
+              </span>
+              {item.guest.note && <span className="block text-sm text-zinc-300">{item.guest.note}</span>}
+              {guestsLeft(item.guest) <= 0 ? (
+                <span className="block font-semibold text-emerald-300">Everyone in this party is in.</span>
+              ) : (
+              <span className="flex items-center gap-2">
+                <label htmlFor={`guest-count-${item.guest.id}`} className="text-sm">
+                  People
+                </label>
+                <input
+                  id={`guest-count-${item.guest.id}`}
+                  type="number"
+                  min={1}
+                  max={Math.max(1, guestsLeft(item.guest))}
+                  className="field-input min-h-12 w-20 text-lg"
+                  value={Math.min(counts[item.guest.id] ?? Infinity, Math.max(1, guestsLeft(item.guest)))}
+                  onChange={(e) => setCounts({ ...counts, [item.guest.id]: Number(e.target.value) })}
+                />
+                <button type="button" className="btn-primary min-h-12 flex-1 px-4" onClick={() => onAdmit({ guestId: item.guest.id, count: Math.min(counts[item.guest.id] ?? Infinity, Math.max(1, guestsLeft(item.guest))) })} aria-label={`Check in ${item.guest.name}`}>
+                  Check in
+                </button>
+              </span>
+              )}
+            </li>
+          ),
+        )}
+      </ul>
+    </section>
+  );
+}
+
+function DoorSale({ onSell, onRecorded }: { onSell: (sale: { quantity: number; amountCents: number; method: 'cash' | 'card' }) => Promise<void>; onRecorded: () => void }) {
+  const [quantity, setQuantity] = useState('1');
+  const [amount, setAmount] = useState('');
+  const [method, setMethod] = useState<'cash' | 'card'>('cash');
+  const [message, setMessage] = useState('');
+  const [error, setError] = useState('');
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const q = Number(quantity);
+    const cents = Math.round(Number(amount.replace(',', '.')) * 100);
+    if (!Number.isInteger(q) || q < 1 || q > 20) return setError('Sell between 1 and 20 tickets in one door sale.');
+    if (!amount.trim() || !Number.isFinite(cents) || cents < 0) return setError('Please enter the amount taken.');
+    setError('');
+    await onSell({ quantity: q, amountCents: cents, method });
+    setMessage(`Recorded: ${q} at the door, ${(cents / 100).toFixed(2)} by ${method}.`);
+    setQuantity('1');
+    setAmount('');
+    onRecorded();
+  };
+  return (
+    <section aria-labelledby="sale-heading">
+      <h2 id="sale-heading" className="mb-3 text-xl font-bold">
+        Door sale
+      </h2>
+      <form onSubmit={(e) => void submit(e)} className="grid grid-cols-2 gap-3" noValidate>
+        <div>
+          <label htmlFor="sale-quantity" className="field-label text-base">
+            Tickets
+          </label>
+          <input id="sale-quantity" type="number" inputMode="numeric" min={1} max={20} className="field-input min-h-12 text-lg" value={quantity} onChange={(e) => setQuantity(e.target.value)} />
+        </div>
+        <div>
+          <label htmlFor="sale-amount" className="field-label text-base">
+            Amount taken
+          </label>
+          <input id="sale-amount" inputMode="decimal" className="field-input min-h-12 text-lg" value={amount} onChange={(e) => setAmount(e.target.value)} placeholder="0.00" />
+        </div>
+        <fieldset className="col-span-2 flex gap-3">
+          <legend className="field-label text-base">Paid by</legend>
+          {(['cash', 'card'] as const).map((m) => (
+            <label key={m} className={`flex min-h-12 flex-1 cursor-pointer items-center justify-center gap-2 rounded-lg border text-lg font-semibold ${method === m ? 'border-brand-400 bg-zinc-800' : 'border-zinc-700'}`}>
+              <input type="radio" name="sale-method" value={m} checked={method === m} onChange={() => setMethod(m)} className="size-5 accent-amber-400" />
+              {m === 'cash' ? 'Cash' : 'Card'}
+            </label>
+          ))}
+        </fieldset>
+        {error && (
+          <p role="alert" className="col-span-2 field-error text-base">
+            {error}
+          </p>
+        )}
+        <button type="submit" className="btn-primary col-span-2 min-h-12 text-lg">
+          Record door sale
+        </button>
+        {message && (
+          <p role="status" className="col-span-2 text-zinc-200">
+            {message}
+          </p>
+        )}
+      </form>
+    </section>
+  );
+}
+
+/** The door for one gig: camera, typed codes, name search, door sales, status and live counts. */
+export function DoorScreen({ gigId, device, onRevoked, onChangeGig }: { gigId: string; device: StoredDevice; onRevoked: () => void; onChangeGig: () => void }) {
+  const door = useDoor(gigId, device, onRevoked);
+  const [decision, setDecision] = useState<Decision | null>(null);
+  const lastHandled = useRef<{ text: string; at: number } | null>(null);
+  const inFlight = useRef(new Set<string>());
+  const hideTimer = useRef(0);
+  const entryRef = useRef<HTMLInputElement>(null);
+  const { admit } = door;
+
+  useEffect(() => {
+    document.title = door.gig ? `Ticket Scanner · ${door.gig.title}` : 'Ticket Scanner';
+  }, [door.gig]);
+
+  // The phone stays awake at the door (where the browser allows it), and again after a switch away.
+  useEffect(() => {
+    let lock: WakeLockSentinel | null = null;
+    const request = () => {
+      if (document.visibilityState === 'visible') void navigator.wakeLock?.request('screen').then((l) => (lock = l)).catch(() => undefined);
+    };
+    request();
+    document.addEventListener('visibilitychange', request);
+    return () => {
+      document.removeEventListener('visibilitychange', request);
+      void lock?.release().catch(() => undefined);
+    };
+  }, []);
+
+  const show = useCallback((next: Decision) => {
+    setDecision(next);
+    signal(next.kind);
+    window.clearTimeout(hideTimer.current);
+    hideTimer.current = window.setTimeout(() => setDecision(null), SHOW_MS[next.kind]);
+  }, []);
+
+  const run = useCallback(
+    async (action: DoorAction) => {
+      const key = JSON.stringify(action);
+      if (inFlight.current.has(key)) return;
+      inFlight.current.add(key);
+      try {
+        show(await admit(action));
+      } finally {
+        inFlight.current.delete(key);
+      }
+    },
+    [admit, show],
+  );
+
+  // Non-stop scanning: every read counts except the code just handled, still in front of the lens.
+  const onCode = useCallback(
+    (text: string) => {
+      const now = Date.now();
+      if (isRecentRepeatOfAdmitted(text, lastHandled.current, now)) return;
+      lastHandled.current = { text: text.trim(), at: now };
+      void run({ code: text.trim() });
+    },
+    [run],
+  );
+  const { videoRef, cameraError } = useQrCamera(onCode, Boolean(door.data));
+
+  // The entry field keeps focus whenever nothing else has it, so a handheld scanner's typing lands there.
+  useEffect(() => {
+    const keep = () => {
+      const active = document.activeElement;
+      if (!active || active === document.body) entryRef.current?.focus({ preventScroll: true });
+    };
+    const timer = window.setInterval(keep, 500);
+    keep();
+    // A scanner's first keystroke while nothing (or the result) has focus goes to the field too.
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      const active = document.activeElement;
+      const isElsewhere = active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement || active instanceof HTMLSelectElement;
+      if (!isElsewhere && event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey) entryRef.current?.focus({ preventScroll: true });
+    };
+    document.addEventListener('keydown', onKeyDown, true);
+    return () => {
+      window.clearInterval(timer);
+      document.removeEventListener('keydown', onKeyDown, true);
+    };
+  }, [door.data]);
+
+  if (!door.data) {
+    return (
+      <main className="mx-auto flex min-h-dvh max-w-md flex-col justify-center gap-4 px-5">
+        <h1 className="text-2xl font-black">Ticket Scanner</h1>
+        {door.loadError ? (
+          <p role="alert" className="rounded-xl bg-red-800 p-4 text-lg text-white">
+            {door.loadError}
+          </p>
+        ) : (
+          <p role="status" className="text-lg text-zinc-300">
+            {door.isLoaded ? 'This door has no copy of the gig\'s list yet. Connect to download it.' : 'Downloading the door list…'}
+          </p>
+        )}
+        <button type="button" className="btn-secondary min-h-12 text-lg" onClick={onChangeGig}>
+          Choose another gig
+        </button>
+      </main>
+    );
+  }
+  const summary = door.summary!;
+  const gig = door.data.meta.gig;
+  return (
+    <div className="min-h-dvh bg-zinc-950">
+      <main className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-5 px-4 pt-3 pb-10 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:gap-8 lg:px-8">
+        <header className="space-y-3 lg:col-span-2">
+          <div className="flex items-start justify-between gap-3">
+            <div className="min-w-0">
+              <h1 className="truncate text-2xl font-black">{gig.title}</h1>
+              <p className="text-zinc-300">
+                {gig.venueName} · {formatLocalDate(gig.localDate)} {formatClock(gig.startTime)} · {device.label}
+              </p>
+            </div>
+            <button type="button" className="btn-secondary min-h-12 shrink-0 px-4" onClick={onChangeGig}>
+              Gigs
+            </button>
+          </div>
+          <StatusBar isOnline={door.isOnline} lastSyncedAt={summary.lastSyncedAt} waiting={summary.waiting} />
+          <dl className="grid grid-cols-4 gap-2" aria-label="Counts">
+            <Count label="Checked in" value={summary.checkedIn} />
+            <Count label="Sold" value={summary.sold} />
+            <Count label="Capacity" value={summary.capacity ?? '–'} />
+            <Count label="This door" value={summary.thisDoor} />
+          </dl>
+          {summary.conflicts.length > 0 && (
+            <section role="alert" aria-labelledby="conflicts-heading" className="rounded-xl border-2 border-red-400 bg-red-950 p-4">
+              <h2 id="conflicts-heading" className="text-lg font-black text-red-100">
+                {DOOR_MESSAGES.conflict} ({summary.conflicts.length})
+              </h2>
+              <ul className="mt-2 space-y-1 text-red-100">
+                {summary.conflicts.map((c) => (
+                  <li key={`${c.ticketRef}-${c.otherAt}`}>
+                    {c.holderLabel}: {c.deviceLabel} at {clock(c.admittedAt)}, then {c.otherDeviceLabel} at {clock(c.otherAt)}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+        </header>
+        <section aria-label="Scan" className="space-y-4">
+          <div className={`relative overflow-hidden rounded-2xl border-4 border-brand-400 bg-black ${cameraError ? 'hidden' : ''}`}>
+            <video ref={videoRef} muted playsInline aria-label="Camera view: hold the ticket's QR code in front of it" className="aspect-[4/3] max-h-[45dvh] w-full object-cover" />
+          </div>
+          {cameraError ? (
+            <p role="alert" className="rounded-lg bg-amber-300 p-3 font-semibold text-zinc-950">
+              {cameraError}
+            </p>
+          ) : (
+            <p className="text-center text-zinc-300">Hold the QR code in front of the camera. It keeps scanning.</p>
+          )}
+          <EntryField inputRef={entryRef} onSubmit={(code) => run({ code })} />
+        </section>
+        <div className="space-y-8">
+          <NameSearch tickets={door.data.tickets} guests={door.data.guests} guestsLeft={(g) => guestsLeftNow(g, door.data!.scans)} onAdmit={(action) => void run(action)} />
+          {/* Recorded, the door goes back to scanning: the code field has the focus again. */}
+          <DoorSale onSell={door.sell} onRecorded={() => entryRef.current?.focus({ preventScroll: true })} />
+        </div>
+      </main>
+      <div aria-live="assertive" aria-atomic="true">
+        {decision && (
+          <ResultPanel
+            decision={decision}
+            onDismiss={() => {
+              setDecision(null);
+              entryRef.current?.focus({ preventScroll: true });
+            }}
+          />
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { doorSyncSchema } from '../core/schemas/door.ts';
+import { acknowledge, localAdmissions, MAX_SCANS_PER_BATCH, nextBatch, retryDelay, waitingCount, type QueuedSale, type QueuedScan } from './sync-queue.ts';
+
+// The door's queue: what the door did offline is sent until the server names it in an answer.
+const GIG = '0b6f3d9e-1c2a-4b5c-8d7e-9f0a1b2c3d4e';
+const scan = (n: number, changes: Partial<QueuedScan> = {}): QueuedScan => ({
+  id: crypto.randomUUID(),
+  gigId: GIG,
+  code: `MQ1.k1.ticket-${n}`,
+  scannedAt: new Date(Date.UTC(2026, 10, 26, 21, 0, n)).toISOString(),
+  wasAdmitted: true,
+  ticketRef: `ref-${String(n).padStart(18, '0')}`,
+  isSynced: false,
+  ...changes,
+});
+const sale = (changes: Partial<QueuedSale> = {}): QueuedSale => ({ id: crypto.randomUUID(), gigId: GIG, quantity: 2, amountCents: 2400, method: 'cash', soldAt: '2026-11-26T21:05:00.000Z', isSynced: false, ...changes });
+
+describe('the sync queue', () => {
+  it('sends what waits, oldest first, as the sync schema takes it, and nothing when all is acknowledged', () => {
+    const scans = [scan(3), scan(1), scan(2, { isSynced: true })];
+    const batch = nextBatch(scans, [sale()], new Date('2026-11-26T21:10:00.000Z'))!;
+    expect(batch.scans!.map((s) => s.code)).toEqual(['MQ1.k1.ticket-1', 'MQ1.k1.ticket-3']);
+    // Only what the server's schema knows leaves the device.
+    expect(Object.keys(batch.scans![0]!).sort()).toEqual(['code', 'id', 'scannedAt', 'wasAdmitted']);
+    expect(doorSyncSchema.safeParse(batch).success).toBe(true);
+    expect(nextBatch([scan(1, { isSynced: true })], [], new Date())).toBeNull();
+  });
+
+  it('a batch holds at most what the server takes; the rest waits for the next round', () => {
+    const scans = Array.from({ length: MAX_SCANS_PER_BATCH + 5 }, (_, i) => scan(i % 60, { id: crypto.randomUUID() }));
+    expect(nextBatch(scans, [], new Date())!.scans).toHaveLength(MAX_SCANS_PER_BATCH);
+  });
+
+  it('marks only what the answer names; a lost answer leaves everything queued to retry', () => {
+    const scans = [scan(1), scan(2)];
+    const sales = [sale()];
+    const done = acknowledge(scans, sales, { scans: [{ id: scans[0]!.id, result: 'conflict' }], sales: [{ id: sales[0]!.id, isOverCapacity: true }] });
+    expect(done.scans).toEqual([{ ...scans[0], isSynced: true, result: 'conflict' }]);
+    expect(done.sales).toEqual([{ ...sales[0], isSynced: true, isOverCapacity: true }]);
+    const after = scans.map((s) => done.scans.find((d) => d.id === s.id) ?? s);
+    expect(waitingCount(after, done.sales)).toBe(1);
+    expect(nextBatch(after, done.sales, new Date())!.scans!.map((s) => s.id)).toEqual([scans[1]!.id]);
+  });
+
+  it('backs off after failures, up to 30 s', () => {
+    expect([1, 2, 3, 4, 5, 10].map(retryDelay)).toEqual([2000, 4000, 8000, 16000, 30000, 30000]);
+  });
+
+  it('remembers this door\'s admissions until the list shows them, and counts guests let in', () => {
+    const guestScan = scan(5, { code: undefined, ticketRef: undefined, guestId: 'g1', count: 2 });
+    const { admissions, guestAdmissions } = localAdmissions([scan(1), scan(2, { wasAdmitted: false }), guestScan], new Map());
+    expect([...admissions.keys()]).toEqual([scan(1).ticketRef]);
+    expect(admissions.get(scan(1).ticketRef!)).toMatchObject({ isThisDoor: true });
+    expect(guestAdmissions.get('g1')).toBe(2);
+  });
+});

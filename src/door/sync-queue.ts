@@ -1,0 +1,90 @@
+import type { DoorScanResult, DoorSyncInput, DoorSyncResult, DoorTicket } from '../core/schemas/door.ts';
+import type { LocalAdmission } from './decide.ts';
+
+/**
+ * The door's queue (issue 24): every scan and door sale is recorded on the device first, then sent
+ * in batches until the server acknowledges it (its answer names each scan and sale by id). Pure
+ * functions over plain records; door-db.ts keeps them in IndexedDB.
+ */
+
+/** One scan as the door keeps it: what is sent (`id`…`wasAdmitted`), what the door showed, and whether the server has it. */
+export type QueuedScan = {
+  id: string;
+  gigId: string;
+  code?: string;
+  ref?: string;
+  guestId?: string;
+  count?: number;
+  scannedAt: string;
+  wasAdmitted: boolean;
+  /** The ticket the scan names, when the door could tell (to mark it used on this device at once). */
+  ticketRef?: string;
+  /** A scanned guest-list code: the guest it let in (sent as its code; counted here until synced). */
+  forGuestId?: string;
+  isSynced: boolean;
+  result?: DoorScanResult['result'];
+};
+
+export type QueuedSale = { id: string; gigId: string; quantity: number; amountCents: number; method: 'cash' | 'card'; soldAt: string; isSynced: boolean; isOverCapacity?: boolean };
+
+export const MAX_SCANS_PER_BATCH = 1000;
+export const MAX_SALES_PER_BATCH = 200;
+
+/** The next batch to send: the oldest unacknowledged scans and sales, as the sync schema takes them. */
+export function nextBatch(scans: readonly QueuedScan[], sales: readonly QueuedSale[], sentAt: Date): DoorSyncInput | null {
+  const pendingScans = scans.filter((s) => !s.isSynced).sort((a, b) => a.scannedAt.localeCompare(b.scannedAt)).slice(0, MAX_SCANS_PER_BATCH);
+  const pendingSales = sales.filter((s) => !s.isSynced).sort((a, b) => a.soldAt.localeCompare(b.soldAt)).slice(0, MAX_SALES_PER_BATCH);
+  if (pendingScans.length === 0 && pendingSales.length === 0) return null;
+  return {
+    sentAt: sentAt.toISOString(),
+    scans: pendingScans.map(({ id, code, ref, guestId, count, scannedAt, wasAdmitted }) => ({ id, ...(code ? { code } : {}), ...(ref ? { ref } : {}), ...(guestId ? { guestId } : {}), ...(count ? { count } : {}), scannedAt, wasAdmitted })),
+    sales: pendingSales.map(({ id, quantity, amountCents, method, soldAt }) => ({ id, quantity, amountCents, method, soldAt })),
+  };
+}
+
+/** Marks what the server's answer acknowledges; anything it does not name stays queued for the next try. */
+export function acknowledge(scans: readonly QueuedScan[], sales: readonly QueuedSale[], answer: Pick<DoorSyncResult, 'scans' | 'sales'>): { scans: QueuedScan[]; sales: QueuedSale[] } {
+  const scanResults = new Map(answer.scans.map((r) => [r.id, r]));
+  const saleResults = new Map(answer.sales.map((r) => [r.id, r]));
+  return {
+    scans: scans.flatMap((s) => {
+      const r = scanResults.get(s.id);
+      return r && !s.isSynced ? [{ ...s, isSynced: true, result: r.result, ticketRef: s.ticketRef ?? r.ticketRef }] : [];
+    }),
+    sales: sales.flatMap((s) => {
+      const r = saleResults.get(s.id);
+      return r && !s.isSynced ? [{ ...s, isSynced: true, isOverCapacity: r.isOverCapacity }] : [];
+    }),
+  };
+}
+
+/** Waits longer after each failed try (2 s, 4 s, … up to 30 s): a door with bad signal keeps trying without draining the phone. */
+export const retryDelay = (failures: number) => Math.min(30_000, 2_000 * 2 ** Math.max(0, failures - 1));
+
+/**
+ * What this door admitted that the downloaded list may not show yet: its admitted scans by ticket
+ * ref, and guests let in by guest id (pending ones only: synced ones are in the next list delta).
+ */
+export function localAdmissions(scans: readonly QueuedScan[], listTickets: ReadonlyMap<string, DoorTicket>): { admissions: Map<string, LocalAdmission>; guestAdmissions: Map<string, number> } {
+  const admissions = new Map<string, LocalAdmission>();
+  const guestAdmissions = new Map<string, number>();
+  for (const scan of scans) {
+    if (!scan.wasAdmitted) continue;
+    const guestId = scan.guestId ?? scan.forGuestId;
+    if (guestId) {
+      if (!scan.isSynced) guestAdmissions.set(guestId, (guestAdmissions.get(guestId) ?? 0) + (scan.count ?? 1));
+      continue;
+    }
+    if (!scan.ticketRef) continue;
+    const onList = listTickets.get(scan.ticketRef);
+    // Once the list shows the ticket used, the list says when and where.
+    if (onList?.status === 'used' && scan.isSynced) continue;
+    const at = Date.parse(scan.scannedAt);
+    const seen = admissions.get(scan.ticketRef);
+    if (!seen || at < seen.at) admissions.set(scan.ticketRef, { at, isThisDoor: true });
+  }
+  return { admissions, guestAdmissions };
+}
+
+/** How many of this door's scans wait for the server. */
+export const waitingCount = (scans: readonly QueuedScan[], sales: readonly QueuedSale[]) => scans.filter((s) => !s.isSynced).length + sales.filter((s) => !s.isSynced).length;

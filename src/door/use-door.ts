@@ -1,0 +1,250 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { importDoorKeys } from '../core/door-codes.ts';
+import { DOOR_MESSAGES, type DoorAdmissionList, type DoorGuest, type DoorSyncResult } from '../core/schemas/door.ts';
+import { decideGuest, decideOffline, decideTicket, decisionFromServer, refOfCode, type Decision, type DoorContext, type DoorKeys } from './decide.ts';
+import { DoorApiError, fetchList, syncBatch } from './door-api.ts';
+import { loadGig, markRevoked, putSales, putScans, putTicket, saveList, updateGigMeta, type GigData, type StoredDevice } from './door-db.ts';
+import { acknowledge, localAdmissions, nextBatch, retryDelay, waitingCount, type QueuedSale, type QueuedScan } from './sync-queue.ts';
+
+/** How long a scan waits for the server before the door decides on its own and queues it. */
+export const ONLINE_ANSWER_MS = 2_500;
+/** How often the door syncs (or, with nothing queued, fetches the list's changes) while online. */
+const SYNC_EVERY_MS = 5_000;
+
+export type DoorAction = { code: string } | { ref: string } | { guestId: string; count: number };
+
+const isRevokedError = (error: unknown) => error instanceof DoorApiError && error.status === 403 && error.message === DOOR_MESSAGES.revoked;
+
+/**
+ * One gig's door on this device: its list in IndexedDB, decisions (the server's when it answers
+ * in time, else the door's own), the queue and its background sync. `onRevoked` stops everything.
+ */
+export function useDoor(gigId: string, device: StoredDevice, onRevoked: () => void) {
+  const data = useRef<GigData | null>(null);
+  const keys = useRef<DoorKeys>(new Map());
+  // The ref is what callbacks read (always the latest); the state is what the screen renders.
+  const [snapshot, setSnapshot] = useState<GigData | null>(null);
+  const [loadError, setLoadError] = useState('');
+  const [isLoaded, setLoaded] = useState(false);
+  const [isBrowserOnline, setBrowserOnline] = useState(() => navigator.onLine);
+  const [lastOk, setLastOk] = useState(true);
+  const isStopped = useRef(false);
+  const isSyncing = useRef(false);
+  const failures = useRef(0);
+  const timer = useRef(0);
+  const token = device.token;
+
+  const reload = useCallback(async () => {
+    data.current = await loadGig(gigId);
+    setSnapshot(data.current);
+  }, [gigId]);
+
+  const stop = useCallback(
+    (error: unknown) => {
+      if (!isRevokedError(error)) return false;
+      isStopped.current = true;
+      window.clearTimeout(timer.current);
+      void markRevoked().then(onRevoked);
+      return true;
+    },
+    [onRevoked],
+  );
+
+  const applyList = useCallback(
+    async (list: DoorAdmissionList) => {
+      const keysChanged = JSON.stringify(list.keys) !== JSON.stringify(data.current?.meta.keys);
+      await saveList(list, new Date().toISOString());
+      if (keysChanged || keys.current.size === 0) keys.current = await importDoorKeys(list.keys).catch(() => new Map());
+      await reload();
+    },
+    [reload],
+  );
+
+  const applySyncAnswer = useCallback(
+    async (answer: DoorSyncResult, scans: QueuedScan[], sales: QueuedSale[]) => {
+      const done = acknowledge(scans, sales, answer);
+      await Promise.all([putScans(done.scans), putSales(done.sales), updateGigMeta(gigId, { counts: answer.counts, conflicts: answer.conflicts, lastSyncedAt: new Date().toISOString() })]);
+    },
+    [gigId],
+  );
+
+  /** One round: send what waits, or (nothing waiting) fetch the list's changes. */
+  const syncOnce = useCallback(async () => {
+    // With no network at all, nothing to try: the 'online' event starts the next round.
+    if (isStopped.current || isSyncing.current || !navigator.onLine) return;
+    isSyncing.current = true;
+    try {
+      const current = data.current;
+      const batch = current && nextBatch(current.scans, current.sales, new Date());
+      if (current && batch) {
+        const answer = await syncBatch(token, gigId, batch);
+        await applySyncAnswer(answer, current.scans, current.sales);
+        // The list's delta brings the tickets the batch used, and refunds since.
+        await applyList(await fetchList(token, gigId, (await loadGig(gigId))?.meta.cursor));
+      } else {
+        await applyList(await fetchList(token, gigId, current?.meta.cursor));
+      }
+      failures.current = 0;
+      setLastOk(true);
+      setLoadError('');
+    } catch (error) {
+      if (stop(error)) return;
+      failures.current += 1;
+      setLastOk(false);
+      if (error instanceof DoorApiError && !error.isNetwork && !data.current) setLoadError(error.message);
+    } finally {
+      isSyncing.current = false;
+    }
+  }, [token, gigId, applyList, applySyncAnswer, stop]);
+
+  // Open: what this device has, then the network's copy, then sync every few seconds.
+  useEffect(() => {
+    isStopped.current = false;
+    let isCancelled = false;
+    const loop = async () => {
+      if (isCancelled || isStopped.current) return;
+      if (navigator.onLine) await syncOnce();
+      if (isCancelled || isStopped.current) return;
+      timer.current = window.setTimeout(() => void loop(), failures.current ? retryDelay(failures.current) : SYNC_EVERY_MS);
+    };
+    void (async () => {
+      const stored = await loadGig(gigId);
+      if (isCancelled) return;
+      data.current = stored;
+      if (stored) keys.current = await importDoorKeys(stored.meta.keys).catch(() => new Map());
+      setLoaded(Boolean(stored));
+      setSnapshot(stored);
+      await loop();
+      if (!isCancelled) setLoaded(true);
+    })();
+    const goOnline = () => {
+      setBrowserOnline(true);
+      window.clearTimeout(timer.current);
+      void loop();
+    };
+    const goOffline = () => setBrowserOnline(false);
+    window.addEventListener('online', goOnline);
+    window.addEventListener('offline', goOffline);
+    // Live counts: the server announces door changes on its live stream (topic 'door', detail: the gig).
+    let source: EventSource | null = null;
+    if (typeof EventSource !== 'undefined') {
+      source = new EventSource('/api/live');
+      source.addEventListener('door', (event: MessageEvent<string>) => {
+        if (!event.data || event.data === gigId) void syncOnce();
+      });
+    }
+    return () => {
+      isCancelled = true;
+      window.clearTimeout(timer.current);
+      window.removeEventListener('online', goOnline);
+      window.removeEventListener('offline', goOffline);
+      source?.close();
+    };
+  }, [gigId, syncOnce]);
+
+  const context = useCallback((): DoorContext => {
+    const current = data.current!;
+    const { admissions, guestAdmissions } = localAdmissions(current.scans, current.tickets);
+    return {
+      gigId,
+      deviceId: device.deviceId,
+      keys: keys.current,
+      tickets: current.tickets,
+      guestsByRef: new Map([...current.guests.values()].filter((g): g is DoorGuest & { ref: string } => Boolean(g.ref)).map((g) => [g.ref, g])),
+      admissions,
+      guestAdmissions,
+      now: Date.now(),
+      serverOffsetMs: current.meta.serverOffsetMs ?? 0,
+    };
+  }, [gigId, device.deviceId]);
+
+  const isOnline = isBrowserOnline && lastOk;
+
+  /** Decides one scan (the server's answer if online and quick, else the door's own) and records it. */
+  const admit = useCallback(
+    async (action: DoorAction): Promise<Decision> => {
+      if (!data.current) return { kind: 'refuse', reason: 'not_in_list', detail: 'The door list is not downloaded yet. Connect to download it.' };
+      if (isStopped.current) return { kind: 'refuse', reason: 'unknown', detail: DOOR_MESSAGES.revoked };
+      const scannedAt = new Date().toISOString();
+      const scan: QueuedScan = { id: crypto.randomUUID(), gigId, scannedAt, wasAdmitted: false, isSynced: false, ...action };
+      if ('code' in action) scan.ticketRef = await refOfCode(action.code);
+      if ('ref' in action) scan.ticketRef = action.ref;
+      const ctx = context();
+      // A second scan on this device is refused at once, whatever the network.
+      const seenHere = scan.ticketRef ? ctx.admissions.get(scan.ticketRef) : undefined;
+      let decision: Decision | null = null;
+      if (!seenHere && isOnline) {
+        try {
+          const answer = await syncBatch(token, gigId, { sentAt: new Date().toISOString(), scans: [{ ...action, id: scan.id, scannedAt, wasAdmitted: false }], sales: [] }, ONLINE_ANSWER_MS);
+          const result = answer.scans.find((s) => s.id === scan.id);
+          if (result) {
+            decision = decisionFromServer(result, { deviceLabel: device.label, serverNow: Date.parse(answer.serverTime) });
+            // A guest-list check-in or a guest's code: the answer names no guest, the door's list does
+            // (and a guest code admitted here is counted against its party, not taken for a ticket).
+            const guestByCode = scan.ticketRef ? ctx.guestsByRef.get(scan.ticketRef) : undefined;
+            if (guestByCode) scan.forGuestId = guestByCode.id;
+            const guest = 'guestId' in action ? { ...data.current.guests.get(action.guestId), count: action.count } : guestByCode && { ...guestByCode, count: 1 };
+            if (guest?.id && decision.kind === 'admit') decision = { ...decision, guestId: guest.id, count: guest.count, holderLabel: guest.name, typeName: 'Guest list', note: guest.note || undefined };
+            Object.assign(scan, { isSynced: true, result: result.result, wasAdmitted: result.result === 'admitted', ticketRef: scan.ticketRef ?? result.ticketRef });
+            await updateGigMeta(gigId, { counts: answer.counts, conflicts: answer.conflicts, lastSyncedAt: new Date().toISOString() });
+          }
+          setLastOk(true);
+        } catch (error) {
+          if (stop(error)) return { kind: 'refuse', reason: 'unknown', detail: DOOR_MESSAGES.revoked };
+          setLastOk(false);
+        }
+      }
+      if (!decision) {
+        if ('code' in action) decision = await decideOffline(action.code, ctx);
+        else if ('ref' in action) {
+          const ticket = ctx.tickets.get(action.ref);
+          decision = ticket ? decideTicket(ticket, ctx) : { kind: 'refuse', reason: 'not_in_list', detail: 'This ticket is not on the door list yet. Connect to check it.' };
+        } else {
+          const guest = data.current.guests.get(action.guestId);
+          decision = guest ? decideGuest(guest, action.count, ctx) : { kind: 'refuse', reason: 'unknown', detail: 'This guest is not on the list.' };
+        }
+        scan.wasAdmitted = decision.kind === 'admit';
+        if ('code' in action && decision.guestId) scan.forGuestId = decision.guestId;
+        if (decision.ref) scan.ticketRef = decision.ref;
+      }
+      await putScans([scan]);
+      // Marked used on this device at once, so the next scan of it is refused here without asking.
+      const onList = scan.ticketRef ? data.current.tickets.get(scan.ticketRef) : undefined;
+      if (scan.wasAdmitted && onList && onList.status === 'valid') await putTicket(gigId, { ...onList, status: 'used', usedAt: scannedAt, usedByDevice: device.deviceId });
+      await reload();
+      if (!scan.isSynced) void syncOnce();
+      return decision;
+    },
+    [gigId, isOnline, token, device.label, device.deviceId, context, reload, stop, syncOnce],
+  );
+
+  const sell = useCallback(
+    async (sale: { quantity: number; amountCents: number; method: 'cash' | 'card' }) => {
+      await putSales([{ id: crypto.randomUUID(), gigId, soldAt: new Date().toISOString(), isSynced: false, ...sale }]);
+      await reload();
+      void syncOnce();
+    },
+    [gigId, reload, syncOnce],
+  );
+
+  const current = snapshot;
+  const summary = useMemo(() => {
+    if (!current) return null;
+    const pendingAdmitted = current.scans.filter((s) => !s.isSynced && s.wasAdmitted).reduce((n, s) => n + (s.count ?? 1), 0);
+    const pendingSold = current.sales.filter((s) => !s.isSynced).reduce((n, s) => n + s.quantity, 0);
+    const counts = current.meta.counts;
+    const mine = counts.perDevice.find((d) => d.deviceId === device.deviceId)?.checkedIn ?? 0;
+    return {
+      waiting: waitingCount(current.scans, current.sales),
+      // A walk-in who paid at the door is in (the server counts door sales as checked in too).
+      checkedIn: counts.checkedIn + pendingAdmitted + pendingSold,
+      sold: counts.soldOnline + counts.soldAtDoor + counts.comps + pendingSold,
+      capacity: counts.capacity,
+      thisDoor: mine + pendingAdmitted,
+      lastSyncedAt: current.meta.lastSyncedAt,
+      conflicts: current.meta.conflicts,
+    };
+  }, [current, device.deviceId]);
+
+  return { gig: current?.meta.gig ?? null, data: current, summary, isLoaded, loadError, isOnline, admit, sell, syncNow: syncOnce };
+}

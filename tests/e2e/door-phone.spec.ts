@@ -1,0 +1,58 @@
+import { expect, test } from '@playwright/test';
+import { expectAccessible, postFrom, readEmailedLink, shot, signedInAs, uniqueEmail } from './helpers.ts';
+import { buyTickets, createDoorGig, doorStatus, NO_CAMERA, result, wedgeScan } from './door-helpers.ts';
+
+// Issue 24 on a phone (375 px): door staff open their link, the door works offline, a walk-in pays
+// cash at the door, and every result fills the screen. The screenshots are for looking at.
+test('door staff on a phone: set up by link, a ticket, a guest by name, a cash door sale, offline and back', async ({ page, browser, request, baseURL }) => {
+  test.setTimeout(180_000);
+  const gigId = await createDoorGig(browser, `Phone night ${Date.now()}`);
+  const codes = await buyTickets(request, baseURL!, gigId, uniqueEmail('door-phone'), 2);
+  const venue = await signedInAs(browser, 'venue');
+  await postFrom(venue, `/api/door/gigs/${gigId}/guests`, { name: 'Grace Hopper', plusCount: 1, note: 'Press' });
+  const staffEmail = uniqueEmail('door-phone-staff');
+  await postFrom(venue, '/api/door/staff', { email: staffEmail, gigId });
+  const link = await readEmailedLink(browser, 'Door staff for', staffEmail);
+
+  await page.addInitScript(NO_CAMERA);
+  await page.goto(link);
+  await page.getByLabel('Door name').fill('Back door');
+  await shot(page, 'door-phone-setup');
+  await page.getByRole('button', { name: 'Use this device as a door' }).click();
+  await page.getByRole('main').getByRole('listitem').getByRole('button').click();
+  await expect(doorStatus(page)).toContainText('Online');
+  await shot(page, 'door-phone-screen');
+
+  expect(await wedgeScan(page, codes[0]!)).toMatch(/^ADMIT/);
+  await page.keyboard.type(codes[0]!);
+  await page.keyboard.press('Enter');
+  await expect(result(page)).toContainText('ALREADY IN');
+  await shot(page, 'door-phone-already');
+  await result(page).click();
+
+  // No signal: the guest list and a door sale still work, and wait for the signal.
+  await page.evaluate(async () => navigator.serviceWorker.ready);
+  await page.context().setOffline(true);
+  await page.reload();
+  await expect(doorStatus(page)).toContainText('Offline');
+  await page.getByLabel('Name of a ticket holder or guest').fill('grace');
+  await page.getByRole('button', { name: 'Check in Grace Hopper' }).click();
+  await expect(result(page)).toContainText('2 people');
+  await shot(page, 'door-phone-guest');
+  await result(page).click();
+  await page.getByLabel('Tickets').fill('2');
+  await page.getByLabel('Amount taken').fill('30');
+  await page.getByRole('radio', { name: 'Cash' }).check();
+  await page.getByRole('button', { name: 'Record door sale' }).click();
+  await expect(page.getByText('Recorded: 2 at the door, 30.00 by cash.')).toBeVisible();
+  expect(await wedgeScan(page, codes[1]!)).toMatch(/^ADMIT/);
+  await expect(doorStatus(page)).toContainText('3 scans wait');
+  await shot(page, 'door-phone-offline');
+
+  await page.context().setOffline(false);
+  await expect(doorStatus(page)).toContainText('0 scans wait', { timeout: 30_000 });
+  const report = (await (await venue.request.get(`/api/door/gigs/${gigId}/report`)).json()) as { checkedIn: number; soldAtDoor: number; doorTakingsCents: { cash: number } };
+  // Two tickets, two guests and the two who paid at the door are in.
+  expect(report).toMatchObject({ checkedIn: 6, soldAtDoor: 2, doorTakingsCents: { cash: 3000 } });
+  await expectAccessible(page);
+});
