@@ -94,7 +94,8 @@ export async function createServices(
     signInPerMinute: env.SIGN_IN_RATE_LIMIT_PER_MINUTE,
   });
   // The door's signing key (decision 51), made if there is none and read now, so a sale need not.
-  await loadDoorKey({ db: database.db, doorKeySecret });
+  const { retiredForSecret } = await loadDoorKey({ db: database.db, doorKeySecret });
+  if (retiredForSecret) logger.warn({ retiredKey: retiredForSecret }, "the server's secret changed: the door signing key made with the old one is retired and a new one signs from now on");
   const services: Services = {
     env,
     database,

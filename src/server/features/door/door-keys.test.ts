@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { doorKeys } from '../../db/schema.ts';
 import { checkSignedCode, importDoorKeys, parseSignedCode } from '../../../core/door-codes.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
-import { deriveDoorKeySecret, doorPublicKeyText, ensureDoorKey, listDoorKeys, nextDoorKeyId, rotateDoorKey, signTicketCode } from './door-keys.ts';
+import { deriveDoorKeySecret, doorPublicKeyText, ensureDoorKey, listDoorKeys, loadDoorKey, nextDoorKeyId, rotateDoorKey, signTicketCode } from './door-keys.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -66,5 +66,21 @@ describe('rotating the key', () => {
     // Starting again after a rotation makes no new first key.
     await ensureDoorKey(t.db, t.services.doorKeySecret);
     expect((await listDoorKeys(t.db)).map((k) => k.id)).toEqual(['k1', 'k2']);
+  });
+});
+
+describe('a server whose secret changed', () => {
+  it('retires the key the old secret made at start-up and signs with a new one, so its codes never read as forged', async () => {
+    const oldCode = await signTicketCode(t.services, TICKET, GIG);
+    const newSecret = deriveDoorKeySecret('a-new-auth-secret-a-new-auth-secret-0123');
+    const restarted = { db: t.db, doorKeySecret: newSecret };
+    const { retiredForSecret } = await loadDoorKey(restarted);
+    expect(retiredForSecret).toBe(parseSignedCode(oldCode)?.keyId);
+    const newCode = await signTicketCode(restarted, TICKET, GIG);
+    const keys = await importDoorKeys(await listDoorKeys(t.db));
+    expect(await checkSignedCode(newCode, keys)).toMatchObject({ isGenuine: true, isRetiredKey: false });
+    expect(await checkSignedCode(oldCode, keys)).toMatchObject({ isGenuine: true, isRetiredKey: true });
+    // Starting again with the same secret changes nothing.
+    expect(await loadDoorKey(restarted)).toEqual({ retiredForSecret: null });
   });
 });

@@ -1,5 +1,5 @@
 import { createHmac, createPrivateKey, createPublicKey, sign, type KeyObject } from 'node:crypto';
-import { asc, desc, isNull, sql } from 'drizzle-orm';
+import { asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { doorKeys } from '../../db/schema.ts';
 import type { Services } from '../../services.ts';
@@ -78,9 +78,21 @@ async function currentDoorKey({ db, doorKeySecret }: KeyServices, on: DbOrTx = d
   return cached;
 }
 
-/** Reads the current key now (at start-up, so the first sale need not). */
-export async function loadDoorKey(services: KeyServices): Promise<void> {
-  await readCurrentDoorKey(services.db, services.db, services.doorKeySecret);
+/**
+ * Reads the current key now (at start-up, so the first sale need not). If the stored public half
+ * is not this server's (the server's secret changed: a new AUTH_SECRET, or a data folder restored
+ * without its auth-secret file), every code it signed would read as forged, so the key is retired
+ * and the next made from the secret in use; codes signed before still check against the old half.
+ * Returns the id of the key so retired, if any.
+ */
+export async function loadDoorKey(services: KeyServices): Promise<{ retiredForSecret: string | null }> {
+  const { db, doorKeySecret } = services;
+  const key = await readCurrentDoorKey(db, db, doorKeySecret);
+  const [stored] = await db.select({ publicKey: doorKeys.publicKey }).from(doorKeys).where(eq(doorKeys.id, key.id));
+  if (!stored || stored.publicKey === doorPublicKeyText(doorKeySecret, key.id)) return { retiredForSecret: null };
+  await rotateDoorKey(db, doorKeySecret);
+  await readCurrentDoorKey(db, db, doorKeySecret);
+  return { retiredForSecret: key.id };
 }
 
 /**
