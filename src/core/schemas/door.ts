@@ -24,6 +24,9 @@ export const DOOR_REFUSALS = {
   not_in_list: 'This ticket is not on the door list yet. Connect to check it.',
   // Added by the server helper (decision 51): a guest-list entry whose whole party is in already.
   guest_full: 'Everyone on this guest list entry is already in.',
+  // A question (wasAdmitted: false) that reached the server long after it was scanned: the door
+  // decided it offline and refused, so it is recorded, never answered with an admission.
+  stale: 'This scan reached the server too late to be answered. Scan the ticket again.',
 } as const;
 export type DoorRefusal = keyof typeof DOOR_REFUSALS;
 
@@ -31,6 +34,7 @@ export type DoorRefusal = keyof typeof DOOR_REFUSALS;
 export const DOOR_MESSAGES = {
   revoked: 'Your door access was revoked by the organiser. This device no longer scans or syncs.',
   notOnGig: 'This door is not on that gig.',
+  accessEnded: 'Your door access has ended with the show. Ask the organiser for a new link.',
   inviteInvalid: 'This door staff link is not valid any more. Ask the organiser for a new one.',
   inviteUsedUp: 'This door staff link has been used on three devices already. Ask the organiser for a new one.',
   conflict: 'Admitted on two doors while offline',
@@ -139,6 +143,8 @@ export type DoorCounts = {
   soldAtDoor: number;
   comps: number;
   checkedIn: number;
+  /** Online tickets and guest-list places nobody has come in on yet. */
+  noShows: number;
   perDevice: { deviceId: string; label: string; checkedIn: number }[];
 };
 

@@ -6,7 +6,8 @@ import type { DoorConflict, DoorCounts } from '../../../core/schemas/door.ts';
  * What the door and the organiser's gig card count (decision 51), in one statement: capacity;
  * tickets sold online (valid or used; a refunded or passed-on ticket is not, its new holder's is);
  * sold at the door; comps (each guest-list entry's 1 + N); and who is in: tickets used, guests
- * admitted and walk-ins sold at the door (they paid on the way in), in all and per door device.
+ * admitted, walk-ins sold at the door (they paid on the way in), and the people let in on a conflict
+ * (a ticket or guest pass admitted again by a door that was offline), in all and per door device.
  */
 export async function countDoor(db: DbOrTx, gigId: string): Promise<DoorCounts> {
   const { rows } = await db.execute(sql`
@@ -16,6 +17,8 @@ export async function countDoor(db: DbOrTx, gigId: string): Promise<DoorCounts> 
       select device_id, sum(guest_count)::int from door_scans where gig_id = ${gigId} and guest_id is not null and result = 'admitted' group by 1
       union all
       select device_id, sum(quantity)::int from door_sales where gig_id = ${gigId} group by 1
+      union all
+      select device_id, sum(coalesce(guest_count, 1))::int from door_scans where gig_id = ${gigId} and result = 'conflict' group by 1
     )
     select g.ticket_quantity as capacity,
       (select count(*) from tickets t where t.gig_id = g.id and t.status in ('valid', 'used'))::int as sold_online,
@@ -23,17 +26,19 @@ export async function countDoor(db: DbOrTx, gigId: string): Promise<DoorCounts> 
       (select coalesce(sum(quantity), 0) from door_sales s where s.gig_id = g.id)::int as sold_at_door,
       (select coalesce(sum(1 + plus_count), 0) from guest_list_entries e where e.gig_id = g.id)::int as comps,
       (select coalesce(sum(admitted_count), 0) from guest_list_entries e where e.gig_id = g.id)::int as guests_in,
+      (select coalesce(sum(coalesce(guest_count, 1)), 0) from door_scans s where s.gig_id = g.id and s.result = 'conflict')::int as conflicts_in,
       coalesce((select json_agg(json_build_object('deviceId', d.id, 'label', d.label, 'checkedIn', x.n) order by d.label, d.id)
         from (select device_id, sum(n)::int as n from ins group by 1) x join door_devices d on d.id = x.device_id), '[]'::json) as per_device
     from gigs g where g.id = ${gigId}`);
-  const [row] = rows as { capacity: number | null; sold_online: number; tickets_in: number; sold_at_door: number; comps: number; guests_in: number; per_device: DoorCounts['perDevice'] | string }[];
-  if (!row) return { capacity: null, soldOnline: 0, soldAtDoor: 0, comps: 0, checkedIn: 0, perDevice: [] };
+  const [row] = rows as { capacity: number | null; sold_online: number; tickets_in: number; sold_at_door: number; comps: number; guests_in: number; conflicts_in: number; per_device: DoorCounts['perDevice'] | string }[];
+  if (!row) return { capacity: null, soldOnline: 0, soldAtDoor: 0, comps: 0, checkedIn: 0, noShows: 0, perDevice: [] };
   return {
     capacity: row.capacity,
     soldOnline: row.sold_online,
     soldAtDoor: row.sold_at_door,
     comps: row.comps,
-    checkedIn: row.tickets_in + row.guests_in + row.sold_at_door,
+    checkedIn: row.tickets_in + row.guests_in + row.sold_at_door + row.conflicts_in,
+    noShows: Math.max(0, row.sold_online - row.tickets_in) + Math.max(0, row.comps - row.guests_in),
     perDevice: typeof row.per_device === 'string' ? (JSON.parse(row.per_device) as DoorCounts['perDevice']) : row.per_device,
   };
 }
@@ -51,7 +56,7 @@ export function maskEmail(email: string): string {
 }
 
 /**
- * The gig's conflicts (decision 51): tickets let in by two doors while offline. Each names the
+ * The gig's conflicts (decision 51): tickets (and guest passes) let in again by a door that was offline. Each names the
  * admission that stands (the earliest) and the other door's. Every door and the organiser see them.
  */
 export async function listDoorConflicts(db: DbOrTx, gigId: string): Promise<DoorConflict[]> {
@@ -61,7 +66,13 @@ export async function listDoorConflicts(db: DbOrTx, gigId: string): Promise<Door
     from door_scans s join tickets t on t.id = s.ticket_id join door_devices d2 on d2.id = s.device_id
       left join door_devices d1 on d1.id = t.used_by_device_id left join "user" u on u.email = lower(t.holder_email)
     where s.gig_id = ${gigId} and s.result = 'conflict'
-    order by s.scanned_at, s.id limit 500`);
+    union all
+    select ${ticketRefSql(sql`e.code`)}, e.name, null, first.scanned_at, coalesce(first.label, 'Scanner'), s.scanned_at, d2.label
+    from door_scans s join guest_list_entries e on e.id = s.guest_id join door_devices d2 on d2.id = s.device_id
+      left join lateral (select f.scanned_at, d.label from door_scans f join door_devices d on d.id = f.device_id
+        where f.guest_id = e.id and f.result = 'admitted' order by f.scanned_at limit 1) first on true
+    where s.gig_id = ${gigId} and s.result = 'conflict'
+    order by 6, 1 limit 500`);
   return (rows as { ticket_ref: string; holder_name: string | null; holder_email: string; used_at: string | Date | null; device_label: string; other_at: string | Date; other_device_label: string }[]).map((r) => ({
     ticketRef: r.ticket_ref,
     holderLabel: r.holder_name ?? maskEmail(r.holder_email),

@@ -2,9 +2,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { doorDevices, doorStaff } from '../../db/schema.ts';
+import { doorDevices, doorStaff, user } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { DOOR_DEVICE_HEADER, DOOR_MESSAGES, type DoorDeviceRegistration } from '../../../core/schemas/door.ts';
+
+/** How long door staff devices keep working after their invitation ended (the show is over): time to sync. */
+const STAFF_SYNC_GRACE_MS = 24 * 60 * 60_000;
 
 /** A door device's token: 32 random bytes, base64url. Only its SHA-256 is stored. */
 export const hashDoorToken = (token: string) => createHash('sha256').update(token).digest('base64url');
@@ -47,12 +50,17 @@ export async function requireDoorDevice(db: DbOrTx, c: Context): Promise<DoorDev
       staffGigId: doorStaff.gigId,
       staffVenueId: doorStaff.venueId,
       staffRevokedAt: doorStaff.revokedAt,
+      staffExpiresAt: doorStaff.expiresAt,
+      isOwnerBanned: user.banned,
     })
     .from(doorDevices)
     .leftJoin(doorStaff, eq(doorStaff.id, doorDevices.staffId))
+    .leftJoin(user, eq(user.id, doorDevices.userId))
     .where(eq(doorDevices.tokenHash, hashDoorToken(token)));
   if (!row) throw new AppError('UNAUTHENTICATED', 'This door is not set up on this device. Open the scanner again to set it up.');
-  if (row.revokedAt || row.staffRevokedAt) throw new AppError('FORBIDDEN', DOOR_MESSAGES.revoked);
+  if (row.revokedAt || row.staffRevokedAt || row.isOwnerBanned) throw new AppError('FORBIDDEN', DOOR_MESSAGES.revoked);
+  // Door staff keep their devices a day past the invitation's end (the show's), to sync what they scanned.
+  if (row.staffExpiresAt && row.staffExpiresAt.getTime() + STAFF_SYNC_GRACE_MS < Date.now()) throw new AppError('FORBIDDEN', DOOR_MESSAGES.accessEnded);
   return {
     id: row.id,
     label: row.label,

@@ -74,7 +74,7 @@ it('adds up the night: sold online and at the door, takings by cash and card, co
     soldAtDoor: 3,
     doorTakingsCents: { cash: 2000, card: 1250 },
     comps: 4, // Maya +2 and Joe
-    checkedIn: 7, // Ana's two tickets, two of Maya's party, three walk-ins
+    checkedIn: 8, // Ana's two tickets, the second person let in on Ana's first (the conflict), two of Maya's party, three walk-ins
     noShows: 3, // Ben, one of Maya's party, Joe
   });
   expect(res.json.conflicts).toEqual([
@@ -95,7 +95,7 @@ it('downloads as a CSV whose cells never run as formulas, for the organiser only
   expect(lines).toContain('Sold online,3');
   expect(lines).toContain('"Door takings, cash",20.00');
   expect(lines).toContain('"Door takings, card",12.50');
-  expect(lines).toContain('Checked in,7');
+  expect(lines).toContain('Checked in,8');
   expect(lines.some((l) => l.includes(",'@SUM(A1:A9),") && l.endsWith(",'+Side"))).toBe(true);
   // No cell starts with a formula character.
   for (const line of lines) for (const cell of line.split(',')) expect(cell.replace(/^"/, '')).not.toMatch(/^[=+\-@]/);

@@ -25,8 +25,6 @@ export async function getDoorReport(db: DbOrTx, user: SessionUser, gigId: string
       .where(eq(doorSales.gigId, gig.id)),
     listDoorConflicts(db, gig.id),
   ]);
-  // Who is in, less those who came in by paying at the door: the online tickets and comps that did.
-  const ticketsAndGuestsIn = counts.checkedIn - counts.soldAtDoor;
   return {
     gig: toDoorGig(gig),
     soldOnline: counts.soldOnline,
@@ -34,7 +32,7 @@ export async function getDoorReport(db: DbOrTx, user: SessionUser, gigId: string
     doorTakingsCents: { cash: takings!.cash, card: takings!.card },
     comps: counts.comps,
     checkedIn: counts.checkedIn,
-    noShows: Math.max(0, counts.soldOnline + counts.comps - ticketsAndGuestsIn),
+    noShows: counts.noShows,
     conflicts,
     capacity: counts.capacity,
   };

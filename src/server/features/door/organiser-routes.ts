@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { limitHits } from '../../http/rate-limit.ts';
 import { clientIp } from '../../http/client-ip.ts';
 import { requireRole } from '../../http/session.ts';
 import { readJsonBody } from '../../http/validate.ts';
@@ -34,12 +35,16 @@ export function doorOrganiserRoutes(services: Services) {
     const { user } = await requireRole(services, c, 'venue');
     return c.json(await listVenueDoorStaff(db, user));
   });
+  const limitRevokes = (userId: string) =>
+    limitHits(services, `door-revoke:${userId}`, { windowMs: 10 * 60_000, max: 60, message: 'Too many changes to the door team. Please try again in a few minutes.' });
   app.post('/door/staff/:staffId/revoke', async (c) => {
     const { user } = await organiser(c);
+    await limitRevokes(user.id);
     return c.json(await revokeDoorStaff(db, user, c.req.param('staffId')));
   });
   app.post('/door/devices/:deviceId/revoke', async (c) => {
     const { user } = await organiser(c);
+    await limitRevokes(user.id);
     return c.json(await revokeDevice(db, user, c.req.param('deviceId')));
   });
   app.get('/door/gigs/:gigId/guests', async (c) => {

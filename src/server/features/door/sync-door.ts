@@ -19,6 +19,13 @@ import { readDoorCode } from './read-door-code.ts';
  */
 const RETIRED_KEY_GRACE_MS = 2 * 60_000;
 
+/**
+ * A question (`wasAdmitted: false`: "server, decide") is asked online, the moment it is scanned. One
+ * sent this long after its scan was refused by the door offline, and the person was turned away:
+ * it is recorded, never answered with an admission nobody saw.
+ */
+const STALE_QUESTION_MS = 30_000;
+
 type SyncServices = Pick<Services, 'db' | 'isRateLimitEnabled'>;
 type Scan = ReturnType<typeof doorSyncSchema.parse>['scans'][number];
 type Sale = ReturnType<typeof doorSyncSchema.parse>['sales'][number];
@@ -37,6 +44,8 @@ type Pending = {
   result?: DoorScanResult['result'];
   reason?: DoorRefusal;
   guestCount?: number;
+  /** A question sent long after its scan (STALE_QUESTION_MS): the door turned the person away; it never admits. */
+  isStale?: boolean;
 };
 
 type TicketRow = {
@@ -89,6 +98,7 @@ export async function syncDoor(services: SyncServices, device: DoorDevice, gigId
   const pending: Pending[] = await Promise.all(
     scans.map(async (scan, index): Promise<Pending> => {
       const p: Pending = { scan, index, at: serverTimeOf(scan.scannedAt), deviceAt: new Date(scan.scannedAt) };
+      if (!scan.wasAdmitted && Date.parse(input.sentAt) - Date.parse(scan.scannedAt) > STALE_QUESTION_MS) p.isStale = true;
       if (scan.code === undefined) return p;
       const read = await readDoorCode(db, scan.code);
       if (!read.isReadable) return { ...p, result: 'refused', reason: read.reason };
@@ -151,8 +161,17 @@ export async function syncDoor(services: SyncServices, device: DoorDevice, gigId
     }
     const sales = await recordSales(tx, device, gig.id, input.sales, serverTimeOf);
     const replayed = pending.filter((p) => !claimed.has(p.scan.id));
+    // A scan asked online whose answer came too late: the door decided on its own, let the person in,
+    // and sends it again as an admission. If the server had found the ticket used, two are in: a conflict.
+    const nowAdmitted = replayed.filter((p) => p.scan.wasAdmitted).map((p) => p.scan.id);
+    const upgraded = nowAdmitted.length
+      ? rowsOf<{ id: string }>(
+          await tx.execute(sql`update door_scans set was_admitted = true, result = case when result = 'duplicate' then 'conflict'::door_scan_result else result end
+            where id = any(${textArray(nowAdmitted)}::uuid[]) and device_id = ${device.id} and not was_admitted returning id`),
+        )
+      : [];
     const stored = replayed.length ? await readStoredScans(tx, device, replayed.map((p) => p.scan.id)) : new Map<string, DoorScanResult>();
-    const changed = fresh.length > 0 || sales.isNew;
+    const changed = fresh.length > 0 || sales.isNew || upgraded.length > 0;
     // The device's last sync, and (when something changed) the live notice to open doors and gig cards, on commit.
     await tx.execute(sql`with seen as (update door_devices set last_sync_at = ${now.toISOString()}::timestamptz where id = ${device.id})
       select ${changed ? liveNotice('door', gig.id) : sql`null`}`);
@@ -283,7 +302,9 @@ function decideTickets(fresh: Pending[], tickets: Map<string, TicketRow>, gig: D
       continue;
     }
     const current = standing.get(t.id);
-    if (!current) {
+    if (!current && p.isStale) {
+      [p.result, p.reason] = ['refused', 'stale'];
+    } else if (!current) {
       p.result = 'admitted';
       standing.set(t.id, { at: p.at.getTime(), pending: p, isMovable: true });
       changes.set(t.id, { ticketId: t.id, at: p.at, scanId: p.scan.id, isReplacingStored: false });
@@ -318,10 +339,16 @@ function decideGuests(fresh: Pending[], guests: Map<string, GuestRow>, gig: Door
       [p.result, p.reason] = ['refused', 'cancelled'];
       continue;
     }
+    if (p.isStale) {
+      [p.result, p.reason] = ['refused', 'stale'];
+      continue;
+    }
     const count = p.scan.count ?? 1;
     const left = guest.plus_count + 1 - guest.admitted_count - (admitted.get(guest.id) ?? 0);
     if (count > left) {
-      [p.result, p.reason] = ['refused', 'guest_full'];
+      // The door let them in while offline, but the party was in already: more people than the entry holds.
+      if (p.scan.wasAdmitted) [p.result, p.guestCount] = ['conflict', count];
+      else [p.result, p.reason] = ['refused', 'guest_full'];
       continue;
     }
     p.result = 'admitted';
