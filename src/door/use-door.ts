@@ -32,6 +32,9 @@ export function useDoor(gigId: string, device: StoredDevice, onRevoked: () => vo
   const isSyncing = useRef(false);
   const failures = useRef(0);
   const timer = useRef(0);
+  // Each start of the sync loop takes a new generation; an older chain stops at its next step, so
+  // online/offline flaps never leave two chains polling (and ignoring the backoff).
+  const loopGen = useRef(0);
   const token = device.token;
 
   const reload = useCallback(async () => {
@@ -101,11 +104,16 @@ export function useDoor(gigId: string, device: StoredDevice, onRevoked: () => vo
   useEffect(() => {
     isStopped.current = false;
     let isCancelled = false;
-    const loop = async () => {
-      if (isCancelled || isStopped.current) return;
+    const loop = async (gen: number) => {
+      if (isCancelled || isStopped.current || gen !== loopGen.current) return;
       if (navigator.onLine) await syncOnce();
-      if (isCancelled || isStopped.current) return;
-      timer.current = window.setTimeout(() => void loop(), failures.current ? retryDelay(failures.current) : SYNC_EVERY_MS);
+      if (isCancelled || isStopped.current || gen !== loopGen.current) return;
+      timer.current = window.setTimeout(() => void loop(gen), failures.current ? retryDelay(failures.current) : SYNC_EVERY_MS);
+    };
+    const restart = () => {
+      window.clearTimeout(timer.current);
+      loopGen.current += 1;
+      return loop(loopGen.current);
     };
     void (async () => {
       const stored = await loadGig(gigId);
@@ -114,13 +122,12 @@ export function useDoor(gigId: string, device: StoredDevice, onRevoked: () => vo
       if (stored) keys.current = await importDoorKeys(stored.meta.keys).catch(() => new Map());
       setLoaded(Boolean(stored));
       setSnapshot(stored);
-      await loop();
+      await restart();
       if (!isCancelled) setLoaded(true);
     })();
     const goOnline = () => {
       setBrowserOnline(true);
-      window.clearTimeout(timer.current);
-      void loop();
+      void restart();
     };
     const goOffline = () => setBrowserOnline(false);
     window.addEventListener('online', goOnline);
@@ -135,6 +142,7 @@ export function useDoor(gigId: string, device: StoredDevice, onRevoked: () => vo
     }
     return () => {
       isCancelled = true;
+      loopGen.current += 1;
       window.clearTimeout(timer.current);
       window.removeEventListener('online', goOnline);
       window.removeEventListener('offline', goOffline);
