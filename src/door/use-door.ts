@@ -218,7 +218,9 @@ export function useDoor(gigId: string, device: StoredDevice, onRevoked: () => vo
       await putScans([scan]);
       // Marked used on this device at once, so the next scan of it is refused here without asking.
       const onList = scan.ticketRef ? data.current.tickets.get(scan.ticketRef) : undefined;
-      if (scan.wasAdmitted && onList && onList.status === 'valid') await putTicket(gigId, { ...onList, status: 'used', usedAt: scannedAt, usedByDevice: device.deviceId });
+      // The list's times are the server's clock (decideTicket compares them with now + offset).
+      const usedAt = new Date(Date.parse(scannedAt) + (data.current.meta.serverOffsetMs ?? 0)).toISOString();
+      if (scan.wasAdmitted && onList && onList.status === 'valid') await putTicket(gigId, { ...onList, status: 'used', usedAt, usedByDevice: device.deviceId });
       await reload();
       if (!scan.isSynced) void syncOnce();
       return decision;
