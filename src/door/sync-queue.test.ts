@@ -27,6 +27,19 @@ describe('the sync queue', () => {
     expect(nextBatch([scan(1, { isSynced: true })], [], new Date())).toBeNull();
   });
 
+  it('never sends a refusal the door made on its own: the server would read it as "server, decide" and admit the ticket', () => {
+    // Offline, the door refused one code (not on its list) and admitted another; a scan sent online
+    // that timed out and was then admitted here keeps its id and is queued as an admission.
+    const refusedHere = scan(1, { wasAdmitted: false, notSent: 'offline_refusal' });
+    const legacyRefusal = scan(2, { wasAdmitted: false });
+    const admittedHere = scan(3);
+    const batch = nextBatch([refusedHere, legacyRefusal, admittedHere], [], new Date())!;
+    expect(batch.scans!.map((s) => s.id)).toEqual([admittedHere.id]);
+    expect(batch.scans!.every((s) => s.wasAdmitted)).toBe(true);
+    expect(waitingCount([refusedHere, legacyRefusal, admittedHere], [])).toBe(1);
+    expect(nextBatch([refusedHere, legacyRefusal], [], new Date())).toBeNull();
+  });
+
   it('a batch holds at most what the server takes; the rest waits for the next round', () => {
     const scans = Array.from({ length: MAX_SCANS_PER_BATCH + 5 }, (_, i) => scan(i % 60, { id: crypto.randomUUID() }));
     expect(nextBatch(scans, [], new Date())!.scans).toHaveLength(MAX_SCANS_PER_BATCH);

@@ -23,17 +23,30 @@ export type QueuedScan = {
   forGuestId?: string;
   isSynced: boolean;
   result?: DoorScanResult['result'];
+  /**
+   * Kept on the device, never sent: 'offline_refusal' (the door refused on its own: the server
+   * reads wasAdmitted:false as "server, decide" and would admit the ticket) or 'invalid' (the
+   * server's schema refuses it, so sending it would jam the queue).
+   */
+  notSent?: 'offline_refusal' | 'invalid';
 };
 
-export type QueuedSale = { id: string; gigId: string; quantity: number; amountCents: number; method: 'cash' | 'card'; soldAt: string; isSynced: boolean; isOverCapacity?: boolean };
+export type QueuedSale = { id: string; gigId: string; quantity: number; amountCents: number; method: 'cash' | 'card'; soldAt: string; isSynced: boolean; isOverCapacity?: boolean; notSent?: 'invalid' };
 
 export const MAX_SCANS_PER_BATCH = 1000;
 export const MAX_SALES_PER_BATCH = 200;
 
 /** The next batch to send: the oldest unacknowledged scans and sales, as the sync schema takes them. */
+/**
+ * Whether a scan still waits to be sent. Only the door's own admissions are queued (wasAdmitted:
+ * true); a question asked online went at once, and a refusal made here is never sent.
+ */
+export const isWaitingScan = (s: QueuedScan) => !s.isSynced && s.wasAdmitted && !s.notSent;
+export const isWaitingSale = (s: QueuedSale) => !s.isSynced && !s.notSent;
+
 export function nextBatch(scans: readonly QueuedScan[], sales: readonly QueuedSale[], sentAt: Date): DoorSyncInput | null {
-  const pendingScans = scans.filter((s) => !s.isSynced).sort((a, b) => a.scannedAt.localeCompare(b.scannedAt)).slice(0, MAX_SCANS_PER_BATCH);
-  const pendingSales = sales.filter((s) => !s.isSynced).sort((a, b) => a.soldAt.localeCompare(b.soldAt)).slice(0, MAX_SALES_PER_BATCH);
+  const pendingScans = scans.filter(isWaitingScan).sort((a, b) => a.scannedAt.localeCompare(b.scannedAt)).slice(0, MAX_SCANS_PER_BATCH);
+  const pendingSales = sales.filter(isWaitingSale).sort((a, b) => a.soldAt.localeCompare(b.soldAt)).slice(0, MAX_SALES_PER_BATCH);
   if (pendingScans.length === 0 && pendingSales.length === 0) return null;
   return {
     sentAt: sentAt.toISOString(),
@@ -87,4 +100,4 @@ export function localAdmissions(scans: readonly QueuedScan[], listTickets: Reado
 }
 
 /** How many of this door's scans wait for the server. */
-export const waitingCount = (scans: readonly QueuedScan[], sales: readonly QueuedSale[]) => scans.filter((s) => !s.isSynced).length + sales.filter((s) => !s.isSynced).length;
+export const waitingCount = (scans: readonly QueuedScan[], sales: readonly QueuedSale[]) => scans.filter(isWaitingScan).length + sales.filter(isWaitingSale).length;

@@ -212,6 +212,10 @@ export function useDoor(gigId: string, device: StoredDevice, onRevoked: () => vo
           decision = guest ? decideGuest(guest, action.count, ctx) : { kind: 'refuse', reason: 'unknown', detail: 'This guest is not on the list.' };
         }
         scan.wasAdmitted = decision.kind === 'admit';
+        // Admitted here: queued (under the same id if the question timed out; the server settles
+        // that replay). Refused here: kept for this door's history only, never sent, since the
+        // server reads wasAdmitted:false as "server, decide" and would admit a valid ticket.
+        if (!scan.wasAdmitted) scan.notSent = 'offline_refusal';
         if ('code' in action && decision.guestId) scan.forGuestId = decision.guestId;
         if (decision.ref) scan.ticketRef = decision.ref;
       }
@@ -222,7 +226,7 @@ export function useDoor(gigId: string, device: StoredDevice, onRevoked: () => vo
       const usedAt = new Date(Date.parse(scannedAt) + (data.current.meta.serverOffsetMs ?? 0)).toISOString();
       if (scan.wasAdmitted && onList && onList.status === 'valid') await putTicket(gigId, { ...onList, status: 'used', usedAt, usedByDevice: device.deviceId });
       await reload();
-      if (!scan.isSynced) void syncOnce();
+      if (!scan.isSynced && !scan.notSent) void syncOnce();
       return decision;
     },
     [gigId, isOnline, token, device.label, device.deviceId, context, reload, stop, syncOnce],
