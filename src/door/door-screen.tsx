@@ -38,7 +38,7 @@ function ResultPanel({ decision, onDismiss }: { decision: Decision; onDismiss: (
   );
 }
 
-function StatusBar({ isOnline, lastSyncedAt, waiting }: { isOnline: boolean; lastSyncedAt: string | null; waiting: number }) {
+function StatusBar({ isOnline, lastSyncedAt, waiting, couldNotSend }: { isOnline: boolean; lastSyncedAt: string | null; waiting: number; couldNotSend: number }) {
   return (
     <div role="status" aria-label="Door status" className="flex flex-wrap items-center gap-x-4 gap-y-1 text-base">
       <span className={`inline-flex items-center gap-2 rounded-full px-3 py-1 font-bold ${isOnline ? 'bg-emerald-900 text-emerald-100' : 'bg-amber-400 text-zinc-950'}`}>
@@ -49,6 +49,7 @@ function StatusBar({ isOnline, lastSyncedAt, waiting }: { isOnline: boolean; las
       <span className={waiting ? 'font-bold text-amber-300' : 'text-zinc-300'}>
         {waiting} {waiting === 1 ? 'scan waits' : 'scans wait'}
       </span>
+      {couldNotSend > 0 && <span className="font-bold text-amber-300">{couldNotSend} could not be sent</span>}
     </div>
   );
 }
@@ -192,7 +193,7 @@ function NameSearch({ tickets, guests, guestsLeft, onAdmit }: { tickets: Map<str
   );
 }
 
-function DoorSale({ onSell, onRecorded }: { onSell: (sale: { quantity: number; amountCents: number; method: 'cash' | 'card' }) => Promise<void>; onRecorded: () => void }) {
+function DoorSale({ onSell, onRecorded }: { onSell: (sale: { quantity: number; amountCents: number; method: 'cash' | 'card' }) => Promise<string | null>; onRecorded: () => void }) {
   const [quantity, setQuantity] = useState('1');
   const [amount, setAmount] = useState('');
   const [method, setMethod] = useState<'cash' | 'card'>('cash');
@@ -204,8 +205,10 @@ function DoorSale({ onSell, onRecorded }: { onSell: (sale: { quantity: number; a
     const cents = Math.round(Number(amount.replace(',', '.')) * 100);
     if (!Number.isInteger(q) || q < 1 || q > 20) return setError('Sell between 1 and 20 tickets in one door sale.');
     if (!amount.trim() || !Number.isFinite(cents) || cents < 0) return setError('Please enter the amount taken.');
+    // The shared schema has the last word (the server's limits), with its message.
+    const refused = await onSell({ quantity: q, amountCents: cents, method });
+    if (refused) return setError(refused);
     setError('');
-    await onSell({ quantity: q, amountCents: cents, method });
     setMessage(`Recorded: ${q} at the door, ${(cents / 100).toFixed(2)} by ${method}.`);
     setQuantity('1');
     setAmount('');
@@ -374,7 +377,7 @@ export function DoorScreen({ gigId, device, onRevoked, onChangeGig }: { gigId: s
               Gigs
             </button>
           </div>
-          <StatusBar isOnline={door.isOnline} lastSyncedAt={summary.lastSyncedAt} waiting={summary.waiting} />
+          <StatusBar isOnline={door.isOnline} lastSyncedAt={summary.lastSyncedAt} waiting={summary.waiting} couldNotSend={summary.couldNotSend} />
           <dl className="grid grid-cols-4 gap-2" aria-label="Counts">
             <Count label="Checked in" value={summary.checkedIn} />
             <Count label="Sold" value={summary.sold} />

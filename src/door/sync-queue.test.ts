@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { doorSyncSchema } from '../core/schemas/door.ts';
-import { acknowledge, localAdmissions, MAX_SCANS_PER_BATCH, nextBatch, retryDelay, waitingCount, type QueuedSale, type QueuedScan } from './sync-queue.ts';
+import { acknowledge, couldNotSendCount, localAdmissions, MAX_SCANS_PER_BATCH, nextBatch, retryDelay, setAsideInvalid, waitingCount, type QueuedSale, type QueuedScan } from './sync-queue.ts';
 
 // The door's queue: what the door did offline is sent until the server names it in an answer.
 const GIG = '0b6f3d9e-1c2a-4b5c-8d7e-9f0a1b2c3d4e';
@@ -38,6 +38,24 @@ describe('the sync queue', () => {
     expect(batch.scans!.every((s) => s.wasAdmitted)).toBe(true);
     expect(waitingCount([refusedHere, legacyRefusal, admittedHere], [])).toBe(1);
     expect(nextBatch([refusedHere, legacyRefusal], [], new Date())).toBeNull();
+  });
+
+  it('one item the server refuses no longer jams the queue: after a 400 it is set aside and the rest flows', () => {
+    // A QR code of 600 characters was admitted as typed, and a sale took more than the server allows.
+    const scans = [scan(1, { code: `MQ1.${'x'.repeat(600)}` }), scan(2, { id: crypto.randomUUID(), code: 'MQ1.k1.ticket-2' })];
+    const sales = [sale({ id: crypto.randomUUID(), amountCents: 5_000_000 }), sale({ id: crypto.randomUUID() })];
+    const batch = nextBatch(scans, sales, new Date())!;
+    expect(doorSyncSchema.safeParse(batch).success).toBe(false);
+    const aside = setAsideInvalid(scans, sales, batch);
+    expect(aside.scans.map((s) => s.id)).toEqual([scans[0]!.id]);
+    expect(aside.sales.map((s) => s.id)).toEqual([sales[0]!.id]);
+    const after = { scans: scans.map((s) => aside.scans.find((a) => a.id === s.id) ?? s), sales: sales.map((s) => aside.sales.find((a) => a.id === s.id) ?? s) };
+    const next = nextBatch(after.scans, after.sales, new Date())!;
+    expect(doorSyncSchema.safeParse(next).success).toBe(true);
+    expect(next.scans!.map((s) => s.id)).toEqual([scans[1]!.id]);
+    expect(next.sales!.map((s) => s.id)).toEqual([sales[1]!.id]);
+    expect(waitingCount(after.scans, after.sales)).toBe(2);
+    expect(couldNotSendCount(after.scans, after.sales)).toBe(2);
   });
 
   it('a batch holds at most what the server takes; the rest waits for the next round', () => {

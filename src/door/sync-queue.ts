@@ -1,4 +1,4 @@
-import type { DoorScanResult, DoorSyncInput, DoorSyncResult, DoorTicket } from '../core/schemas/door.ts';
+import { doorSaleSchema, doorScanSchema, type DoorScanResult, type DoorSyncInput, type DoorSyncResult, type DoorTicket } from '../core/schemas/door.ts';
 import type { LocalAdmission } from './decide.ts';
 
 /**
@@ -101,3 +101,20 @@ export function localAdmissions(scans: readonly QueuedScan[], listTickets: Reado
 
 /** How many of this door's scans wait for the server. */
 export const waitingCount = (scans: readonly QueuedScan[], sales: readonly QueuedSale[]) => scans.filter(isWaitingScan).length + sales.filter(isWaitingSale).length;
+
+/** How many of this door's scans and sales the server's schema refuses: set aside, never sent. */
+export const couldNotSendCount = (scans: readonly QueuedScan[], sales: readonly QueuedSale[]) => scans.filter((s) => s.notSent === 'invalid').length + sales.filter((s) => s.notSent === 'invalid').length;
+
+/**
+ * After the server refused a batch (400/422): the batch's scans and sales its schema refuses, marked
+ * not to send, so one bad item (a code over 500 characters, an amount over the limit) no longer
+ * blocks everything queued behind it. The rest stays queued and goes in the next batch.
+ */
+export function setAsideInvalid(scans: readonly QueuedScan[], sales: readonly QueuedSale[], batch: DoorSyncInput): { scans: QueuedScan[]; sales: QueuedSale[] } {
+  const badScans = new Set((batch.scans ?? []).filter((s) => !doorScanSchema.safeParse(s).success).map((s) => s.id));
+  const badSales = new Set((batch.sales ?? []).filter((s) => !doorSaleSchema.safeParse(s).success).map((s) => s.id));
+  return {
+    scans: scans.filter((s) => badScans.has(s.id)).map((s) => ({ ...s, notSent: 'invalid' as const })),
+    sales: sales.filter((s) => badSales.has(s.id)).map((s) => ({ ...s, notSent: 'invalid' as const })),
+  };
+}

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { importDoorKeys } from '../core/door-codes.ts';
-import { DOOR_MESSAGES, type DoorAdmissionList, type DoorGuest, type DoorSyncResult } from '../core/schemas/door.ts';
+import { DOOR_MESSAGES, DOOR_REFUSALS, doorSaleSchema, doorScanSchema, type DoorAdmissionList, type DoorGuest, type DoorSyncResult } from '../core/schemas/door.ts';
 import { decideGuest, decideOffline, decideTicket, decisionFromServer, refOfCode, type Decision, type DoorContext, type DoorKeys } from './decide.ts';
 import { DoorApiError, fetchList, syncBatch } from './door-api.ts';
 import { loadGig, markRevoked, putSales, putScans, putTicket, saveList, updateGigMeta, type GigData, type StoredDevice } from './door-db.ts';
-import { acknowledge, localAdmissions, nextBatch, retryDelay, waitingCount, type QueuedSale, type QueuedScan } from './sync-queue.ts';
+import { acknowledge, couldNotSendCount, localAdmissions, nextBatch, retryDelay, setAsideInvalid, waitingCount, type QueuedSale, type QueuedScan } from './sync-queue.ts';
 
 /** How long a scan waits for the server before the door decides on its own and queues it. */
 export const ONLINE_ANSWER_MS = 2_500;
@@ -80,7 +80,15 @@ export function useDoor(gigId: string, device: StoredDevice, onRevoked: () => vo
       const current = data.current;
       const batch = current && nextBatch(current.scans, current.sales, new Date());
       if (current && batch) {
-        const answer = await syncBatch(token, gigId, batch);
+        const answer = await syncBatch(token, gigId, batch).catch(async (error: unknown) => {
+          // The server refused the batch: set aside what its schema refuses, so the rest flows.
+          if (error instanceof DoorApiError && (error.status === 400 || error.status === 422)) {
+            const aside = setAsideInvalid(current.scans, current.sales, batch);
+            await Promise.all([putScans(aside.scans), putSales(aside.sales)]);
+            await reload();
+          }
+          throw error;
+        });
         await applySyncAnswer(answer, current.scans, current.sales);
         // The list's delta brings the tickets the batch used, and refunds since.
         await applyList(await fetchList(token, gigId, (await loadGig(gigId))?.meta.cursor));
@@ -98,7 +106,7 @@ export function useDoor(gigId: string, device: StoredDevice, onRevoked: () => vo
     } finally {
       isSyncing.current = false;
     }
-  }, [token, gigId, applyList, applySyncAnswer, stop]);
+  }, [token, gigId, applyList, applySyncAnswer, stop, reload]);
 
   // Open: what this device has, then the network's copy, then sync every few seconds.
   useEffect(() => {
@@ -175,6 +183,8 @@ export function useDoor(gigId: string, device: StoredDevice, onRevoked: () => vo
       if (isStopped.current) return { kind: 'refuse', reason: 'unknown', detail: DOOR_MESSAGES.revoked };
       const scannedAt = new Date().toISOString();
       const scan: QueuedScan = { id: crypto.randomUUID(), gigId, scannedAt, wasAdmitted: false, isSynced: false, ...action };
+      // Not a Marquee code at all (say, a QR code over 500 characters): refused at once, never queued.
+      if (!doorScanSchema.safeParse({ ...action, id: scan.id, scannedAt, wasAdmitted: false }).success) return { kind: 'refuse', reason: 'unknown', detail: DOOR_REFUSALS.unknown };
       if ('code' in action) scan.ticketRef = await refOfCode(action.code);
       if ('ref' in action) scan.ticketRef = action.ref;
       const ctx = context();
@@ -233,10 +243,15 @@ export function useDoor(gigId: string, device: StoredDevice, onRevoked: () => vo
   );
 
   const sell = useCallback(
-    async (sale: { quantity: number; amountCents: number; method: 'cash' | 'card' }) => {
-      await putSales([{ id: crypto.randomUUID(), gigId, soldAt: new Date().toISOString(), isSynced: false, ...sale }]);
+    async (sale: { quantity: number; amountCents: number; method: 'cash' | 'card' }): Promise<string | null> => {
+      const record = { id: crypto.randomUUID(), soldAt: new Date().toISOString(), ...sale };
+      // Checked as the server will: a sale it refuses would block the queue behind it.
+      const check = doorSaleSchema.safeParse(record);
+      if (!check.success) return check.error.issues[0]?.message ?? 'Please check the sale.';
+      await putSales([{ ...record, gigId, isSynced: false }]);
       await reload();
       void syncOnce();
+      return null;
     },
     [gigId, reload, syncOnce],
   );
@@ -245,11 +260,12 @@ export function useDoor(gigId: string, device: StoredDevice, onRevoked: () => vo
   const summary = useMemo(() => {
     if (!current) return null;
     const pendingAdmitted = current.scans.filter((s) => !s.isSynced && s.wasAdmitted).reduce((n, s) => n + (s.count ?? 1), 0);
-    const pendingSold = current.sales.filter((s) => !s.isSynced).reduce((n, s) => n + s.quantity, 0);
+    const pendingSold = current.sales.filter((s) => !s.isSynced && !s.notSent).reduce((n, s) => n + s.quantity, 0);
     const counts = current.meta.counts;
     const mine = counts.perDevice.find((d) => d.deviceId === device.deviceId)?.checkedIn ?? 0;
     return {
       waiting: waitingCount(current.scans, current.sales),
+      couldNotSend: couldNotSendCount(current.scans, current.sales),
       // A walk-in who paid at the door is in (the server counts door sales as checked in too).
       checkedIn: counts.checkedIn + pendingAdmitted + pendingSold,
       sold: counts.soldOnline + counts.soldAtDoor + counts.comps + pendingSold,
