@@ -5,7 +5,7 @@ import { isRecentRepeatOfAdmitted, searchByName, type Decision } from './decide.
 import type { StoredDevice } from './door-db.ts';
 import { guestsLeftNow } from './guests-left.ts';
 import { signal, useQrCamera } from './use-qr-camera.ts';
-import { useDoor, type DoorAction } from './use-door.ts';
+import { listAsOf, useDoor, type DoorAction } from './use-door.ts';
 
 const WORD = { admit: 'ADMIT', refuse: 'REFUSED', already: 'ALREADY IN' } as const;
 const CAPTION = { admit: 'Valid Ticket', refuse: 'Invalid Ticket', already: 'Seen moments ago' } as const;
@@ -413,7 +413,7 @@ export function DoorScreen({ gigId, device, onRevoked, onChangeGig }: { gigId: s
           <EntryField inputRef={entryRef} onSubmit={(code) => run({ code })} />
         </section>
         <div className="space-y-8">
-          <NameSearch tickets={door.data.tickets} guests={door.data.guests} guestsLeft={(g) => guestsLeftNow(g, door.data!.scans)} onAdmit={(action) => void run(action)} />
+          <NameSearch tickets={door.data.tickets} guests={door.data.guests} guestsLeft={(g) => guestsLeftNow(g, door.data!.scans, listAsOf(door.data!))} onAdmit={(action) => void run(action)} />
           {/* Recorded, the door goes back to scanning: the code field has the focus again. */}
           <DoorSale onSell={door.sell} onRecorded={() => entryRef.current?.focus({ preventScroll: true })} />
         </div>

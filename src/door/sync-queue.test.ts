@@ -85,4 +85,17 @@ describe('the sync queue', () => {
     expect(admissions.get(scan(1).ticketRef!)).toMatchObject({ isThisDoor: true });
     expect(guestAdmissions.get('g1')).toBe(2);
   });
+
+  it('a guest code admitted online counts against the party until the list shows it, so the door gone offline does not let it in again', () => {
+    const listAsOf = Date.parse('2026-11-26T21:00:30.000Z');
+    // A one-person party: its code admitted online (synced) after the list was fetched, another party's before.
+    const afterList = scan(40, { code: 'MQ1.guest-a', ticketRef: undefined, forGuestId: 'party-of-one', isSynced: true, result: 'admitted' });
+    const beforeList = scan(10, { code: 'MQ1.guest-b', ticketRef: undefined, forGuestId: 'counted-by-list', isSynced: true, result: 'admitted' });
+    const { guestAdmissions } = localAdmissions([afterList, beforeList], new Map(), listAsOf);
+    expect(guestAdmissions.get('party-of-one')).toBe(1);
+    // The list fetched before it already counts the earlier one (its admittedCount).
+    expect(guestAdmissions.has('counted-by-list')).toBe(false);
+    // Once a newer list is fetched, its admittedCount has both.
+    expect(localAdmissions([afterList, beforeList], new Map(), listAsOf + 60_000).guestAdmissions.size).toBe(0);
+  });
 });

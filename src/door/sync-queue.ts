@@ -76,16 +76,18 @@ export const retryDelay = (failures: number) => Math.min(30_000, 2_000 * 2 ** Ma
 
 /**
  * What this door admitted that the downloaded list may not show yet: its admitted scans by ticket
- * ref, and guests let in by guest id (pending ones only: synced ones are in the next list delta).
+ * ref, and guests let in by guest id: pending ones, and synced ones scanned after the list was
+ * asked for (`listAsOf`, this device's clock): a guest code admitted online is in the server's
+ * count but not yet in the list's admittedCount, and a door gone offline must not let it in again.
  */
-export function localAdmissions(scans: readonly QueuedScan[], listTickets: ReadonlyMap<string, DoorTicket>): { admissions: Map<string, LocalAdmission>; guestAdmissions: Map<string, number> } {
+export function localAdmissions(scans: readonly QueuedScan[], listTickets: ReadonlyMap<string, DoorTicket>, listAsOf?: number): { admissions: Map<string, LocalAdmission>; guestAdmissions: Map<string, number> } {
   const admissions = new Map<string, LocalAdmission>();
   const guestAdmissions = new Map<string, number>();
   for (const scan of scans) {
     if (!scan.wasAdmitted) continue;
     const guestId = scan.guestId ?? scan.forGuestId;
     if (guestId) {
-      if (!scan.isSynced) guestAdmissions.set(guestId, (guestAdmissions.get(guestId) ?? 0) + (scan.count ?? 1));
+      if (!scan.isSynced || (listAsOf !== undefined && Date.parse(scan.scannedAt) >= listAsOf)) guestAdmissions.set(guestId, (guestAdmissions.get(guestId) ?? 0) + (scan.count ?? 1));
       continue;
     }
     if (!scan.ticketRef) continue;

@@ -13,6 +13,9 @@ const SYNC_EVERY_MS = 5_000;
 
 export type DoorAction = { code: string } | { ref: string } | { guestId: string; count: number };
 
+/** When the stored list was asked for (device clock), if known. */
+export const listAsOf = (data: GigData) => (data.meta.listAsOf ? Date.parse(data.meta.listAsOf) : undefined);
+
 const isRevokedError = (error: unknown) => error instanceof DoorApiError && error.status === 403 && error.message === DOOR_MESSAGES.revoked;
 
 /**
@@ -54,9 +57,9 @@ export function useDoor(gigId: string, device: StoredDevice, onRevoked: () => vo
   );
 
   const applyList = useCallback(
-    async (list: DoorAdmissionList) => {
+    async (list: DoorAdmissionList, askedAt: string) => {
       const keysChanged = JSON.stringify(list.keys) !== JSON.stringify(data.current?.meta.keys);
-      await saveList(list, new Date().toISOString());
+      await saveList(list, new Date().toISOString(), askedAt);
       if (keysChanged || keys.current.size === 0) keys.current = await importDoorKeys(list.keys).catch(() => new Map());
       await reload();
     },
@@ -91,9 +94,12 @@ export function useDoor(gigId: string, device: StoredDevice, onRevoked: () => vo
         });
         await applySyncAnswer(answer, current.scans, current.sales);
         // The list's delta brings the tickets the batch used, and refunds since.
-        await applyList(await fetchList(token, gigId, (await loadGig(gigId))?.meta.cursor));
+        const cursor = (await loadGig(gigId))?.meta.cursor;
+        const askedAt = new Date().toISOString();
+        await applyList(await fetchList(token, gigId, cursor), askedAt);
       } else {
-        await applyList(await fetchList(token, gigId, current?.meta.cursor));
+        const askedAt = new Date().toISOString();
+        await applyList(await fetchList(token, gigId, current?.meta.cursor), askedAt);
       }
       failures.current = 0;
       setLastOk(true);
@@ -160,7 +166,7 @@ export function useDoor(gigId: string, device: StoredDevice, onRevoked: () => vo
 
   const context = useCallback((): DoorContext => {
     const current = data.current!;
-    const { admissions, guestAdmissions } = localAdmissions(current.scans, current.tickets);
+    const { admissions, guestAdmissions } = localAdmissions(current.scans, current.tickets, listAsOf(current));
     return {
       gigId,
       deviceId: device.deviceId,
