@@ -89,3 +89,12 @@ export const updateGigMeta = (gigId: string, changes: Partial<StoredGig>) => db.
 export const putScans = (scans: QueuedScan[]) => db.scans.bulkPut(scans);
 export const putSales = (sales: QueuedSale[]) => db.sales.bulkPut(sales);
 export const putTicket = (gigId: string, ticket: DoorTicket) => db.tickets.put({ ...ticket, gigId });
+
+/** The unsent scans and sales of every other gig on this device (a door that switched gigs still sends them). */
+export async function loadWaitingElsewhere(gigId: string): Promise<{ scans: QueuedScan[]; sales: QueuedSale[] }> {
+  const [scans, sales] = await Promise.all([
+    db.scans.where('gigId').notEqual(gigId).filter((s) => !s.isSynced).toArray(),
+    db.sales.where('gigId').notEqual(gigId).filter((s) => !s.isSynced).toArray(),
+  ]);
+  return { scans, sales };
+}

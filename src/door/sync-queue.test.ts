@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { doorSyncSchema } from '../core/schemas/door.ts';
-import { acknowledge, couldNotSendCount, localAdmissions, MAX_SCANS_PER_BATCH, nextBatch, retryDelay, setAsideInvalid, waitingCount, type QueuedSale, type QueuedScan } from './sync-queue.ts';
+import { acknowledge, batchesByGig, couldNotSendCount, localAdmissions, MAX_SCANS_PER_BATCH, nextBatch, retryDelay, setAsideInvalid, waitingCount, type QueuedSale, type QueuedScan } from './sync-queue.ts';
 
 // The door's queue: what the door did offline is sent until the server names it in an answer.
 const GIG = '0b6f3d9e-1c2a-4b5c-8d7e-9f0a1b2c3d4e';
@@ -56,6 +56,20 @@ describe('the sync queue', () => {
     expect(next.sales!.map((s) => s.id)).toEqual([sales[1]!.id]);
     expect(waitingCount(after.scans, after.sales)).toBe(2);
     expect(couldNotSendCount(after.scans, after.sales)).toBe(2);
+  });
+
+  it('a door that switched gigs still sends the first gig\'s scans and sales: one batch per gig', () => {
+    const OTHER = '7a1e2b3c-4d5e-4f60-8a7b-9c0d1e2f3a4b';
+    const first = [scan(1, { gigId: OTHER }), scan(2, { id: crypto.randomUUID(), gigId: OTHER, isSynced: true })];
+    const firstSale = sale({ gigId: OTHER });
+    const now = [scan(3)];
+    const batches = batchesByGig([...first, ...now], [firstSale], new Date());
+    expect(batches.map((b) => b.gigId).sort()).toEqual([GIG, OTHER].sort());
+    const other = batches.find((b) => b.gigId === OTHER)!;
+    expect(other.batch.scans!.map((s) => s.id)).toEqual([first[0]!.id]);
+    expect(other.batch.sales!.map((s) => s.id)).toEqual([firstSale.id]);
+    expect(batches.find((b) => b.gigId === GIG)!.batch.scans!.map((s) => s.id)).toEqual([now[0]!.id]);
+    expect(batchesByGig([first[1]!], [], new Date())).toEqual([]);
   });
 
   it('a batch holds at most what the server takes; the rest waits for the next round', () => {

@@ -120,3 +120,17 @@ export function setAsideInvalid(scans: readonly QueuedScan[], sales: readonly Qu
     sales: sales.filter((s) => badSales.has(s.id)).map((s) => ({ ...s, notSent: 'invalid' as const })),
   };
 }
+
+/**
+ * The batches of the other gigs stored on this device, one per gig (each goes to its own gig's
+ * sync route): a venue-wide door person who switched gigs still sends the first gig's scans.
+ */
+export function batchesByGig(scans: readonly QueuedScan[], sales: readonly QueuedSale[], sentAt: Date): { gigId: string; scans: QueuedScan[]; sales: QueuedSale[]; batch: DoorSyncInput }[] {
+  const gigIds = [...new Set([...scans.filter(isWaitingScan), ...sales.filter(isWaitingSale)].map((item) => item.gigId))].sort();
+  return gigIds.flatMap((gigId) => {
+    const gigScans = scans.filter((s) => s.gigId === gigId);
+    const gigSales = sales.filter((s) => s.gigId === gigId);
+    const batch = nextBatch(gigScans, gigSales, sentAt);
+    return batch ? [{ gigId, scans: gigScans, sales: gigSales, batch }] : [];
+  });
+}

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { importDoorKeys } from '../core/door-codes.ts';
-import { DOOR_MESSAGES, DOOR_REFUSALS, doorSaleSchema, doorScanSchema, type DoorAdmissionList, type DoorGuest, type DoorSyncResult } from '../core/schemas/door.ts';
+import { DOOR_MESSAGES, DOOR_REFUSALS, doorSaleSchema, doorScanSchema, type DoorAdmissionList, type DoorGuest, type DoorSyncInput, type DoorSyncResult } from '../core/schemas/door.ts';
 import { decideGuest, decideOffline, decideTicket, decisionFromServer, refOfCode, type Decision, type DoorContext, type DoorKeys } from './decide.ts';
 import { DoorApiError, fetchList, syncBatch } from './door-api.ts';
-import { loadGig, markRevoked, putSales, putScans, putTicket, saveList, updateGigMeta, type GigData, type StoredDevice } from './door-db.ts';
-import { acknowledge, couldNotSendCount, localAdmissions, nextBatch, retryDelay, setAsideInvalid, waitingCount, type QueuedSale, type QueuedScan } from './sync-queue.ts';
+import { loadGig, loadWaitingElsewhere, markRevoked, putSales, putScans, putTicket, saveList, updateGigMeta, type GigData, type StoredDevice } from './door-db.ts';
+import { acknowledge, batchesByGig, couldNotSendCount, localAdmissions, nextBatch, retryDelay, setAsideInvalid, waitingCount, type QueuedSale, type QueuedScan } from './sync-queue.ts';
 
 /** How long a scan waits for the server before the door decides on its own and queues it. */
 export const ONLINE_ANSWER_MS = 2_500;
@@ -31,6 +31,8 @@ export function useDoor(gigId: string, device: StoredDevice, onRevoked: () => vo
   const [isLoaded, setLoaded] = useState(false);
   const [isBrowserOnline, setBrowserOnline] = useState(() => navigator.onLine);
   const [lastOk, setLastOk] = useState(true);
+  /** Scans and sales of other gigs on this device still to send (the sync sends them too). */
+  const [waitingElsewhere, setWaitingElsewhere] = useState(0);
   const isStopped = useRef(false);
   const isSyncing = useRef(false);
   const failures = useRef(0);
@@ -66,13 +68,39 @@ export function useDoor(gigId: string, device: StoredDevice, onRevoked: () => vo
     [reload],
   );
 
-  const applySyncAnswer = useCallback(
-    async (answer: DoorSyncResult, scans: QueuedScan[], sales: QueuedSale[]) => {
+  /** Sends one gig's batch and records the answer; a batch the server refuses (400/422) has its invalid items set aside. */
+  const sendBatch = useCallback(
+    async (batchGigId: string, batch: DoorSyncInput, scans: QueuedScan[], sales: QueuedSale[]) => {
+      let answer: DoorSyncResult;
+      try {
+        answer = await syncBatch(token, batchGigId, batch);
+      } catch (error) {
+        // The server refused the batch: set aside what its schema refuses, so the rest flows.
+        if (error instanceof DoorApiError && (error.status === 400 || error.status === 422)) {
+          const aside = setAsideInvalid(scans, sales, batch);
+          await Promise.all([putScans(aside.scans), putSales(aside.sales)]);
+        }
+        throw error;
+      }
       const done = acknowledge(scans, sales, answer);
-      await Promise.all([putScans(done.scans), putSales(done.sales), updateGigMeta(gigId, { counts: answer.counts, conflicts: answer.conflicts, lastSyncedAt: new Date().toISOString() })]);
+      await Promise.all([putScans(done.scans), putSales(done.sales), updateGigMeta(batchGigId, { counts: answer.counts, conflicts: answer.conflicts, lastSyncedAt: new Date().toISOString() })]);
     },
-    [gigId],
+    [token],
   );
+
+  /** The other gigs' queues, one batch per gig; one gig failing does not stop this gig's door. */
+  const syncElsewhere = useCallback(async () => {
+    const waiting = await loadWaitingElsewhere(gigId);
+    for (const { gigId: otherGigId, scans, sales, batch } of batchesByGig(waiting.scans, waiting.sales, new Date())) {
+      try {
+        await sendBatch(otherGigId, batch, scans, sales);
+      } catch (error) {
+        if (isRevokedError(error)) throw error;
+      }
+    }
+    const left = await loadWaitingElsewhere(gigId);
+    setWaitingElsewhere(waitingCount(left.scans, left.sales));
+  }, [gigId, sendBatch]);
 
   /** One round: send what waits, or (nothing waiting) fetch the list's changes. */
   const syncOnce = useCallback(async () => {
@@ -83,16 +111,10 @@ export function useDoor(gigId: string, device: StoredDevice, onRevoked: () => vo
       const current = data.current;
       const batch = current && nextBatch(current.scans, current.sales, new Date());
       if (current && batch) {
-        const answer = await syncBatch(token, gigId, batch).catch(async (error: unknown) => {
-          // The server refused the batch: set aside what its schema refuses, so the rest flows.
-          if (error instanceof DoorApiError && (error.status === 400 || error.status === 422)) {
-            const aside = setAsideInvalid(current.scans, current.sales, batch);
-            await Promise.all([putScans(aside.scans), putSales(aside.sales)]);
-            await reload();
-          }
+        await sendBatch(gigId, batch, current.scans, current.sales).catch(async (error: unknown) => {
+          await reload();
           throw error;
         });
-        await applySyncAnswer(answer, current.scans, current.sales);
         // The list's delta brings the tickets the batch used, and refunds since.
         const cursor = (await loadGig(gigId))?.meta.cursor;
         const askedAt = new Date().toISOString();
@@ -101,6 +123,7 @@ export function useDoor(gigId: string, device: StoredDevice, onRevoked: () => vo
         const askedAt = new Date().toISOString();
         await applyList(await fetchList(token, gigId, current?.meta.cursor), askedAt);
       }
+      await syncElsewhere();
       failures.current = 0;
       setLastOk(true);
       setLoadError('');
@@ -112,7 +135,7 @@ export function useDoor(gigId: string, device: StoredDevice, onRevoked: () => vo
     } finally {
       isSyncing.current = false;
     }
-  }, [token, gigId, applyList, applySyncAnswer, stop, reload]);
+  }, [token, gigId, applyList, sendBatch, syncElsewhere, stop, reload]);
 
   // Open: what this device has, then the network's copy, then sync every few seconds.
   useEffect(() => {
@@ -136,6 +159,9 @@ export function useDoor(gigId: string, device: StoredDevice, onRevoked: () => vo
       if (stored) keys.current = await importDoorKeys(stored.meta.keys).catch(() => new Map());
       setLoaded(Boolean(stored));
       setSnapshot(stored);
+      const elsewhere = await loadWaitingElsewhere(gigId);
+      if (isCancelled) return;
+      setWaitingElsewhere(waitingCount(elsewhere.scans, elsewhere.sales));
       await restart();
       if (!isCancelled) setLoaded(true);
     })();
@@ -270,7 +296,7 @@ export function useDoor(gigId: string, device: StoredDevice, onRevoked: () => vo
     const counts = current.meta.counts;
     const mine = counts.perDevice.find((d) => d.deviceId === device.deviceId)?.checkedIn ?? 0;
     return {
-      waiting: waitingCount(current.scans, current.sales),
+      waiting: waitingCount(current.scans, current.sales) + waitingElsewhere,
       couldNotSend: couldNotSendCount(current.scans, current.sales),
       // A walk-in who paid at the door is in (the server counts door sales as checked in too).
       checkedIn: counts.checkedIn + pendingAdmitted + pendingSold,
@@ -280,7 +306,7 @@ export function useDoor(gigId: string, device: StoredDevice, onRevoked: () => vo
       lastSyncedAt: current.meta.lastSyncedAt,
       conflicts: current.meta.conflicts,
     };
-  }, [current, device.deviceId]);
+  }, [current, device.deviceId, waitingElsewhere]);
 
   return { gig: current?.meta.gig ?? null, data: current, summary, isLoaded, loadError, isOnline, admit, sell, syncNow: syncOnce };
 }
