@@ -4,6 +4,7 @@ import { DOOR_MESSAGES, type DoorGuest, type DoorTicket } from '../core/schemas/
 import { isRecentRepeatOfAdmitted, searchByName, type Decision } from './decide.ts';
 import type { StoredDevice } from './door-db.ts';
 import { guestsLeftNow } from './guests-left.ts';
+import { wouldOverfill } from './sync-queue.ts';
 import { signal, useQrCamera } from './use-qr-camera.ts';
 import { listAsOf, useDoor, type DoorAction } from './use-door.ts';
 
@@ -193,23 +194,38 @@ function NameSearch({ tickets, guests, guestsLeft, onAdmit }: { tickets: Map<str
   );
 }
 
-function DoorSale({ onSell, onRecorded }: { onSell: (sale: { quantity: number; amountCents: number; method: 'cash' | 'card' }) => Promise<string | null>; onRecorded: () => void }) {
+type Sale = { quantity: number; amountCents: number; method: 'cash' | 'card' };
+
+function DoorSale({ onSell, onRecorded, capacity, sold, overCapacity }: { onSell: (sale: Sale) => Promise<string | null>; onRecorded: () => void; capacity: number | null; sold: number; overCapacity: number }) {
   const [quantity, setQuantity] = useState('1');
   const [amount, setAmount] = useState('');
   const [method, setMethod] = useState<'cash' | 'card'>('cash');
   const [message, setMessage] = useState('');
   const [error, setError] = useState('');
+  // A sale that would go over capacity waits for "Record anyway" (the guests may be in already).
+  const [unconfirmed, setUnconfirmed] = useState<Sale | null>(null);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const q = Number(quantity);
     const cents = Math.round(Number(amount.replace(',', '.')) * 100);
     if (!Number.isInteger(q) || q < 1 || q > 20) return setError('Sell between 1 and 20 tickets in one door sale.');
     if (!amount.trim() || !Number.isFinite(cents) || cents < 0) return setError('Please enter the amount taken.');
+    const sale = { quantity: q, amountCents: cents, method };
+    if (wouldOverfill(capacity, sold, q)) {
+      setError('');
+      setMessage('');
+      return setUnconfirmed(sale);
+    }
+    await record(sale);
+  };
+  const record = async (sale: Sale) => {
+    setUnconfirmed(null);
+    const { quantity: q, amountCents: cents } = sale;
     // The shared schema has the last word (the server's limits), with its message.
-    const refused = await onSell({ quantity: q, amountCents: cents, method });
+    const refused = await onSell(sale);
     if (refused) return setError(refused);
     setError('');
-    setMessage(`Recorded: ${q} at the door, ${(cents / 100).toFixed(2)} by ${method}.`);
+    setMessage(`Recorded: ${q} at the door, ${(cents / 100).toFixed(2)} by ${sale.method}.`);
     setQuantity('1');
     setAmount('');
     onRecorded();
@@ -246,9 +262,28 @@ function DoorSale({ onSell, onRecorded }: { onSell: (sale: { quantity: number; a
             {error}
           </p>
         )}
-        <button type="submit" className="btn-primary col-span-2 min-h-12 text-lg">
-          Record door sale
-        </button>
+        {unconfirmed ? (
+          <div role="alert" className="col-span-2 space-y-3 rounded-xl bg-amber-400 p-4 text-lg font-semibold text-zinc-950">
+            <p>{DOOR_MESSAGES.full} Record the sale anyway?</p>
+            <div className="flex gap-3">
+              <button type="button" className="btn-primary min-h-12 flex-1 text-lg" onClick={() => void record(unconfirmed)}>
+                Record anyway
+              </button>
+              <button type="button" className="btn-secondary min-h-12 flex-1 text-lg" onClick={() => setUnconfirmed(null)}>
+                Cancel
+              </button>
+            </div>
+          </div>
+        ) : (
+          <button type="submit" className="btn-primary col-span-2 min-h-12 text-lg">
+            Record door sale
+          </button>
+        )}
+        {overCapacity > 0 && (
+          <p role="status" className="col-span-2 rounded-xl bg-amber-400 p-3 font-semibold text-zinc-950">
+            {DOOR_MESSAGES.full} {overCapacity === 1 ? 'A door sale was' : `${overCapacity} door sales were`} recorded over capacity.
+          </p>
+        )}
         {message && (
           <p role="status" className="col-span-2 text-zinc-200">
             {message}
@@ -415,7 +450,7 @@ export function DoorScreen({ gigId, device, onRevoked, onChangeGig }: { gigId: s
         <div className="space-y-8">
           <NameSearch tickets={door.data.tickets} guests={door.data.guests} guestsLeft={(g) => guestsLeftNow(g, door.data!.scans, listAsOf(door.data!))} onAdmit={(action) => void run(action)} />
           {/* Recorded, the door goes back to scanning: the code field has the focus again. */}
-          <DoorSale onSell={door.sell} onRecorded={() => entryRef.current?.focus({ preventScroll: true })} />
+          <DoorSale onSell={door.sell} onRecorded={() => entryRef.current?.focus({ preventScroll: true })} capacity={summary.capacity} sold={summary.sold} overCapacity={summary.overCapacitySales} />
         </div>
       </main>
       <div aria-live="assertive" aria-atomic="true">

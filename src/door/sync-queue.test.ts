@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { doorSyncSchema } from '../core/schemas/door.ts';
-import { acknowledge, batchesByGig, couldNotSendCount, localAdmissions, MAX_SCANS_PER_BATCH, nextBatch, retryDelay, setAsideInvalid, waitingCount, type QueuedSale, type QueuedScan } from './sync-queue.ts';
+import { acknowledge, batchesByGig, overCapacitySales, wouldOverfill, couldNotSendCount, localAdmissions, MAX_SCANS_PER_BATCH, nextBatch, retryDelay, setAsideInvalid, waitingCount, type QueuedSale, type QueuedScan } from './sync-queue.ts';
 
 // The door's queue: what the door did offline is sent until the server names it in an answer.
 const GIG = '0b6f3d9e-1c2a-4b5c-8d7e-9f0a1b2c3d4e';
@@ -86,6 +86,15 @@ describe('the sync queue', () => {
     const after = scans.map((s) => done.scans.find((d) => d.id === s.id) ?? s);
     expect(waitingCount(after, done.sales)).toBe(1);
     expect(nextBatch(after, done.sales, new Date())!.scans!.map((s) => s.id)).toEqual([scans[1]!.id]);
+  });
+
+  it('a door sale at capacity: the door asks before selling, and shows the sales the server recorded over capacity', () => {
+    expect(wouldOverfill(100, 98, 2)).toBe(false);
+    expect(wouldOverfill(100, 99, 2)).toBe(true);
+    expect(wouldOverfill(null, 5_000, 20)).toBe(false);
+    const sales = [sale(), sale({ id: crypto.randomUUID() })];
+    const done = acknowledge([], sales, { scans: [], sales: [{ id: sales[0]!.id, isOverCapacity: true }, { id: sales[1]!.id, isOverCapacity: false }] });
+    expect(overCapacitySales(done.sales)).toBe(1);
   });
 
   it('backs off after failures, up to 30 s', () => {

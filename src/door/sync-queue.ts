@@ -134,3 +134,9 @@ export function batchesByGig(scans: readonly QueuedScan[], sales: readonly Queue
     return batch ? [{ gigId, scans: gigScans, sales: gigSales, batch }] : [];
   });
 }
+
+/** Whether selling `quantity` more at the door goes over the show's capacity, by this door's counts (no capacity: never). */
+export const wouldOverfill = (capacity: number | null, sold: number, quantity: number) => capacity !== null && sold + quantity > capacity;
+
+/** How many of this door's sales the server recorded over capacity (a door sale is always recorded: the guests are in). */
+export const overCapacitySales = (sales: readonly QueuedSale[]) => sales.filter((s) => s.isOverCapacity).length;

@@ -4,7 +4,7 @@ import { DOOR_MESSAGES, DOOR_REFUSALS, doorSaleSchema, doorScanSchema, type Door
 import { decideGuest, decideOffline, decideTicket, decisionFromServer, refOfCode, type Decision, type DoorContext, type DoorKeys } from './decide.ts';
 import { DoorApiError, fetchList, syncBatch } from './door-api.ts';
 import { loadGig, loadWaitingElsewhere, markRevoked, putSales, putScans, putTicket, saveList, updateGigMeta, type GigData, type StoredDevice } from './door-db.ts';
-import { acknowledge, batchesByGig, couldNotSendCount, localAdmissions, nextBatch, retryDelay, setAsideInvalid, waitingCount, type QueuedSale, type QueuedScan } from './sync-queue.ts';
+import { acknowledge, batchesByGig, couldNotSendCount, localAdmissions, nextBatch, overCapacitySales, retryDelay, setAsideInvalid, waitingCount, type QueuedSale, type QueuedScan } from './sync-queue.ts';
 
 /** How long a scan waits for the server before the door decides on its own and queues it. */
 export const ONLINE_ANSWER_MS = 2_500;
@@ -302,6 +302,7 @@ export function useDoor(gigId: string, device: StoredDevice, onRevoked: () => vo
       checkedIn: counts.checkedIn + pendingAdmitted + pendingSold,
       sold: counts.soldOnline + counts.soldAtDoor + counts.comps + pendingSold,
       capacity: counts.capacity,
+      overCapacitySales: overCapacitySales(current.sales),
       thisDoor: mine + pendingAdmitted,
       lastSyncedAt: current.meta.lastSyncedAt,
       conflicts: current.meta.conflicts,
