@@ -291,7 +291,7 @@ export function useDoor(gigId: string, device: StoredDevice, onRevoked: () => vo
   const current = snapshot;
   const summary = useMemo(() => {
     if (!current) return null;
-    const pendingAdmitted = current.scans.filter((s) => !s.isSynced && s.wasAdmitted).reduce((n, s) => n + (s.count ?? 1), 0);
+    const pendingAdmitted = current.scans.filter((s) => !s.isSynced && s.wasAdmitted && !s.notSent).reduce((n, s) => n + (s.count ?? 1), 0);
     const pendingSold = current.sales.filter((s) => !s.isSynced && !s.notSent).reduce((n, s) => n + s.quantity, 0);
     const counts = current.meta.counts;
     const mine = counts.perDevice.find((d) => d.deviceId === device.deviceId)?.checkedIn ?? 0;
