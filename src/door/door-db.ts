@@ -17,6 +17,8 @@ export type StoredGig = {
   lastSyncedAt: string | null;
   /** The server's clock minus this device's when the list came (a phone's clock may be hours wrong). */
   serverOffsetMs?: number;
+  /** When (this device's clock) the stored list was asked for: guests let in after it are not in its counts. */
+  listAsOf?: string;
 };
 type StoredTicket = DoorTicket & { gigId: string };
 type StoredGuest = DoorGuest & { gigId: string };
@@ -71,7 +73,7 @@ export async function loadGig(gigId: string): Promise<GigData | null> {
 }
 
 /** Stores a downloaded list (whole, replacing the old copy, or a delta on top of it). */
-export async function saveList(list: DoorAdmissionList, syncedAt: string): Promise<void> {
+export async function saveList(list: DoorAdmissionList, syncedAt: string, askedAt: string = syncedAt): Promise<void> {
   const gigId = list.gig.id;
   await db.transaction('rw', [db.gigs, db.tickets, db.guests], async () => {
     if (!list.isDelta) await db.tickets.where('gigId').equals(gigId).delete();
@@ -79,7 +81,7 @@ export async function saveList(list: DoorAdmissionList, syncedAt: string): Promi
     await db.guests.where('gigId').equals(gigId).delete();
     await db.tickets.bulkPut(list.tickets.map((t) => ({ ...t, gigId })));
     await db.guests.bulkPut(list.guests.map((g) => ({ ...g, gigId })));
-    await db.gigs.put({ gigId, gig: list.gig, keys: list.keys, cursor: list.cursor, counts: list.counts, conflicts: list.conflicts, lastSyncedAt: syncedAt, serverOffsetMs: Date.parse(list.serverTime) - Date.now() });
+    await db.gigs.put({ gigId, gig: list.gig, keys: list.keys, cursor: list.cursor, counts: list.counts, conflicts: list.conflicts, lastSyncedAt: syncedAt, listAsOf: askedAt, serverOffsetMs: Date.parse(list.serverTime) - Date.now() });
   });
 }
 
@@ -87,3 +89,12 @@ export const updateGigMeta = (gigId: string, changes: Partial<StoredGig>) => db.
 export const putScans = (scans: QueuedScan[]) => db.scans.bulkPut(scans);
 export const putSales = (sales: QueuedSale[]) => db.sales.bulkPut(sales);
 export const putTicket = (gigId: string, ticket: DoorTicket) => db.tickets.put({ ...ticket, gigId });
+
+/** The unsent scans and sales of every other gig on this device (a door that switched gigs still sends them). */
+export async function loadWaitingElsewhere(gigId: string): Promise<{ scans: QueuedScan[]; sales: QueuedSale[] }> {
+  const [scans, sales] = await Promise.all([
+    db.scans.where('gigId').notEqual(gigId).filter((s) => !s.isSynced).toArray(),
+    db.sales.where('gigId').notEqual(gigId).filter((s) => !s.isSynced).toArray(),
+  ]);
+  return { scans, sales };
+}

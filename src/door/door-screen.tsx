@@ -4,8 +4,9 @@ import { DOOR_MESSAGES, type DoorGuest, type DoorTicket } from '../core/schemas/
 import { isRecentRepeatOfAdmitted, searchByName, type Decision } from './decide.ts';
 import type { StoredDevice } from './door-db.ts';
 import { guestsLeftNow } from './guests-left.ts';
+import { wouldOverfill } from './sync-queue.ts';
 import { signal, useQrCamera } from './use-qr-camera.ts';
-import { useDoor, type DoorAction } from './use-door.ts';
+import { listAsOf, useDoor, type DoorAction } from './use-door.ts';
 
 const WORD = { admit: 'ADMIT', refuse: 'REFUSED', already: 'ALREADY IN' } as const;
 const CAPTION = { admit: 'Valid Ticket', refuse: 'Invalid Ticket', already: 'Seen moments ago' } as const;
@@ -38,7 +39,7 @@ function ResultPanel({ decision, onDismiss }: { decision: Decision; onDismiss: (
   );
 }
 
-function StatusBar({ isOnline, lastSyncedAt, waiting }: { isOnline: boolean; lastSyncedAt: string | null; waiting: number }) {
+function StatusBar({ isOnline, lastSyncedAt, waiting, couldNotSend }: { isOnline: boolean; lastSyncedAt: string | null; waiting: number; couldNotSend: number }) {
   return (
     <div role="status" aria-label="Door status" className="flex flex-wrap items-center gap-x-4 gap-y-1 text-base">
       <span className={`inline-flex items-center gap-2 rounded-full px-3 py-1 font-bold ${isOnline ? 'bg-emerald-900 text-emerald-100' : 'bg-amber-400 text-zinc-950'}`}>
@@ -49,6 +50,7 @@ function StatusBar({ isOnline, lastSyncedAt, waiting }: { isOnline: boolean; las
       <span className={waiting ? 'font-bold text-amber-300' : 'text-zinc-300'}>
         {waiting} {waiting === 1 ? 'scan waits' : 'scans wait'}
       </span>
+      {couldNotSend > 0 && <span className="font-bold text-amber-300">{couldNotSend} could not be sent</span>}
     </div>
   );
 }
@@ -192,21 +194,38 @@ function NameSearch({ tickets, guests, guestsLeft, onAdmit }: { tickets: Map<str
   );
 }
 
-function DoorSale({ onSell, onRecorded }: { onSell: (sale: { quantity: number; amountCents: number; method: 'cash' | 'card' }) => Promise<void>; onRecorded: () => void }) {
+type Sale = { quantity: number; amountCents: number; method: 'cash' | 'card' };
+
+function DoorSale({ onSell, onRecorded, capacity, sold, overCapacity }: { onSell: (sale: Sale) => Promise<string | null>; onRecorded: () => void; capacity: number | null; sold: number; overCapacity: number }) {
   const [quantity, setQuantity] = useState('1');
   const [amount, setAmount] = useState('');
   const [method, setMethod] = useState<'cash' | 'card'>('cash');
   const [message, setMessage] = useState('');
   const [error, setError] = useState('');
+  // A sale that would go over capacity waits for "Record anyway" (the guests may be in already).
+  const [unconfirmed, setUnconfirmed] = useState<Sale | null>(null);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const q = Number(quantity);
     const cents = Math.round(Number(amount.replace(',', '.')) * 100);
     if (!Number.isInteger(q) || q < 1 || q > 20) return setError('Sell between 1 and 20 tickets in one door sale.');
     if (!amount.trim() || !Number.isFinite(cents) || cents < 0) return setError('Please enter the amount taken.');
+    const sale = { quantity: q, amountCents: cents, method };
+    if (wouldOverfill(capacity, sold, q)) {
+      setError('');
+      setMessage('');
+      return setUnconfirmed(sale);
+    }
+    await record(sale);
+  };
+  const record = async (sale: Sale) => {
+    setUnconfirmed(null);
+    const { quantity: q, amountCents: cents } = sale;
+    // The shared schema has the last word (the server's limits), with its message.
+    const refused = await onSell(sale);
+    if (refused) return setError(refused);
     setError('');
-    await onSell({ quantity: q, amountCents: cents, method });
-    setMessage(`Recorded: ${q} at the door, ${(cents / 100).toFixed(2)} by ${method}.`);
+    setMessage(`Recorded: ${q} at the door, ${(cents / 100).toFixed(2)} by ${sale.method}.`);
     setQuantity('1');
     setAmount('');
     onRecorded();
@@ -243,9 +262,28 @@ function DoorSale({ onSell, onRecorded }: { onSell: (sale: { quantity: number; a
             {error}
           </p>
         )}
-        <button type="submit" className="btn-primary col-span-2 min-h-12 text-lg">
-          Record door sale
-        </button>
+        {unconfirmed ? (
+          <div role="alert" className="col-span-2 space-y-3 rounded-xl bg-amber-400 p-4 text-lg font-semibold text-zinc-950">
+            <p>{DOOR_MESSAGES.full} Record the sale anyway?</p>
+            <div className="flex gap-3">
+              <button type="button" className="btn-primary min-h-12 flex-1 text-lg" onClick={() => void record(unconfirmed)}>
+                Record anyway
+              </button>
+              <button type="button" className="btn-secondary min-h-12 flex-1 text-lg" onClick={() => setUnconfirmed(null)}>
+                Cancel
+              </button>
+            </div>
+          </div>
+        ) : (
+          <button type="submit" className="btn-primary col-span-2 min-h-12 text-lg">
+            Record door sale
+          </button>
+        )}
+        {overCapacity > 0 && (
+          <p role="status" className="col-span-2 rounded-xl bg-amber-400 p-3 font-semibold text-zinc-950">
+            {DOOR_MESSAGES.full} {overCapacity === 1 ? 'A door sale was' : `${overCapacity} door sales were`} recorded over capacity.
+          </p>
+        )}
         {message && (
           <p role="status" className="col-span-2 text-zinc-200">
             {message}
@@ -374,7 +412,7 @@ export function DoorScreen({ gigId, device, onRevoked, onChangeGig }: { gigId: s
               Gigs
             </button>
           </div>
-          <StatusBar isOnline={door.isOnline} lastSyncedAt={summary.lastSyncedAt} waiting={summary.waiting} />
+          <StatusBar isOnline={door.isOnline} lastSyncedAt={summary.lastSyncedAt} waiting={summary.waiting} couldNotSend={summary.couldNotSend} />
           <dl className="grid grid-cols-4 gap-2" aria-label="Counts">
             <Count label="Checked in" value={summary.checkedIn} />
             <Count label="Sold" value={summary.sold} />
@@ -410,9 +448,9 @@ export function DoorScreen({ gigId, device, onRevoked, onChangeGig }: { gigId: s
           <EntryField inputRef={entryRef} onSubmit={(code) => run({ code })} />
         </section>
         <div className="space-y-8">
-          <NameSearch tickets={door.data.tickets} guests={door.data.guests} guestsLeft={(g) => guestsLeftNow(g, door.data!.scans)} onAdmit={(action) => void run(action)} />
+          <NameSearch tickets={door.data.tickets} guests={door.data.guests} guestsLeft={(g) => guestsLeftNow(g, door.data!.scans, listAsOf(door.data!))} onAdmit={(action) => void run(action)} />
           {/* Recorded, the door goes back to scanning: the code field has the focus again. */}
-          <DoorSale onSell={door.sell} onRecorded={() => entryRef.current?.focus({ preventScroll: true })} />
+          <DoorSale onSell={door.sell} onRecorded={() => entryRef.current?.focus({ preventScroll: true })} capacity={summary.capacity} sold={summary.sold} overCapacity={summary.overCapacitySales} />
         </div>
       </main>
       <div aria-live="assertive" aria-atomic="true">

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { doorSyncSchema } from '../core/schemas/door.ts';
-import { acknowledge, localAdmissions, MAX_SCANS_PER_BATCH, nextBatch, retryDelay, waitingCount, type QueuedSale, type QueuedScan } from './sync-queue.ts';
+import { acknowledge, batchesByGig, overCapacitySales, wouldOverfill, couldNotSendCount, localAdmissions, MAX_SCANS_PER_BATCH, nextBatch, retryDelay, setAsideInvalid, waitingCount, type QueuedSale, type QueuedScan } from './sync-queue.ts';
 
 // The door's queue: what the door did offline is sent until the server names it in an answer.
 const GIG = '0b6f3d9e-1c2a-4b5c-8d7e-9f0a1b2c3d4e';
@@ -27,6 +27,51 @@ describe('the sync queue', () => {
     expect(nextBatch([scan(1, { isSynced: true })], [], new Date())).toBeNull();
   });
 
+  it('never sends a refusal the door made on its own: the server would read it as "server, decide" and admit the ticket', () => {
+    // Offline, the door refused one code (not on its list) and admitted another; a scan sent online
+    // that timed out and was then admitted here keeps its id and is queued as an admission.
+    const refusedHere = scan(1, { wasAdmitted: false, notSent: 'offline_refusal' });
+    const legacyRefusal = scan(2, { wasAdmitted: false });
+    const admittedHere = scan(3);
+    const batch = nextBatch([refusedHere, legacyRefusal, admittedHere], [], new Date())!;
+    expect(batch.scans!.map((s) => s.id)).toEqual([admittedHere.id]);
+    expect(batch.scans!.every((s) => s.wasAdmitted)).toBe(true);
+    expect(waitingCount([refusedHere, legacyRefusal, admittedHere], [])).toBe(1);
+    expect(nextBatch([refusedHere, legacyRefusal], [], new Date())).toBeNull();
+  });
+
+  it('one item the server refuses no longer jams the queue: after a 400 it is set aside and the rest flows', () => {
+    // A QR code of 600 characters was admitted as typed, and a sale took more than the server allows.
+    const scans = [scan(1, { code: `MQ1.${'x'.repeat(600)}` }), scan(2, { id: crypto.randomUUID(), code: 'MQ1.k1.ticket-2' })];
+    const sales = [sale({ id: crypto.randomUUID(), amountCents: 5_000_000 }), sale({ id: crypto.randomUUID() })];
+    const batch = nextBatch(scans, sales, new Date())!;
+    expect(doorSyncSchema.safeParse(batch).success).toBe(false);
+    const aside = setAsideInvalid(scans, sales, batch);
+    expect(aside.scans.map((s) => s.id)).toEqual([scans[0]!.id]);
+    expect(aside.sales.map((s) => s.id)).toEqual([sales[0]!.id]);
+    const after = { scans: scans.map((s) => aside.scans.find((a) => a.id === s.id) ?? s), sales: sales.map((s) => aside.sales.find((a) => a.id === s.id) ?? s) };
+    const next = nextBatch(after.scans, after.sales, new Date())!;
+    expect(doorSyncSchema.safeParse(next).success).toBe(true);
+    expect(next.scans!.map((s) => s.id)).toEqual([scans[1]!.id]);
+    expect(next.sales!.map((s) => s.id)).toEqual([sales[1]!.id]);
+    expect(waitingCount(after.scans, after.sales)).toBe(2);
+    expect(couldNotSendCount(after.scans, after.sales)).toBe(2);
+  });
+
+  it('a door that switched gigs still sends the first gig\'s scans and sales: one batch per gig', () => {
+    const OTHER = '7a1e2b3c-4d5e-4f60-8a7b-9c0d1e2f3a4b';
+    const first = [scan(1, { gigId: OTHER }), scan(2, { id: crypto.randomUUID(), gigId: OTHER, isSynced: true })];
+    const firstSale = sale({ gigId: OTHER });
+    const now = [scan(3)];
+    const batches = batchesByGig([...first, ...now], [firstSale], new Date());
+    expect(batches.map((b) => b.gigId).sort()).toEqual([GIG, OTHER].sort());
+    const other = batches.find((b) => b.gigId === OTHER)!;
+    expect(other.batch.scans!.map((s) => s.id)).toEqual([first[0]!.id]);
+    expect(other.batch.sales!.map((s) => s.id)).toEqual([firstSale.id]);
+    expect(batches.find((b) => b.gigId === GIG)!.batch.scans!.map((s) => s.id)).toEqual([now[0]!.id]);
+    expect(batchesByGig([first[1]!], [], new Date())).toEqual([]);
+  });
+
   it('a batch holds at most what the server takes; the rest waits for the next round', () => {
     const scans = Array.from({ length: MAX_SCANS_PER_BATCH + 5 }, (_, i) => scan(i % 60, { id: crypto.randomUUID() }));
     expect(nextBatch(scans, [], new Date())!.scans).toHaveLength(MAX_SCANS_PER_BATCH);
@@ -43,6 +88,15 @@ describe('the sync queue', () => {
     expect(nextBatch(after, done.sales, new Date())!.scans!.map((s) => s.id)).toEqual([scans[1]!.id]);
   });
 
+  it('a door sale at capacity: the door asks before selling, and shows the sales the server recorded over capacity', () => {
+    expect(wouldOverfill(100, 98, 2)).toBe(false);
+    expect(wouldOverfill(100, 99, 2)).toBe(true);
+    expect(wouldOverfill(null, 5_000, 20)).toBe(false);
+    const sales = [sale(), sale({ id: crypto.randomUUID() })];
+    const done = acknowledge([], sales, { scans: [], sales: [{ id: sales[0]!.id, isOverCapacity: true }, { id: sales[1]!.id, isOverCapacity: false }] });
+    expect(overCapacitySales(done.sales)).toBe(1);
+  });
+
   it('backs off after failures, up to 30 s', () => {
     expect([1, 2, 3, 4, 5, 10].map(retryDelay)).toEqual([2000, 4000, 8000, 16000, 30000, 30000]);
   });
@@ -53,5 +107,18 @@ describe('the sync queue', () => {
     expect([...admissions.keys()]).toEqual([scan(1).ticketRef]);
     expect(admissions.get(scan(1).ticketRef!)).toMatchObject({ isThisDoor: true });
     expect(guestAdmissions.get('g1')).toBe(2);
+  });
+
+  it('a guest code admitted online counts against the party until the list shows it, so the door gone offline does not let it in again', () => {
+    const listAsOf = Date.parse('2026-11-26T21:00:30.000Z');
+    // A one-person party: its code admitted online (synced) after the list was fetched, another party's before.
+    const afterList = scan(40, { code: 'MQ1.guest-a', ticketRef: undefined, forGuestId: 'party-of-one', isSynced: true, result: 'admitted' });
+    const beforeList = scan(10, { code: 'MQ1.guest-b', ticketRef: undefined, forGuestId: 'counted-by-list', isSynced: true, result: 'admitted' });
+    const { guestAdmissions } = localAdmissions([afterList, beforeList], new Map(), listAsOf);
+    expect(guestAdmissions.get('party-of-one')).toBe(1);
+    // The list fetched before it already counts the earlier one (its admittedCount).
+    expect(guestAdmissions.has('counted-by-list')).toBe(false);
+    // Once a newer list is fetched, its admittedCount has both.
+    expect(localAdmissions([afterList, beforeList], new Map(), listAsOf + 60_000).guestAdmissions.size).toBe(0);
   });
 });

@@ -1,4 +1,4 @@
-import type { DoorScanResult, DoorSyncInput, DoorSyncResult, DoorTicket } from '../core/schemas/door.ts';
+import { doorSaleSchema, doorScanSchema, type DoorScanResult, type DoorSyncInput, type DoorSyncResult, type DoorTicket } from '../core/schemas/door.ts';
 import type { LocalAdmission } from './decide.ts';
 
 /**
@@ -23,17 +23,30 @@ export type QueuedScan = {
   forGuestId?: string;
   isSynced: boolean;
   result?: DoorScanResult['result'];
+  /**
+   * Kept on the device, never sent: 'offline_refusal' (the door refused on its own: the server
+   * reads wasAdmitted:false as "server, decide" and would admit the ticket) or 'invalid' (the
+   * server's schema refuses it, so sending it would jam the queue).
+   */
+  notSent?: 'offline_refusal' | 'invalid';
 };
 
-export type QueuedSale = { id: string; gigId: string; quantity: number; amountCents: number; method: 'cash' | 'card'; soldAt: string; isSynced: boolean; isOverCapacity?: boolean };
+export type QueuedSale = { id: string; gigId: string; quantity: number; amountCents: number; method: 'cash' | 'card'; soldAt: string; isSynced: boolean; isOverCapacity?: boolean; notSent?: 'invalid' };
 
 export const MAX_SCANS_PER_BATCH = 1000;
 export const MAX_SALES_PER_BATCH = 200;
 
 /** The next batch to send: the oldest unacknowledged scans and sales, as the sync schema takes them. */
+/**
+ * Whether a scan still waits to be sent. Only the door's own admissions are queued (wasAdmitted:
+ * true); a question asked online went at once, and a refusal made here is never sent.
+ */
+export const isWaitingScan = (s: QueuedScan) => !s.isSynced && s.wasAdmitted && !s.notSent;
+export const isWaitingSale = (s: QueuedSale) => !s.isSynced && !s.notSent;
+
 export function nextBatch(scans: readonly QueuedScan[], sales: readonly QueuedSale[], sentAt: Date): DoorSyncInput | null {
-  const pendingScans = scans.filter((s) => !s.isSynced).sort((a, b) => a.scannedAt.localeCompare(b.scannedAt)).slice(0, MAX_SCANS_PER_BATCH);
-  const pendingSales = sales.filter((s) => !s.isSynced).sort((a, b) => a.soldAt.localeCompare(b.soldAt)).slice(0, MAX_SALES_PER_BATCH);
+  const pendingScans = scans.filter(isWaitingScan).sort((a, b) => a.scannedAt.localeCompare(b.scannedAt)).slice(0, MAX_SCANS_PER_BATCH);
+  const pendingSales = sales.filter(isWaitingSale).sort((a, b) => a.soldAt.localeCompare(b.soldAt)).slice(0, MAX_SALES_PER_BATCH);
   if (pendingScans.length === 0 && pendingSales.length === 0) return null;
   return {
     sentAt: sentAt.toISOString(),
@@ -63,16 +76,18 @@ export const retryDelay = (failures: number) => Math.min(30_000, 2_000 * 2 ** Ma
 
 /**
  * What this door admitted that the downloaded list may not show yet: its admitted scans by ticket
- * ref, and guests let in by guest id (pending ones only: synced ones are in the next list delta).
+ * ref, and guests let in by guest id: pending ones, and synced ones scanned after the list was
+ * asked for (`listAsOf`, this device's clock): a guest code admitted online is in the server's
+ * count but not yet in the list's admittedCount, and a door gone offline must not let it in again.
  */
-export function localAdmissions(scans: readonly QueuedScan[], listTickets: ReadonlyMap<string, DoorTicket>): { admissions: Map<string, LocalAdmission>; guestAdmissions: Map<string, number> } {
+export function localAdmissions(scans: readonly QueuedScan[], listTickets: ReadonlyMap<string, DoorTicket>, listAsOf?: number): { admissions: Map<string, LocalAdmission>; guestAdmissions: Map<string, number> } {
   const admissions = new Map<string, LocalAdmission>();
   const guestAdmissions = new Map<string, number>();
   for (const scan of scans) {
     if (!scan.wasAdmitted) continue;
     const guestId = scan.guestId ?? scan.forGuestId;
     if (guestId) {
-      if (!scan.isSynced) guestAdmissions.set(guestId, (guestAdmissions.get(guestId) ?? 0) + (scan.count ?? 1));
+      if (!scan.isSynced || (listAsOf !== undefined && Date.parse(scan.scannedAt) >= listAsOf)) guestAdmissions.set(guestId, (guestAdmissions.get(guestId) ?? 0) + (scan.count ?? 1));
       continue;
     }
     if (!scan.ticketRef) continue;
@@ -87,4 +102,41 @@ export function localAdmissions(scans: readonly QueuedScan[], listTickets: Reado
 }
 
 /** How many of this door's scans wait for the server. */
-export const waitingCount = (scans: readonly QueuedScan[], sales: readonly QueuedSale[]) => scans.filter((s) => !s.isSynced).length + sales.filter((s) => !s.isSynced).length;
+export const waitingCount = (scans: readonly QueuedScan[], sales: readonly QueuedSale[]) => scans.filter(isWaitingScan).length + sales.filter(isWaitingSale).length;
+
+/** How many of this door's scans and sales the server's schema refuses: set aside, never sent. */
+export const couldNotSendCount = (scans: readonly QueuedScan[], sales: readonly QueuedSale[]) => scans.filter((s) => s.notSent === 'invalid').length + sales.filter((s) => s.notSent === 'invalid').length;
+
+/**
+ * After the server refused a batch (400/422): the batch's scans and sales its schema refuses, marked
+ * not to send, so one bad item (a code over 500 characters, an amount over the limit) no longer
+ * blocks everything queued behind it. The rest stays queued and goes in the next batch.
+ */
+export function setAsideInvalid(scans: readonly QueuedScan[], sales: readonly QueuedSale[], batch: DoorSyncInput): { scans: QueuedScan[]; sales: QueuedSale[] } {
+  const badScans = new Set((batch.scans ?? []).filter((s) => !doorScanSchema.safeParse(s).success).map((s) => s.id));
+  const badSales = new Set((batch.sales ?? []).filter((s) => !doorSaleSchema.safeParse(s).success).map((s) => s.id));
+  return {
+    scans: scans.filter((s) => badScans.has(s.id)).map((s) => ({ ...s, notSent: 'invalid' as const })),
+    sales: sales.filter((s) => badSales.has(s.id)).map((s) => ({ ...s, notSent: 'invalid' as const })),
+  };
+}
+
+/**
+ * The batches of the other gigs stored on this device, one per gig (each goes to its own gig's
+ * sync route): a venue-wide door person who switched gigs still sends the first gig's scans.
+ */
+export function batchesByGig(scans: readonly QueuedScan[], sales: readonly QueuedSale[], sentAt: Date): { gigId: string; scans: QueuedScan[]; sales: QueuedSale[]; batch: DoorSyncInput }[] {
+  const gigIds = [...new Set([...scans.filter(isWaitingScan), ...sales.filter(isWaitingSale)].map((item) => item.gigId))].sort();
+  return gigIds.flatMap((gigId) => {
+    const gigScans = scans.filter((s) => s.gigId === gigId);
+    const gigSales = sales.filter((s) => s.gigId === gigId);
+    const batch = nextBatch(gigScans, gigSales, sentAt);
+    return batch ? [{ gigId, scans: gigScans, sales: gigSales, batch }] : [];
+  });
+}
+
+/** Whether selling `quantity` more at the door goes over the show's capacity, by this door's counts (no capacity: never). */
+export const wouldOverfill = (capacity: number | null, sold: number, quantity: number) => capacity !== null && sold + quantity > capacity;
+
+/** How many of this door's sales the server recorded over capacity (a door sale is always recorded: the guests are in). */
+export const overCapacitySales = (sales: readonly QueuedSale[]) => sales.filter((s) => s.isOverCapacity).length;

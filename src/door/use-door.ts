@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { importDoorKeys } from '../core/door-codes.ts';
-import { DOOR_MESSAGES, type DoorAdmissionList, type DoorGuest, type DoorSyncResult } from '../core/schemas/door.ts';
+import { DOOR_MESSAGES, DOOR_REFUSALS, doorSaleSchema, doorScanSchema, type DoorAdmissionList, type DoorGuest, type DoorSyncInput, type DoorSyncResult } from '../core/schemas/door.ts';
 import { decideGuest, decideOffline, decideTicket, decisionFromServer, refOfCode, type Decision, type DoorContext, type DoorKeys } from './decide.ts';
 import { DoorApiError, fetchList, syncBatch } from './door-api.ts';
-import { loadGig, markRevoked, putSales, putScans, putTicket, saveList, updateGigMeta, type GigData, type StoredDevice } from './door-db.ts';
-import { acknowledge, localAdmissions, nextBatch, retryDelay, waitingCount, type QueuedSale, type QueuedScan } from './sync-queue.ts';
+import { loadGig, loadWaitingElsewhere, markRevoked, putSales, putScans, putTicket, saveList, updateGigMeta, type GigData, type StoredDevice } from './door-db.ts';
+import { acknowledge, batchesByGig, couldNotSendCount, localAdmissions, nextBatch, overCapacitySales, retryDelay, setAsideInvalid, waitingCount, type QueuedSale, type QueuedScan } from './sync-queue.ts';
 
 /** How long a scan waits for the server before the door decides on its own and queues it. */
 export const ONLINE_ANSWER_MS = 2_500;
@@ -12,6 +12,9 @@ export const ONLINE_ANSWER_MS = 2_500;
 const SYNC_EVERY_MS = 5_000;
 
 export type DoorAction = { code: string } | { ref: string } | { guestId: string; count: number };
+
+/** When the stored list was asked for (device clock), if known. */
+export const listAsOf = (data: GigData) => (data.meta.listAsOf ? Date.parse(data.meta.listAsOf) : undefined);
 
 const isRevokedError = (error: unknown) => error instanceof DoorApiError && error.status === 403 && error.message === DOOR_MESSAGES.revoked;
 
@@ -28,10 +31,15 @@ export function useDoor(gigId: string, device: StoredDevice, onRevoked: () => vo
   const [isLoaded, setLoaded] = useState(false);
   const [isBrowserOnline, setBrowserOnline] = useState(() => navigator.onLine);
   const [lastOk, setLastOk] = useState(true);
+  /** Scans and sales of other gigs on this device still to send (the sync sends them too). */
+  const [waitingElsewhere, setWaitingElsewhere] = useState(0);
   const isStopped = useRef(false);
   const isSyncing = useRef(false);
   const failures = useRef(0);
   const timer = useRef(0);
+  // Each start of the sync loop takes a new generation; an older chain stops at its next step, so
+  // online/offline flaps never leave two chains polling (and ignoring the backoff).
+  const loopGen = useRef(0);
   const token = device.token;
 
   const reload = useCallback(async () => {
@@ -51,22 +59,48 @@ export function useDoor(gigId: string, device: StoredDevice, onRevoked: () => vo
   );
 
   const applyList = useCallback(
-    async (list: DoorAdmissionList) => {
+    async (list: DoorAdmissionList, askedAt: string) => {
       const keysChanged = JSON.stringify(list.keys) !== JSON.stringify(data.current?.meta.keys);
-      await saveList(list, new Date().toISOString());
+      await saveList(list, new Date().toISOString(), askedAt);
       if (keysChanged || keys.current.size === 0) keys.current = await importDoorKeys(list.keys).catch(() => new Map());
       await reload();
     },
     [reload],
   );
 
-  const applySyncAnswer = useCallback(
-    async (answer: DoorSyncResult, scans: QueuedScan[], sales: QueuedSale[]) => {
+  /** Sends one gig's batch and records the answer; a batch the server refuses (400/422) has its invalid items set aside. */
+  const sendBatch = useCallback(
+    async (batchGigId: string, batch: DoorSyncInput, scans: QueuedScan[], sales: QueuedSale[]) => {
+      let answer: DoorSyncResult;
+      try {
+        answer = await syncBatch(token, batchGigId, batch);
+      } catch (error) {
+        // The server refused the batch: set aside what its schema refuses, so the rest flows.
+        if (error instanceof DoorApiError && (error.status === 400 || error.status === 422)) {
+          const aside = setAsideInvalid(scans, sales, batch);
+          await Promise.all([putScans(aside.scans), putSales(aside.sales)]);
+        }
+        throw error;
+      }
       const done = acknowledge(scans, sales, answer);
-      await Promise.all([putScans(done.scans), putSales(done.sales), updateGigMeta(gigId, { counts: answer.counts, conflicts: answer.conflicts, lastSyncedAt: new Date().toISOString() })]);
+      await Promise.all([putScans(done.scans), putSales(done.sales), updateGigMeta(batchGigId, { counts: answer.counts, conflicts: answer.conflicts, lastSyncedAt: new Date().toISOString() })]);
     },
-    [gigId],
+    [token],
   );
+
+  /** The other gigs' queues, one batch per gig; one gig failing does not stop this gig's door. */
+  const syncElsewhere = useCallback(async () => {
+    const waiting = await loadWaitingElsewhere(gigId);
+    for (const { gigId: otherGigId, scans, sales, batch } of batchesByGig(waiting.scans, waiting.sales, new Date())) {
+      try {
+        await sendBatch(otherGigId, batch, scans, sales);
+      } catch (error) {
+        if (isRevokedError(error)) throw error;
+      }
+    }
+    const left = await loadWaitingElsewhere(gigId);
+    setWaitingElsewhere(waitingCount(left.scans, left.sales));
+  }, [gigId, sendBatch]);
 
   /** One round: send what waits, or (nothing waiting) fetch the list's changes. */
   const syncOnce = useCallback(async () => {
@@ -77,13 +111,19 @@ export function useDoor(gigId: string, device: StoredDevice, onRevoked: () => vo
       const current = data.current;
       const batch = current && nextBatch(current.scans, current.sales, new Date());
       if (current && batch) {
-        const answer = await syncBatch(token, gigId, batch);
-        await applySyncAnswer(answer, current.scans, current.sales);
+        await sendBatch(gigId, batch, current.scans, current.sales).catch(async (error: unknown) => {
+          await reload();
+          throw error;
+        });
         // The list's delta brings the tickets the batch used, and refunds since.
-        await applyList(await fetchList(token, gigId, (await loadGig(gigId))?.meta.cursor));
+        const cursor = (await loadGig(gigId))?.meta.cursor;
+        const askedAt = new Date().toISOString();
+        await applyList(await fetchList(token, gigId, cursor), askedAt);
       } else {
-        await applyList(await fetchList(token, gigId, current?.meta.cursor));
+        const askedAt = new Date().toISOString();
+        await applyList(await fetchList(token, gigId, current?.meta.cursor), askedAt);
       }
+      await syncElsewhere();
       failures.current = 0;
       setLastOk(true);
       setLoadError('');
@@ -95,17 +135,22 @@ export function useDoor(gigId: string, device: StoredDevice, onRevoked: () => vo
     } finally {
       isSyncing.current = false;
     }
-  }, [token, gigId, applyList, applySyncAnswer, stop]);
+  }, [token, gigId, applyList, sendBatch, syncElsewhere, stop, reload]);
 
   // Open: what this device has, then the network's copy, then sync every few seconds.
   useEffect(() => {
     isStopped.current = false;
     let isCancelled = false;
-    const loop = async () => {
-      if (isCancelled || isStopped.current) return;
+    const loop = async (gen: number) => {
+      if (isCancelled || isStopped.current || gen !== loopGen.current) return;
       if (navigator.onLine) await syncOnce();
-      if (isCancelled || isStopped.current) return;
-      timer.current = window.setTimeout(() => void loop(), failures.current ? retryDelay(failures.current) : SYNC_EVERY_MS);
+      if (isCancelled || isStopped.current || gen !== loopGen.current) return;
+      timer.current = window.setTimeout(() => void loop(gen), failures.current ? retryDelay(failures.current) : SYNC_EVERY_MS);
+    };
+    const restart = () => {
+      window.clearTimeout(timer.current);
+      loopGen.current += 1;
+      return loop(loopGen.current);
     };
     void (async () => {
       const stored = await loadGig(gigId);
@@ -114,13 +159,15 @@ export function useDoor(gigId: string, device: StoredDevice, onRevoked: () => vo
       if (stored) keys.current = await importDoorKeys(stored.meta.keys).catch(() => new Map());
       setLoaded(Boolean(stored));
       setSnapshot(stored);
-      await loop();
+      const elsewhere = await loadWaitingElsewhere(gigId);
+      if (isCancelled) return;
+      setWaitingElsewhere(waitingCount(elsewhere.scans, elsewhere.sales));
+      await restart();
       if (!isCancelled) setLoaded(true);
     })();
     const goOnline = () => {
       setBrowserOnline(true);
-      window.clearTimeout(timer.current);
-      void loop();
+      void restart();
     };
     const goOffline = () => setBrowserOnline(false);
     window.addEventListener('online', goOnline);
@@ -135,6 +182,7 @@ export function useDoor(gigId: string, device: StoredDevice, onRevoked: () => vo
     }
     return () => {
       isCancelled = true;
+      loopGen.current += 1;
       window.clearTimeout(timer.current);
       window.removeEventListener('online', goOnline);
       window.removeEventListener('offline', goOffline);
@@ -144,7 +192,7 @@ export function useDoor(gigId: string, device: StoredDevice, onRevoked: () => vo
 
   const context = useCallback((): DoorContext => {
     const current = data.current!;
-    const { admissions, guestAdmissions } = localAdmissions(current.scans, current.tickets);
+    const { admissions, guestAdmissions } = localAdmissions(current.scans, current.tickets, listAsOf(current));
     return {
       gigId,
       deviceId: device.deviceId,
@@ -167,6 +215,8 @@ export function useDoor(gigId: string, device: StoredDevice, onRevoked: () => vo
       if (isStopped.current) return { kind: 'refuse', reason: 'unknown', detail: DOOR_MESSAGES.revoked };
       const scannedAt = new Date().toISOString();
       const scan: QueuedScan = { id: crypto.randomUUID(), gigId, scannedAt, wasAdmitted: false, isSynced: false, ...action };
+      // Not a Marquee code at all (say, a QR code over 500 characters): refused at once, never queued.
+      if (!doorScanSchema.safeParse({ ...action, id: scan.id, scannedAt, wasAdmitted: false }).success) return { kind: 'refuse', reason: 'unknown', detail: DOOR_REFUSALS.unknown };
       if ('code' in action) scan.ticketRef = await refOfCode(action.code);
       if ('ref' in action) scan.ticketRef = action.ref;
       const ctx = context();
@@ -204,25 +254,36 @@ export function useDoor(gigId: string, device: StoredDevice, onRevoked: () => vo
           decision = guest ? decideGuest(guest, action.count, ctx) : { kind: 'refuse', reason: 'unknown', detail: 'This guest is not on the list.' };
         }
         scan.wasAdmitted = decision.kind === 'admit';
+        // Admitted here: queued (under the same id if the question timed out; the server settles
+        // that replay). Refused here: kept for this door's history only, never sent, since the
+        // server reads wasAdmitted:false as "server, decide" and would admit a valid ticket.
+        if (!scan.wasAdmitted) scan.notSent = 'offline_refusal';
         if ('code' in action && decision.guestId) scan.forGuestId = decision.guestId;
         if (decision.ref) scan.ticketRef = decision.ref;
       }
       await putScans([scan]);
       // Marked used on this device at once, so the next scan of it is refused here without asking.
       const onList = scan.ticketRef ? data.current.tickets.get(scan.ticketRef) : undefined;
-      if (scan.wasAdmitted && onList && onList.status === 'valid') await putTicket(gigId, { ...onList, status: 'used', usedAt: scannedAt, usedByDevice: device.deviceId });
+      // The list's times are the server's clock (decideTicket compares them with now + offset).
+      const usedAt = new Date(Date.parse(scannedAt) + (data.current.meta.serverOffsetMs ?? 0)).toISOString();
+      if (scan.wasAdmitted && onList && onList.status === 'valid') await putTicket(gigId, { ...onList, status: 'used', usedAt, usedByDevice: device.deviceId });
       await reload();
-      if (!scan.isSynced) void syncOnce();
+      if (!scan.isSynced && !scan.notSent) void syncOnce();
       return decision;
     },
     [gigId, isOnline, token, device.label, device.deviceId, context, reload, stop, syncOnce],
   );
 
   const sell = useCallback(
-    async (sale: { quantity: number; amountCents: number; method: 'cash' | 'card' }) => {
-      await putSales([{ id: crypto.randomUUID(), gigId, soldAt: new Date().toISOString(), isSynced: false, ...sale }]);
+    async (sale: { quantity: number; amountCents: number; method: 'cash' | 'card' }): Promise<string | null> => {
+      const record = { id: crypto.randomUUID(), soldAt: new Date().toISOString(), ...sale };
+      // Checked as the server will: a sale it refuses would block the queue behind it.
+      const check = doorSaleSchema.safeParse(record);
+      if (!check.success) return check.error.issues[0]?.message ?? 'Please check the sale.';
+      await putSales([{ ...record, gigId, isSynced: false }]);
       await reload();
       void syncOnce();
+      return null;
     },
     [gigId, reload, syncOnce],
   );
@@ -230,21 +291,23 @@ export function useDoor(gigId: string, device: StoredDevice, onRevoked: () => vo
   const current = snapshot;
   const summary = useMemo(() => {
     if (!current) return null;
-    const pendingAdmitted = current.scans.filter((s) => !s.isSynced && s.wasAdmitted).reduce((n, s) => n + (s.count ?? 1), 0);
-    const pendingSold = current.sales.filter((s) => !s.isSynced).reduce((n, s) => n + s.quantity, 0);
+    const pendingAdmitted = current.scans.filter((s) => !s.isSynced && s.wasAdmitted && !s.notSent).reduce((n, s) => n + (s.count ?? 1), 0);
+    const pendingSold = current.sales.filter((s) => !s.isSynced && !s.notSent).reduce((n, s) => n + s.quantity, 0);
     const counts = current.meta.counts;
     const mine = counts.perDevice.find((d) => d.deviceId === device.deviceId)?.checkedIn ?? 0;
     return {
-      waiting: waitingCount(current.scans, current.sales),
+      waiting: waitingCount(current.scans, current.sales) + waitingElsewhere,
+      couldNotSend: couldNotSendCount(current.scans, current.sales),
       // A walk-in who paid at the door is in (the server counts door sales as checked in too).
       checkedIn: counts.checkedIn + pendingAdmitted + pendingSold,
       sold: counts.soldOnline + counts.soldAtDoor + counts.comps + pendingSold,
       capacity: counts.capacity,
+      overCapacitySales: overCapacitySales(current.sales),
       thisDoor: mine + pendingAdmitted,
       lastSyncedAt: current.meta.lastSyncedAt,
       conflicts: current.meta.conflicts,
     };
-  }, [current, device.deviceId]);
+  }, [current, device.deviceId, waitingElsewhere]);
 
   return { gig: current?.meta.gig ?? null, data: current, summary, isLoaded, loadError, isOnline, admit, sell, syncNow: syncOnce };
 }

@@ -30,7 +30,10 @@ test('offline: the installed scanner reopens with no signal, admits a line once 
   // The ticket admitted online before the signal went: known to this door too.
   expect(await wedgeScan(door, codes[0]!)).toMatch(/^ALREADY IN.*this door/);
   expect(await wedgeScan(door, codes[3]!)).toMatch(/^ADMIT/);
-  await expect(doorStatus(door)).toContainText('5 scans wait');
+  // A QR code that is no Marquee code at all (too long to be one) is refused at once, and never queued.
+  expect(await wedgeScan(door, `MQ1.${'x'.repeat(600)}`)).toContain(DOOR_REFUSALS.unknown);
+  // Only the three admissions wait: a refusal made offline is never sent (the server would read it as "server, decide").
+  await expect(doorStatus(door)).toContainText('3 scans wait');
   await expect(door.getByRole('definition').first()).toHaveText('4');
   await shot(door, 'door-offline-queue-laptop');
 

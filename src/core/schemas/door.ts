@@ -192,7 +192,7 @@ export const doorScanSchema = z
 export const doorSaleSchema = z.object({
   id: clientId,
   quantity: z.number().int().min(1, { error: 'Sell at least one ticket.' }).max(20, { error: 'At most 20 tickets in one door sale.' }),
-  amountCents: z.number().int().min(0, { error: 'Please enter the amount taken.' }).max(10_000_00),
+  amountCents: z.number().int().min(0, { error: 'Please enter the amount taken.' }).max(10_000_00, { error: 'At most 10,000.00 in one door sale.' }),
   method: z.enum(['cash', 'card'], { error: 'Cash or card?' }),
   soldAt: deviceTime,
 });
