@@ -1,8 +1,7 @@
 import jsQRImport from 'jsqr';
 import sharp from 'sharp';
 import { expect, type APIRequestContext, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
-import { todayIn } from '../../src/core/time.ts';
-import { demoAccount, logIn, postFrom, signedInAs } from './helpers.ts';
+import { bookTicketedGig, demoAccount, logIn, signedInAs } from './helpers.ts';
 
 // The door app's browser tests (issue 24): gigs, tickets and doors made the way people make them.
 
@@ -17,21 +16,9 @@ export const NO_CAMERA = () => {
 /** A ticketed gig at The Lantern Room, approved, a few days from now. */
 export async function createDoorGig(browser: Browser, title = `Door night ${Date.now()}`): Promise<string> {
   const venue = await signedInAs(browser, 'venue');
-  const band = ((await (await venue.request.get('/api/booking/bands')).json()) as { bands: { id: string; name: string }[] }).bands.find((b) => b.name === demoAccount('band').name)!;
-  const localDate = new Date(Date.parse(`${todayIn('America/Chicago')}T12:00:00Z`) + 3 * 86_400_000).toISOString().slice(0, 10);
-  const { gigIds } = await postFrom<{ gigIds: string[] }>(venue, '/api/booking/gigs', {
-    localDate,
-    startTime: '20:00',
-    endTime: '23:00',
-    description: title,
-    loadInSoundCheck: 'Load in 6pm',
-    compensation: 'Door split',
-    isBandChosen: true,
-    bandId: band.id,
-    ticketing: { isEnabled: true, priceCents: '12.00', quantity: 100, bandPercent: 50, organiserPercent: 25 },
-  });
+  const gigId = await bookTicketedGig(venue, { description: title });
   await venue.context().close();
-  return gigIds[0]!;
+  return gigId;
 }
 
 /** The QR code a page draws (an SVG), read back as the scanner would read it. */

@@ -4,11 +4,10 @@
 // At laptop size, with the screens looked at on a phone too.
 import fs from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { formatLocalDate, todayIn } from '../../src/core/time.ts';
+import { formatLocalDate } from '../../src/core/time.ts';
 import { DOOR_MESSAGES } from '../../src/core/schemas/door.ts';
-import { demoAccount, expectAccessible, logIn, postFrom, readEmailedLink, signedInAs, uniqueEmail } from './helpers.ts';
+import { bookTicketedGig, daysFromToday, demoAccount, expectAccessible, logIn, readEmailedLink, signedInAs, uniqueEmail } from './helpers.ts';
 
-const ZONE = 'America/Chicago';
 const PHONE = { width: 375, height: 812 };
 const LAPTOP = { width: 1366, height: 900 };
 const SHOTS = 'test-results/screenshots';
@@ -32,20 +31,9 @@ async function buyTicket(request: APIRequestContext, baseURL: string, gigId: str
 test('an organiser invites door staff, puts a guest +2 on the list, sees the door report and downloads it as CSV', async ({ page, browser, request, baseURL }) => {
   test.setTimeout(240_000);
   const venue = await signedInAs(browser, 'venue');
-  const band = ((await (await venue.request.get('/api/booking/bands')).json()) as { bands: { id: string; name: string }[] }).bands.find((b) => b.name === demoAccount('band').name)!;
-  const localDate = new Date(Date.parse(`${todayIn(ZONE)}T12:00:00Z`) + 6 * 86_400_000).toISOString().slice(0, 10);
-  const { gigIds } = await postFrom<{ gigIds: string[] }>(venue, '/api/booking/gigs', {
-    localDate,
-    startTime: '20:00',
-    endTime: '23:00',
-    description: `Door night ${Date.now()}`,
-    loadInSoundCheck: 'Load in 6pm',
-    compensation: 'Door split',
-    isBandChosen: true,
-    bandId: band.id,
-    ticketing: { isEnabled: true, priceCents: '15.00', quantity: 80, bandPercent: 50, organiserPercent: 25 },
-  });
-  const gigId = gigIds[0]!;
+  const band = { name: demoAccount('band').name };
+  const localDate = daysFromToday(6);
+  const gigId = await bookTicketedGig(venue, { localDate, description: `Door night ${Date.now()}`, priceCents: '15.00', quantity: 80 });
   await venue.context().close();
   await buyTicket(request, baseURL!, gigId, uniqueEmail('door-fan'));
 

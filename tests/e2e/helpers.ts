@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type Browser, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { todayIn } from '../../src/core/time.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/server/db/seed/demo-content.ts';
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD };
@@ -113,4 +114,31 @@ export async function postFrom<T>(page: Page, path: string, data: unknown): Prom
   const res = await page.request.post(path, { data, headers: { origin: new URL(page.url()).origin } });
   expect(res.status(), await res.text()).toBeLessThan(300);
   return (await res.json()) as T;
+}
+
+/** The Lantern Room's calendar date `days` from today (noon, so no zone change moves it). */
+export const daysFromToday = (days: number) => new Date(Date.parse(`${todayIn('America/Chicago')}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * A ticketed gig the demo venue (signed in on `venue`) books for the demo band, approved at once
+ * ('Band already Chosen'); its id. A few days ahead by default, so the hour the suite runs at never
+ * makes it a show already under way.
+ */
+export async function bookTicketedGig(
+  venue: Page,
+  { localDate = daysFromToday(3), startTime = '20:00', endTime = '23:00', description = `Gig night ${Date.now()}`, priceCents = '12.00', quantity = 100 } = {},
+): Promise<string> {
+  const { bands } = (await (await venue.request.get('/api/booking/bands')).json()) as { bands: { id: string; name: string }[] };
+  const { gigIds } = await postFrom<{ gigIds: string[] }>(venue, '/api/booking/gigs', {
+    localDate,
+    startTime,
+    endTime,
+    description,
+    loadInSoundCheck: 'Load in 6pm',
+    compensation: 'Door split',
+    isBandChosen: true,
+    bandId: bands.find((b) => b.name === demoAccount('band').name)!.id,
+    ticketing: { isEnabled: true, priceCents, quantity, bandPercent: 50, organiserPercent: 25 },
+  });
+  return gigIds[0]!;
 }

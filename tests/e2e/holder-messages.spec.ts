@@ -2,14 +2,10 @@
 // gig; every holder gets the message once, every ticket is refunded once, and the gig's ticket link
 // says it is cancelled. At laptop size, with the screens looked at on a phone too.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { todayIn } from '../../src/core/time.ts';
-import { demoAccount, expectAccessible, logIn, postFrom, shot, signedInAs, uniqueEmail } from './helpers.ts';
+import { bookTicketedGig, daysFromToday, demoAccount, expectAccessible, logIn, shot, signedInAs, uniqueEmail } from './helpers.ts';
 
-const ZONE = 'America/Chicago';
 const PHONE = { width: 375, height: 812 };
 const LAPTOP = { width: 1366, height: 900 };
-
-
 
 /** A fan checks out `quantity` tickets and pays on the sandbox's hosted checkout. */
 async function buyTickets(request: APIRequestContext, baseURL: string, gigId: string, email: string, quantity: number) {
@@ -28,20 +24,8 @@ test('an organiser messages the ticket holders and cancels the gig: every holder
   // Two purchases, two accounts, the jobs and two screen sizes: longer than one story's usual two minutes.
   test.setTimeout(240_000);
   const venue = await signedInAs(browser, 'venue');
-  const band = ((await (await venue.request.get('/api/booking/bands')).json()) as { bands: { id: string; name: string }[] }).bands.find((b) => b.name === demoAccount('band').name)!;
-  const localDate = new Date(Date.parse(`${todayIn(ZONE)}T12:00:00Z`) + 5 * 86_400_000).toISOString().slice(0, 10);
-  const { gigIds } = await postFrom<{ gigIds: string[] }>(venue, '/api/booking/gigs', {
-    localDate,
-    startTime: '20:00',
-    endTime: '23:00',
-    description: `Holder night ${Date.now()}`,
-    loadInSoundCheck: 'Load in 6pm',
-    compensation: 'Door split',
-    isBandChosen: true,
-    bandId: band.id,
-    ticketing: { isEnabled: true, priceCents: '15.00', quantity: 80, bandPercent: 50, organiserPercent: 25 },
-  });
-  const gigId = gigIds[0]!;
+  const band = { name: demoAccount('band').name };
+  const gigId = await bookTicketedGig(venue, { localDate: daysFromToday(5), description: `Holder night ${Date.now()}`, priceCents: '15.00', quantity: 80 });
   await venue.context().close();
   const [ana, ben] = [uniqueEmail('holder-ana'), uniqueEmail('holder-ben')];
   await buyTickets(request, baseURL!, gigId, ana, 2);

@@ -2,33 +2,15 @@
 // gig's card (laptop); a fan on a phone unlocks it with the code, buys 3 tickets in one order with
 // one fee, and sees 3 QR codes; the door admits each once.
 import { expect, test } from '@playwright/test';
-import { todayIn } from '../../src/core/time.ts';
-import { demoAccount, expectAccessible, postFrom, shot, signedInAs, uniqueEmail } from './helpers.ts';
+import { bookTicketedGig, expectAccessible, postFrom, shot, signedInAs, uniqueEmail } from './helpers.ts';
 
-const ZONE = 'America/Chicago';
 const PHONE = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
-
-
 
 test('an organiser adds a presale type; a fan on a phone buys 3 tickets with the code and sees 3 QR codes; the door admits each once', async ({ browser }) => {
   test.setTimeout(240_000);
   const venue = await signedInAs(browser, 'venue');
-  const bands = (await (await venue.request.get('/api/booking/bands')).json()) as { bands: { id: string; name: string }[] };
-  const band = bands.bands.find((b) => b.name === demoAccount('band').name)!;
   const description = `Presale night ${Date.now()}`;
-  const { gigIds } = await postFrom<{ gigIds: string[] }>(venue, '/api/booking/gigs', {
-    // Three days ahead: the hour the suite runs at never makes it a show already under way.
-    localDate: new Date(Date.parse(`${todayIn(ZONE)}T12:00:00Z`) + 3 * 86_400_000).toISOString().slice(0, 10),
-    startTime: '20:00',
-    endTime: '23:00',
-    description,
-    loadInSoundCheck: 'Load in 9pm',
-    compensation: 'Door split',
-    isBandChosen: true,
-    bandId: band.id,
-    ticketing: { isEnabled: true, priceCents: '20', quantity: 50, bandPercent: 50, organiserPercent: 25 },
-  });
-  const gigId = gigIds[0]!;
+  const gigId = await bookTicketedGig(venue, { description, priceCents: '20', quantity: 50 });
 
   // The organiser opens the gig's ticket types on its card and adds a hidden fan-club type with a code.
   await venue.goto('/dashboard');

@@ -1,11 +1,9 @@
 import { expect, test, type Browser } from '@playwright/test';
 import { DOOR_REFUSALS } from '../../src/core/schemas/door.ts';
-import { todayIn } from '../../src/core/time.ts';
-import { demoAccount, expectAccessible, logIn, postFrom, registerFan, shot, signedInAs, uniqueEmail } from './helpers.ts';
+import { bookTicketedGig, demoAccount, expectAccessible, logIn, registerFan, shot, signedInAs, uniqueEmail } from './helpers.ts';
 import { openVenueDoor, result, wedgeScan } from './door-helpers.ts';
 
 /** A date some days after today in Chicago (the demo venue's zone), as YYYY-MM-DD. */
-const laterDate = (days: number) => new Date(Date.parse(`${todayIn('America/Chicago')}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 // Issue 23 item 4, decision 48: a fan passes a ticket to a friend from the dashboard; the door
 // refuses the old code and admits the friend's new one; the organiser sees who holds it.
@@ -35,20 +33,8 @@ test('a fan passes a ticket to a friend: the old code is refused at the door, th
   // Buy one ticket for a ticketed gig of The Lantern Room three days from now (its own, so the
   // hour the suite runs at never makes it a show already under way), signed in.
   const venue = await signedInAs(browser, 'venue');
-  const bands = (await (await venue.request.get('/api/booking/bands')).json()) as { bands: { id: string; name: string }[] };
-  const { gigIds } = await postFrom<{ gigIds: string[] }>(venue, '/api/booking/gigs', {
-    localDate: laterDate(3),
-    startTime: '20:00',
-    endTime: '23:00',
-    description: `Transfer night ${Date.now()}`,
-    loadInSoundCheck: 'Load in 6pm',
-    compensation: 'Door split',
-    isBandChosen: true,
-    bandId: bands.bands.find((b) => b.name === demoAccount('band').name)!.id,
-    ticketing: { isEnabled: true, priceCents: '12', quantity: 40, bandPercent: 50, organiserPercent: 25 },
-  });
+  const gigId = await bookTicketedGig(venue, { description: `Transfer night ${Date.now()}`, priceCents: '12', quantity: 40 });
   await venue.context().close();
-  const gigId = gigIds[0]!;
   await page.goto(`/tickets?gigId=${gigId}`);
   await expect(page.getByLabel('Email for your ticket')).toHaveValue(fanEmail);
   await page.getByRole('button', { name: /^Buy Ticket/ }).click();
