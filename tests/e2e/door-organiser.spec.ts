@@ -105,8 +105,10 @@ test('an organiser invites door staff, puts a guest +2 on the list, sees the doo
   const bandPage = await signedInAs(browser, 'band');
   await bandPage.goto('/dashboard');
   const showAll = bandPage.getByRole('button', { name: /^Show all \d+ shows$/ });
-  if (await showAll.isVisible()) await showAll.click();
   const show = bandPage.getByRole('listitem').filter({ has: bandPage.getByRole('heading', { name: `${demoAccount('venue').name} · ${formatLocalDate(localDate)}`, exact: false }) });
+  // The shows load after the page: wait for them (the show itself, or the button that shows the rest) before choosing.
+  await expect(show.or(showAll).first()).toBeVisible();
+  if (await showAll.isVisible()) await showAll.click();
   await show.locator('summary', { hasText: /^Door$/ }).click();
   await expect(show.getByRole('list', { name: 'Guests' })).toContainText('Maya Chen +2');
   await bandPage.context().close();
