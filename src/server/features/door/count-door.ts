@@ -64,7 +64,7 @@ export async function listDoorConflicts(db: DbOrTx, gigId: string): Promise<Door
     select ${ticketRefSql(sql`t.id`)} as ticket_ref, u.name as holder_name, t.holder_email, t.used_at, coalesce(d1.label, 'Scanner') as device_label,
       s.scanned_at as other_at, d2.label as other_device_label
     from door_scans s join tickets t on t.id = s.ticket_id join door_devices d2 on d2.id = s.device_id
-      left join door_devices d1 on d1.id = t.used_by_device_id left join "user" u on u.email = lower(t.holder_email)
+      left join door_devices d1 on d1.id = t.used_by_device_id left join "user" u on u.email = lower(t.holder_email) and u.email_verified
     where s.gig_id = ${gigId} and s.result = 'conflict'
     union all
     select ${ticketRefSql(sql`e.code`)}, e.name, null, first.scanned_at, coalesce(first.label, 'Scanner'), s.scanned_at, d2.label

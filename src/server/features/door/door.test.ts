@@ -52,8 +52,11 @@ describe('an organiser sets up a door and scans online', () => {
     expect(body.tickets[0]).toMatchObject({ status: 'valid', typeName: 'General', holderLabel: 'j…n@e…e.com', usedAt: null });
     // A holder with an account is found by its name.
     const [held] = await issueTickets(t.db, gig.gigId, 1, { email: 'Sam.Holder@Example.com' });
-    await t.db.insert(user).values({ id: randomUUID(), name: 'Sam Holder', email: 'sam.holder@example.com', role: 'fan', location: 'chicagoland' });
+    await t.db.insert(user).values({ id: randomUUID(), name: 'Sam Holder', email: 'sam.holder@example.com', role: 'fan', location: 'chicagoland', emailVerified: true });
     expect(((await door.list(gig.gigId)).json as DoorAdmissionList).tickets.find((x) => x.holderLabel === 'Sam Holder')?.ref).toBe(await ticketRef(held!));
+    // An account that has not confirmed a holder's address names nobody's ticket (anyone can register with it).
+    await t.db.insert(user).values({ id: randomUUID(), name: 'Not Jonathan', email: 'jonathan@example.com', role: 'fan', location: 'chicagoland' });
+    expect(((await door.list(gig.gigId)).json as DoorAdmissionList).tickets.filter((x) => x.holderLabel === 'Not Jonathan')).toEqual([]);
 
     // What a lost phone holds names no buyer and no code that would admit anyone.
     expect(list.text).not.toContain('jonathan@example.com');

@@ -36,9 +36,11 @@ export async function getAdmissionList(db: Db, device: DoorDevice, gigId: string
   const [clock, ticketRows, guestRows, keys, counts, conflicts] = await Promise.all([
     // The cursor is the database's time as the list is read: changes are stamped by the same clock.
     db.execute(sql`select now() as at`),
+    // A holder is named by an account only once it confirmed the address (decision 32): anyone can
+    // register with someone else's address, and the door admits by the name it shows.
     db.execute(sql`select ${ticketRefSql(sql`t.id`)} as ref, t.status, coalesce(tt.name, 'General') as type_name, u.name as holder_name, t.holder_email,
         t.used_at, t.used_by_device_id
-      from tickets t left join ticket_types tt on tt.id = t.ticket_type_id left join "user" u on u.email = lower(t.holder_email)
+      from tickets t left join ticket_types tt on tt.id = t.ticket_type_id left join "user" u on u.email = lower(t.holder_email) and u.email_verified
       where t.gig_id = ${gig.id} ${changedSince}`),
     // Each entry's ref (of its e-mailed code): a door offline knows a scanned guest code by it (the code itself never leaves).
     db.execute(sql`select id, name, plus_count, admitted_count, note, ${ticketRefSql(sql`code`)} as ref from guest_list_entries where gig_id = ${gig.id} order by lower(name), id`),

@@ -213,7 +213,7 @@ const syncStatements = oncePerDatabase((db: Db) => ({
     'marquee_door_lock_tickets',
     sql`select t.id, ${ticketRefSql(sql`t.id`)} as ref, t.gig_id, t.status, t.used_at, t.used_by_device_id, t.created_at,
         coalesce(tt.name, 'General') as type_name, u.name as holder_name, t.holder_email, d.label as used_by_label
-      from tickets t left join ticket_types tt on tt.id = t.ticket_type_id left join "user" u on u.email = lower(t.holder_email)
+      from tickets t left join ticket_types tt on tt.id = t.ticket_type_id left join "user" u on u.email = lower(t.holder_email) and u.email_verified
         left join door_devices d on d.id = t.used_by_device_id
       where t.id in (select unnest(${ph('ids')}::text[])
         union all select r.id from tickets r where cardinality(${ph('refs')}::text[]) > 0 and r.gig_id = ${ph('gigId')}::uuid and ${ticketRefSql(sql`r.id`)} = any(${ph('refs')}::text[]))
