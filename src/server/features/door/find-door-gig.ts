@@ -44,10 +44,11 @@ export async function findDoorGig(db: DbOrTx, user: SessionUser, gigId: string) 
   return gig;
 }
 
-export type DoorGigRow = Awaited<ReturnType<typeof findDoorGig>>;
+/** A gig as its organiser runs its door (the device routes have their own row, door-gigs.ts). */
+export type OrganiserDoorGig = Awaited<ReturnType<typeof findDoorGig>>;
 
 /** The gig as the door and the report name it. */
-export const toDoorGig = (gig: DoorGigRow): DoorGig => ({
+export const toDoorGig = (gig: OrganiserDoorGig): DoorGig => ({
   id: gig.id,
   title: gig.title,
   venueName: gig.venueName,

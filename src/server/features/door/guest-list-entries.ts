@@ -14,7 +14,7 @@ import { guestTicketEmail } from '../../mail/emails/door-emails.ts';
 import { TICKET_QR_CONTENT_ID, ticketSecretKey } from '../../mail/emails/ticket.ts';
 import { publishChange } from '../live/live-events.ts';
 import { signTicketCode } from './door-keys.ts';
-import { findDoorGig, type DoorGigRow } from './find-door-gig.ts';
+import { findDoorGig, type OrganiserDoorGig } from './find-door-gig.ts';
 
 type Deps = Pick<Services, 'db' | 'mailer' | 'env' | 'isRateLimitEnabled' | 'doorKeySecret'>;
 
@@ -58,7 +58,7 @@ async function takeDoorSeats(tx: DbOrTx, gigId: string, seats: number) {
   if (taken.length === 0) throw new AppError('CONFLICT', DOOR_MESSAGES.full);
 }
 
-function assertOpen(gig: DoorGigRow) {
+function assertOpen(gig: OrganiserDoorGig) {
   if (gig.cancelledAt) throw new AppError('CONFLICT', 'This gig was cancelled.');
 }
 
@@ -159,7 +159,7 @@ const limitGuestChanges = (services: Deps, user: SessionUser) =>
   limitHits(services, `guest-list:${user.id}`, { windowMs: TEN_MINUTES_MS, max: GUEST_CHANGES_PER_10_MINUTES, message: DOOR_MESSAGES.tooManyGuestChanges });
 
 /** The guest's ticket e-mail: its signed code is a secret, and its QR code is drawn from it at delivery. */
-async function guestMail(services: Deps, user: SessionUser, gig: DoorGigRow, code: string, guestName: string, partySize: number) {
+async function guestMail(services: Deps, user: SessionUser, gig: OrganiserDoorGig, code: string, guestName: string, partySize: number) {
   const signed = await signTicketCode(services, code, gig.id);
   const when = `${formatLocalDate(gig.localDate)}, ${formatTimeRange(gig.localDate, gig.startTime, gig.endTime, gig.timeZone)}`;
   const email = await guestTicketEmail({ guestName, partySize, showName: gig.title, venueName: gig.venueName, when, organiserName: user.role === 'admin' ? gig.venueName : user.name.trim() || gig.venueName });
