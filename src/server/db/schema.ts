@@ -870,6 +870,8 @@ export const heldPayments = pgTable(
     forfeitReason: text(),
     completedBy: text().references(() => user.id, { onDelete: 'set null' }),
     completedAt: timestamp({ withTimezone: true }),
+    /** Issue 25: brought from the old system as history; Marquee never pays it out or forfeits it. */
+    importedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -1576,4 +1578,55 @@ export const doorSales = pgTable(
     isOverCapacity: boolean().notNull().default(false),
   },
   (t) => [index().on(t.gigId), check('door_sales_quantity', sql`${t.quantity} between 1 and 20`), check('door_sales_amount', sql`${t.amountCents} >= 0`)],
+);
+
+// ---------- Moving from the old system (issue 25, decision 52) ----------
+/**
+ * Every record the legacy importer wrote: the old system's collection and document id, the
+ * Marquee id it became, and a digest of the old document, so a second run of the same export
+ * changes nothing and a newer export updates only what changed. Written in the same transaction
+ * as the rows it names, so an interrupted run resumes where it stopped.
+ */
+export const legacyRecords = pgTable(
+  'legacy_records',
+  {
+    collection: text().notNull(),
+    legacyId: text().notNull(),
+    newId: text().notNull(),
+    digest: text().notNull(),
+    importedAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.collection, t.legacyId] }), index().on(t.collection, t.newId)],
+);
+
+/**
+ * A file of the old storage (its object path, e.g. bandImages/<uid>/123.jpg) and the Marquee
+ * address it became: stored addresses are rewritten with it, and an old download address that
+ * someone saved redirects to the new one.
+ */
+export const legacyFiles = pgTable('legacy_files', {
+  legacyPath: text().primaryKey(),
+  url: text().notNull(),
+  /** SHA-256 of the old file's bytes: an unchanged file is not processed again. */
+  digest: text().notNull(),
+  importedAt: createdAt(),
+});
+
+/**
+ * The old authentication service's password-hash parameters (modified scrypt). An imported
+ * account's password is `firebase-scrypt$<config id>$<salt>$<hash>` until its first sign-in,
+ * which checks it with these and stores better-auth's own hash instead.
+ */
+export const legacyHashConfigs = pgTable(
+  'legacy_hash_configs',
+  {
+    id: serial().primaryKey(),
+    signerKey: text().notNull(),
+    saltSeparator: text().notNull(),
+    rounds: integer().notNull(),
+    memCost: integer().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex().on(t.signerKey, t.saltSeparator, t.rounds, t.memCost)],
 );
