@@ -429,6 +429,11 @@ export const gigs = pgTable(
     /** Issue 23: whether holders may pass tickets to someone else (the organiser may switch it off). */
     isTransferAllowed: boolean().notNull().default(true),
     advanceTicketUrl: text(),
+    /**
+     * Issue 25: the tickets the old system had sold, included in ticketsSold. A newer export moves
+     * ticketsSold by the difference, so Marquee's own sales since the import are never lost.
+     */
+    legacyTicketsSold: integer(),
     /** Decision 49: the organiser or an admin cancelled the show (gig_cancellations has why and the refunds' progress). */
     cancelledAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
@@ -859,7 +864,6 @@ export const heldPayments = pgTable(
     id: uuid().primaryKey().defaultRandom(),
     gigId: uuid()
       .notNull()
-      .unique()
       .references(() => gigs.id, { onDelete: 'restrict' }),
     /** The organiser (venue or promoter) the shares belong to. */
     payeeUserId: text().references(() => user.id, { onDelete: 'set null' }),
@@ -875,7 +879,13 @@ export const heldPayments = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index().on(t.updatedAt), check('held_payments_amount', sql`${t.amountCents} >= 0 and ${t.ticketCount} >= 0`)],
+  (t) => [
+    index().on(t.updatedAt),
+    check('held_payments_amount', sql`${t.amountCents} >= 0 and ${t.ticketCount} >= 0`),
+    // One held payment per gig for Marquee's own sales; an imported one (issue 25) sits beside it as history.
+    uniqueIndex('held_payments_gig_id_unique').on(t.gigId).where(sql`${t.importedAt} is null`),
+    index('held_payments_imported_gig_idx').on(t.gigId).where(sql`${t.importedAt} is not null`),
+  ],
 );
 
 export const refundStatus = pgEnum('refund_status', ['pending', 'refunded', 'failed']);

@@ -30,6 +30,7 @@ type HeldPayment = {
   updatedAt: string;
   transferId: string | null;
   forfeitReason: string | null;
+  importedAt: string | null;
   transferStatus: string | null;
 };
 type GigTicket = {
@@ -282,7 +283,9 @@ function HeldPaymentCard({ held }: { held: HeldPayment }) {
       {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
       <GigHolderTools scope="admin" gig={{ id: held.gigId, localDate: held.localDate, isTicketed: true, cancelledAt: held.cancelledAt }} isUpcoming={held.status === 'holding' && !held.hasStarted} />
       <div className="flex flex-wrap gap-3">
-        {held.status === 'holding' ? (
+        {held.importedAt ? (
+          <p className="text-zinc-300">Held by the old system (imported {when(held.importedAt)}): settle it there.</p>
+        ) : held.status === 'holding' ? (
           <>
             <button type="button" className="btn-primary" onClick={() => setAction('release')}>
               Complete Gig (With Venue Payout)

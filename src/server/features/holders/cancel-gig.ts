@@ -63,7 +63,7 @@ export async function cancelGig(services: Pick<Services, 'db' | 'jobs' | 'isRate
           isNull(gigs.cancelledAt),
           eq(gigs.isApproved, true),
           sql`${gigs.localDate} >= (select (now() at time zone ${regions.timeZone})::date from ${regions} where ${regions.slug} = ${gigs.regionSlug})`,
-          sql`not exists (select 1 from ${heldPayments} where ${heldPayments.gigId} = ${gigs.id} and ${heldPayments.status} <> 'holding')`,
+          sql`not exists (select 1 from ${heldPayments} where ${heldPayments.gigId} = ${gigs.id} and ${heldPayments.status} <> 'holding' and ${heldPayments.importedAt} is null)`,
         ),
       )
       .returning({ ticketsSold: gigs.ticketsSold });

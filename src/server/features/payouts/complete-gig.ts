@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { beforeShowMessage, completeGigSchema } from '../../../core/schemas/payouts.ts';
 import { formatLocalDate } from '../../../core/time.ts';
 import type { Db } from '../../db/client.ts';
@@ -9,6 +9,7 @@ import { findCompleteAccounts } from './payee-accounts.ts';
 
 export const NO_ORGANISER_ACCOUNT = "The organiser's payment account is not set up, so there is nowhere to release the payment to. Forfeit it, or ask them to complete payment setup first.";
 export const ALREADY_COMPLETED = 'This gig was already completed.';
+export const IMPORTED_HELD_PAYMENT = 'This payment was held by the old system, so its money never reached Marquee: settle it there.';
 
 export type GigCompletion = { success: true; amountReleased: number; amountForfeited: number };
 
@@ -23,8 +24,13 @@ export type GigCompletion = { success: true; amountReleased: number; amountForfe
 export async function completeGig(db: Db, adminId: string, rawInput: unknown): Promise<GigCompletion> {
   const input = parseInput(completeGigSchema, rawInput);
   return db.transaction(async (tx) => {
-    const [held] = await tx.select().from(heldPayments).where(eq(heldPayments.gigId, input.gigId));
-    if (!held) throw new AppError('NOT_FOUND', 'No held payment was found for that gig.');
+    const [held] = await tx.select().from(heldPayments).where(and(eq(heldPayments.gigId, input.gigId), isNull(heldPayments.importedAt)));
+    if (!held) {
+      // Issue 25: a payment the old system held is history; its money never reached Marquee.
+      const [imported] = await tx.select({ id: heldPayments.id }).from(heldPayments).where(eq(heldPayments.gigId, input.gigId));
+      if (imported) throw new AppError('CONFLICT', IMPORTED_HELD_PAYMENT);
+      throw new AppError('NOT_FOUND', 'No held payment was found for that gig.');
+    }
     const [gig] = await tx.select({ localDate: gigs.localDate, hasStarted: sql<boolean>`${gigs.startsAt} <= now()` }).from(gigs).where(eq(gigs.id, input.gigId));
     if (gig && !gig.hasStarted && !input.isBeforeShowConfirmed) throw new AppError('CONFLICT', beforeShowMessage(formatLocalDate(gig.localDate)));
     const destination = held.payeeUserId ? (await findCompleteAccounts(tx, [held.payeeUserId])).get(held.payeeUserId) : undefined;

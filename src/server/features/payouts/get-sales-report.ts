@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   addFigures,
@@ -143,7 +143,7 @@ export async function getSalesReport(db: DbOrTx, sessionUser: SessionUser, rawQu
     .leftJoin(promoterProfiles, eq(promoterProfiles.userId, gigs.promoterId))
     .leftJoin(bandProfiles, eq(bandProfiles.userId, gigs.bandId))
     .leftJoin(managedArtists, eq(managedArtists.id, gigs.managedArtistId))
-    .leftJoin(heldPayments, eq(heldPayments.gigId, gigs.id))
+    .leftJoin(heldPayments, and(eq(heldPayments.gigId, gigs.id), isNull(heldPayments.importedAt)))
     .leftJoin(releaseTransfer, eq(releaseTransfer.heldPaymentId, heldPayments.id))
     .leftJoinLateral(sales, sql`true`)
     .where(and(condition, inYear, or(eq(gigs.isTicketed, true), isNotNull(sales.gigId))))

@@ -27,6 +27,8 @@ export async function listHeldPayments(db: Db, { page }: { page: number }) {
         updatedAt: heldPayments.updatedAt,
         transferId: heldPayments.transferId,
         forfeitReason: heldPayments.forfeitReason,
+        /** Issue 25: brought from the old system as history (its card offers no release). */
+        importedAt: heldPayments.importedAt,
         transferStatus: transfers.status,
       })
       .from(heldPayments)

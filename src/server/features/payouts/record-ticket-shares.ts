@@ -45,7 +45,7 @@ export function ticketSharesCtes({ orderId, gigId, quantity, bandShareCents, org
       insert into held_payments (gig_id, payee_user_id, amount_cents, ticket_count)
       select ${gigId}, organiser, case when organiser_account is null then 0 else ${organiserShareCents} end, ${quantity}
       from share_payees
-      on conflict (gig_id) do update set
+      on conflict (gig_id) where imported_at is null do update set
         ticket_count = held_payments.ticket_count + excluded.ticket_count,
         amount_cents = held_payments.amount_cents + case when held_payments.status = 'holding' then excluded.amount_cents else 0 end,
         updated_at = now()

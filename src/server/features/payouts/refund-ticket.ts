@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { USED_TICKET_REFUND_MESSAGE } from '../../../core/schemas/payouts.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { auditLog, gigs, heldPayments, orders, refunds, tickets, ticketTypes, transfers } from '../../db/schema.ts';
@@ -60,7 +60,7 @@ export async function refundTicket(db: DbOrTx, { ticketId, reason, actorId, isCh
         amountCents: sql`case when ${heldPayments.status} = 'holding' then greatest(${heldPayments.amountCents} - ${heldShare}::int, 0) else ${heldPayments.amountCents} end`,
         updatedAt: sql`now()`,
       })
-      .where(eq(heldPayments.gigId, ticket.gigId));
+      .where(and(eq(heldPayments.gigId, ticket.gigId), isNull(heldPayments.importedAt)));
     const amountCents = amount === 'face' ? ticket.faceCents : ticket.faceCents + ticket.feeCents;
     const [refund] = await tx
       .insert(refunds)
