@@ -37,6 +37,7 @@ import { holderRoutes } from './features/holders/routes.ts';
 import { doorOrganiserRoutes } from './features/door/organiser-routes.ts';
 import { opsRoutes } from './features/ops/routes.ts';
 import { doorRoutes } from './features/door/routes.ts';
+import { legacyFileRoutes } from './features/legacy-import/routes.ts';
 import { createMetrics } from './http/metrics.ts';
 import { createPublicFastPath } from './http/public-response.ts';
 import { createRequestLog } from './http/request-log.ts';
@@ -137,6 +138,8 @@ export function createApp(services: Services) {
 
   app.route('/', calendarRoutes(services));
   app.route('/', opsRoutes(services, metrics));
+  // Old image addresses, redirected (issue 25); before the single-page app's catch-all below.
+  app.route('/', legacyFileRoutes(services));
   if (services.sandbox) {
     app.route('/', sandboxCheckoutRoutes(services, services.sandbox));
     app.route('/', sandboxOnboardingRoutes(services, services.sandbox));

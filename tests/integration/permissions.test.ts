@@ -233,6 +233,12 @@ const PUBLIC = new Set([
   'POST /api/sms/inbound',
 ]);
 
+/** Public routes outside /api that read the database (the files, pages and feeds anyone may open). */
+const PUBLIC_OUTSIDE_API = new Set([
+  // An old image address someone saved redirects to the imported file (issue 25).
+  'GET /v0/b/:bucket/o/:path',
+]);
+
 let t: TestApp;
 const clients = new Map<Who, TestClient>();
 beforeAll(async () => {
@@ -287,6 +293,16 @@ describe('the door device routes (decision 51)', () => {
     for (const [who, client] of clients) {
       const { status } = await call(client, route, { allowed: [], body: async () => ({ sentAt: new Date().toISOString() }) });
       expect(status, `${who} ${route}`).toBe(401);
+    }
+  });
+});
+
+describe('public routes outside /api', () => {
+  it.each([...PUBLIC_OUTSIDE_API])('%s answers every visitor and role alike (an unknown id: 404, never 401/403)', async (route) => {
+    expect(t.app.routes.map((r) => `${r.method} ${r.path}`)).toContain(route);
+    for (const [who, client] of clients) {
+      const { status } = await call(client, route, []);
+      expect(status, `${who} ${route}`).toBe(404);
     }
   });
 });

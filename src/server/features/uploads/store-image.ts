@@ -3,7 +3,7 @@ import { files } from '../../db/schema.ts';
 import { limitHits } from '../../http/rate-limit.ts';
 import type { Services } from '../../services.ts';
 import { newUploadKey, type Storage } from '../../storage/storage.ts';
-import { processImage } from './process-image.ts';
+import { processImage, type ProcessedImage } from './process-image.ts';
 
 /** Enough for several listings' or profiles' worth of retries in an hour; a script filling the disk stops here. */
 const IMAGE_UPLOADS_PER_HOUR = 30;
@@ -21,15 +21,25 @@ export async function storeImage(
   { ownerId, kind = 'photo' }: { ownerId?: string; kind?: 'photo' | 'logo' },
 ): Promise<string> {
   const image = await processImage(input, { kind, maxBytes });
+  const { url, file } = await putImage(storage, image, ownerId);
+  await db.insert(files).values(file);
+  return url;
+}
+
+/**
+ * Stores a processed image under a new key (an upload's key is never reused: its address is
+ * cached for a year) and returns its address with the `files` row that records it, which the
+ * caller inserts alone (storeImage) or with others in one statement (the legacy importer).
+ */
+export async function putImage(
+  storage: Storage,
+  image: ProcessedImage,
+  ownerId?: string,
+): Promise<{ url: string; file: typeof files.$inferInsert }> {
   const key = newUploadKey(image.extension);
   await storage.put(key, image.data, image.contentType);
-  await db.insert(files).values({
-    key,
-    ownerId,
-    contentType: image.contentType,
-    width: image.width,
-    height: image.height,
-    bytes: image.data.byteLength,
-  });
-  return storage.urlFor(key);
+  return {
+    url: storage.urlFor(key),
+    file: { key, ownerId, contentType: image.contentType, width: image.width, height: image.height, bytes: image.data.byteLength },
+  };
 }
