@@ -93,6 +93,7 @@ describe('imported accounts keep their old passwords (issue 25)', () => {
     const [, , salt, hash] = stored!.split('$');
     for (const broken of [
       formatLegacyPassword({ configId: 987654, salt: salt!, hash: hash! }),
+      `${LEGACY_PASSWORD_PREFIX}99999999999999999999$${salt}$${hash}`,
       `${LEGACY_PASSWORD_PREFIX}x$${salt}$${hash}`,
       `${LEGACY_PASSWORD_PREFIX}${config.id}$${salt}`,
       formatLegacyPassword({ configId: config.id, salt: salt!, hash: 'c2hvcnQ=' }),

@@ -12,6 +12,8 @@ import { parseLegacyPassword } from './legacy-password.ts';
  */
 const SCRYPT_DEFAULT_MAXMEM = 32 * 1024 * 1024;
 
+const MAX_CONFIG_ID = 2 ** 31 - 1;
+
 /** Per database (a test process holds several, each numbering its configs from 1); configs never change once imported. */
 const hashersByDb = new WeakMap<Db, Map<number, FirebaseScrypt>>();
 
@@ -37,7 +39,8 @@ async function findHasher(db: Db, configId: number): Promise<FirebaseScrypt | nu
  */
 export async function verifyLegacyPassword(db: Db, stored: string, password: string): Promise<boolean> {
   const legacy = parseLegacyPassword(stored);
-  if (!legacy || !password) return false;
+  // Past PostgreSQL's integer the lookup itself would fail: no such config either.
+  if (!legacy || !password || legacy.configId > MAX_CONFIG_ID) return false;
   const hasher = await findHasher(db, legacy.configId);
   if (!hasher) return false;
   return hasher.verify(password, legacy.salt, legacy.hash);
