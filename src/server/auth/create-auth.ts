@@ -2,6 +2,7 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { admin } from 'better-auth/plugins';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { hashPassword, verifyPassword } from 'better-auth/crypto';
 import { isGuessablePassword, WEAK_PASSWORD_MESSAGE } from '../features/accounts/password-strength.ts';
 import { isResetEmailAllowed } from './account-guard.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../core/schemas/account.ts';
@@ -10,6 +11,8 @@ import * as schema from '../db/schema.ts';
 import type { Mailer } from '../mail/send-mail.ts';
 import { passwordResetEmail } from '../mail/emails/password-reset.ts';
 import { EMAIL_VERIFICATION_EXPIRES_IN_SECONDS } from '../features/accounts/email-verification.ts';
+import { LEGACY_PASSWORD_PREFIX } from '../features/legacy-import/legacy-password.ts';
+import { upgradeLegacyPassword } from '../features/legacy-import/verify-legacy-password.ts';
 
 export type AuthDeps = {
   db: Db;
@@ -39,6 +42,15 @@ export function createAuth({ db, publicUrl, secret, adminEmails, mailer, isRateL
       // D4: a password reset ends the account's other sessions.
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
+      password: {
+        hash: hashPassword,
+        // Issue 25: an imported account's old hash is checked once, then replaced by better-auth's own.
+        // By its prefix, so a damaged old string is a wrong password, not better-auth's parse error.
+        verify: async ({ hash, password }) => {
+          if (!hash.startsWith(LEGACY_PASSWORD_PREFIX)) return verifyPassword({ hash, password });
+          return upgradeLegacyPassword(db, hash, password);
+        },
+      },
       sendResetPassword: async ({ user, url }) => {
         // A few reset e-mails an hour per account, however many addresses ask; the answer is the same.
         if (isRateLimitEnabled && !(await isResetEmailAllowed(db, user.email))) return;

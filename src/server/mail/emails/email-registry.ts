@@ -20,6 +20,7 @@ import { promoterVenueDecisionEmail } from './promoter-venue-decision.ts';
 import { promoterVenueRequestEmail } from './promoter-venue-request.ts';
 import { refundEmail } from './refund.ts';
 import { refundRequestOutcomeEmail } from './refund-request-outcome.ts';
+import { setPasswordEmail } from './set-password.ts';
 import { holderMessageEmail, showCancelledEmail, showReminderEmail } from './holder-emails.ts';
 import type { RenderedEmail } from './render-email.ts';
 import { TICKET_QR_CONTENT_ID, ticketEmail, ticketQrContentId } from './ticket.ts';
@@ -107,6 +108,13 @@ export const EMAIL_REGISTRY: EmailEntry[] = [
     kind: 'password_reset',
     sentWhen: 'Someone asks to reset a password',
     render: ({ url }) => passwordResetEmail({ url: `${url}/api/auth/reset-password/${token('reset')}?callbackURL=${encodeURIComponent(`${url}/choose-new-password`)}` }),
+  },
+  {
+    id: 'set-password',
+    kind: 'set_password',
+    sentWhen: 'The operator asks imported accounts without a password to choose one',
+    render: ({ url }) =>
+      setPasswordEmail({ name: 'Jordan Reyes', email: 'jordan@demo.marquee.test', days: 7, url: `${url}/api/auth/reset-password/${token('set')}?callbackURL=${encodeURIComponent(`${url}/reset-password`)}` }),
   },
   {
     id: 'email-change',
