@@ -1,6 +1,7 @@
 // Issue 25: reading the old system's loosely typed fields into Marquee's (decision 52). Every reader
 // either returns a value or throws a LegacyFault with the reason the report shows for the record.
 import { createHash } from 'node:crypto';
+import { SQL, sql } from 'drizzle-orm';
 
 /** A record the importer refuses, with the reason the operator reads in the report and the CSV. */
 export class LegacyFault extends Error {}
@@ -147,7 +148,15 @@ export function email(value: unknown, field: string): string | null {
   return raw.toLowerCase();
 }
 
+/**
+ * The time of the write, for a column that needs one when the old record has none. It is not part
+ * of a record's digest, so an unchanged record stays unchanged from one run to the next.
+ */
+export const NOW = sql`now()`;
+
 /** A stable digest of what a record becomes in Marquee: equal digests mean nothing to change. */
 export function digestOf(value: unknown): string {
-  return createHash('sha256').update(JSON.stringify(value, (_key, v: unknown) => (v instanceof Date ? v.toISOString() : v))).digest('base64url');
+  return createHash('sha256')
+    .update(JSON.stringify(value, (_key, v: unknown) => (v instanceof SQL ? '(now)' : v)))
+    .digest('base64url');
 }

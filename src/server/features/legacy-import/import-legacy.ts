@@ -1,0 +1,170 @@
+// Issue 25: `npm run import:legacy -- <folder>`: the old system's export into Marquee (decision 52).
+// Collections are mapped in dependency order (accounts, then gigs, then what points at gigs…),
+// each into rows and an old id → new id record; a real run writes them in batches, one
+// transaction each. A dry run maps everything the same way and writes nothing.
+import { inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { gigs, legacyHashConfigs, outreachPackages } from '../../db/schema.ts';
+import type { Storage } from '../../storage/storage.ts';
+import { LEGACY_COLLECTIONS, type LegacyDocument } from './export-format.ts';
+import { loadImportContext, type Note, type Refusal } from './import-context.ts';
+import { importLegacyFiles, loadLegacyFileUrls } from './import-legacy-files.ts';
+import type { Mapped } from './map-collection.ts';
+import { CONTACT_WRITERS, GEAR_WRITERS, JAM_WRITERS, mapContactMessages, mapGearListings, mapJamSessions } from './map-community.ts';
+import { APPLICATION_WRITERS, GIG_WRITERS, HELD_PAYMENT_WRITERS, mapApplications, mapGigs, mapHeldPayments } from './map-gigs.ts';
+import { CAMPAIGN_WRITERS, mapCampaigns, mapVenueDatabase, VENUE_DATABASE_WRITERS } from './map-outreach.ts';
+import { mapUsers, PROMOTER_VENUE_WRITERS, USER_WRITERS } from './map-users.ts';
+import { readLegacyExport, type LegacyExport } from './read-legacy-export.ts';
+import { writeLegacyBatch, type PlannedRecord, type TableWriter } from './write-legacy-batch.ts';
+
+export type Tally = { imported: number; updated: number; unchanged: number; refused: number };
+
+export type ImportReport = {
+  isDryRun: boolean;
+  /** Per collection (and 'storage' for files), in the order they were imported. */
+  tallies: Array<{ collection: string; tally: Tally }>;
+  refusals: Refusal[];
+  notes: Note[];
+  missing: string[];
+  /** Imported accounts with no old password (they need a set-your-password e-mail). */
+  accountsWithoutPassword: string[];
+  seconds: number;
+};
+
+export type ImportDeps = { db: DbOrTx; storage: Storage; maxBytes: number };
+export type ImportOptions = {
+  isDryRun: boolean;
+  now?: Date;
+  /** Corrected documents from a refused-records CSV: they replace the export's of the same id. */
+  fixes?: Array<{ collection: string; legacyId: string; document: Record<string, unknown> }>;
+  batchSize?: number;
+  onProgress?: (message: string) => void;
+};
+
+const emptyTally = (): Tally => ({ imported: 0, updated: 0, unchanged: 0, refused: 0 });
+
+/** Writes a collection's records in batches; a batch the database refuses is retried record by record, so one bad row refuses only itself. */
+async function writeRecords(db: DbOrTx, collection: string, writers: TableWriter[], records: PlannedRecord[], batchSize: number, refusals: Refusal[]): Promise<PlannedRecord[]> {
+  const failed: PlannedRecord[] = [];
+  for (let start = 0; start < records.length; start += batchSize) {
+    const batch = records.slice(start, start + batchSize);
+    try {
+      await writeLegacyBatch(db, collection, writers, batch);
+    } catch {
+      for (const record of batch) {
+        try {
+          await writeLegacyBatch(db, collection, writers, [record]);
+        } catch (error) {
+          const cause = (error as { cause?: { message?: string } }).cause?.message ?? (error as Error).message;
+          refusals.push({ collection, legacyId: record.legacyId, reason: `the database refused it: ${cause.split('\n')[0]}` });
+          failed.push(record);
+        }
+      }
+    }
+  }
+  return failed;
+}
+
+function documentsOf(legacy: LegacyExport, collection: string, fixes: ImportOptions['fixes']): Record<string, LegacyDocument> {
+  const documents = { ...((legacy.firestore?.[collection] ?? {}) as Record<string, LegacyDocument>) };
+  for (const fix of fixes ?? []) if (fix.collection === collection) documents[fix.legacyId] = fix.document;
+  return documents;
+}
+
+export async function importLegacyExport(deps: ImportDeps, folder: string, options: ImportOptions): Promise<ImportReport> {
+  const started = performance.now();
+  const { db } = deps;
+  const { isDryRun, batchSize = 1000, onProgress = () => {} } = options;
+  const legacy = await readLegacyExport(folder);
+  const report: ImportReport = { isDryRun, tallies: [], refusals: [], notes: [], missing: legacy.missing, accountsWithoutPassword: [], seconds: 0 };
+  const knownCollections = new Set<string>([...LEGACY_COLLECTIONS]);
+  for (const name of Object.keys(legacy.firestore ?? {})) {
+    if (!knownCollections.has(name)) report.missing.push(`collection ${name} is not one Marquee imports: left alone`);
+  }
+
+  // Images first: every document's addresses are rewritten to the imported files.
+  let fileUrls: Map<string, string>;
+  if (legacy.storageFolder) {
+    onProgress('images…');
+    const files = await importLegacyFiles(deps, legacy.storageFolder, { isDryRun });
+    fileUrls = files.urls;
+    report.tallies.push({ collection: 'storage', tally: files.tally });
+    report.refusals.push(...files.refusals);
+  } else {
+    fileUrls = await loadLegacyFileUrls(db);
+  }
+
+  let hashConfigId: number | null = null;
+  if (legacy.hashConfig) {
+    const config = { signerKey: legacy.hashConfig.base64_signer_key, saltSeparator: legacy.hashConfig.base64_salt_separator, rounds: legacy.hashConfig.rounds, memCost: legacy.hashConfig.mem_cost };
+    if (isDryRun) {
+      hashConfigId = 0;
+    } else {
+      await db.insert(legacyHashConfigs).values(config).onConflictDoNothing();
+      const [row] = await db
+        .select({ id: legacyHashConfigs.id })
+        .from(legacyHashConfigs)
+        .where(sql`${legacyHashConfigs.signerKey} = ${config.signerKey} and ${legacyHashConfigs.saltSeparator} = ${config.saltSeparator} and ${legacyHashConfigs.rounds} = ${config.rounds} and ${legacyHashConfigs.memCost} = ${config.memCost}`);
+      hashConfigId = row!.id;
+    }
+  }
+
+  const context = await loadImportContext(db, { now: options.now ?? new Date(), fileUrls });
+  const packageIds = new Set((await db.select({ id: outreachPackages.id }).from(outreachPackages)).map((row) => row.id));
+
+  const run = async (collection: string, mapped: Mapped, writers: TableWriter[]) => {
+    const tally = emptyTally();
+    for (const refusal of mapped.refusals) report.refusals.push({ collection, ...refusal });
+    tally.refused = mapped.refusals.length;
+    if (!isDryRun) {
+      onProgress(`${collection}…`);
+      const failed = new Set(await writeRecords(db, collection, writers, mapped.records, batchSize, report.refusals));
+      for (const record of failed) context.accepted.get(collection)?.delete(record.legacyId);
+      tally.refused += failed.size;
+      mapped.records = mapped.records.filter((record) => !failed.has(record));
+    }
+    for (const record of mapped.records) {
+      if (record.state === 'new') tally.imported += 1;
+      else if (record.state === 'changed') tally.updated += 1;
+      else tally.unchanged += 1;
+    }
+    report.tallies.push({ collection, tally });
+  };
+
+  const userDocuments = documentsOf(legacy, 'users', options.fixes);
+  const users = mapUsers(context, userDocuments, legacy.auth?.users ?? [], { hashConfigId });
+  await run('users', users, USER_WRITERS);
+  for (const record of users.records) if (!record.rows.account && record.state === 'new') report.accountsWithoutPassword.push(record.newId);
+  // A promoter's venue links are counted with its account; they are written once both exist.
+  if (!isDryRun) await writeRecords(db, 'promoterVenues', PROMOTER_VENUE_WRITERS, users.promoterVenues, batchSize, report.refusals);
+
+  const gigsMapped = mapGigs(context, documentsOf(legacy, 'gigs', options.fixes));
+  await run('gigs', gigsMapped, GIG_WRITERS);
+  await run('gigApplications', mapApplications(context, documentsOf(legacy, 'gigApplications', options.fixes)), APPLICATION_WRITERS);
+
+  // Held payments name their gig's organiser; a gig from an earlier run is looked up.
+  const heldDocuments = documentsOf(legacy, 'heldPayments', options.fixes);
+  const organiserOf = gigsMapped.organiserOf;
+  const earlierGigIds = Object.values(heldDocuments)
+    .map((doc) => context.known.get('gigs')?.get(String(doc.gigId ?? doc.gigID))?.newId)
+    .filter((id): id is string => id !== undefined && !organiserOf.has(id));
+  for (let start = 0; start < earlierGigIds.length; start += 5000) {
+    const rows = await db
+      .select({ id: gigs.id, organiser: sql<string>`coalesce(${gigs.promoterId}, ${gigs.venueId})` })
+      .from(gigs)
+      .where(inArray(gigs.id, earlierGigIds.slice(start, start + 5000)));
+    for (const row of rows) organiserOf.set(row.id, row.organiser);
+  }
+  await run('heldPayments', mapHeldPayments(context, heldDocuments, organiserOf), HELD_PAYMENT_WRITERS);
+  await run('jamSessions', mapJamSessions(context, documentsOf(legacy, 'jamSessions', options.fixes)), JAM_WRITERS);
+  await run('gearSwap', mapGearListings(context, documentsOf(legacy, 'gearSwap', options.fixes)), GEAR_WRITERS);
+  await run('contactMessages', mapContactMessages(context, documentsOf(legacy, 'contactMessages', options.fixes)), CONTACT_WRITERS);
+  await run('venueDatabase', mapVenueDatabase(context, documentsOf(legacy, 'venueDatabase', options.fixes)), VENUE_DATABASE_WRITERS);
+  for (const collection of ['outreachCampaigns', 'betaOutreachCampaigns'] as const) {
+    await run(collection, mapCampaigns(context, collection, documentsOf(legacy, collection, options.fixes), packageIds), CAMPAIGN_WRITERS);
+  }
+
+  report.notes = context.notes;
+  report.seconds = Math.round((performance.now() - started) / 100) / 10;
+  return report;
+}
