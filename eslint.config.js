@@ -39,6 +39,7 @@ const featureExports = {
   'server/tickets': ['admit-ticket.ts', 'apply-payment-event.ts', 'place-ticket-order.ts', 'ticket-sales.ts', 'settle-expired-orders.ts', 'wallet-settings.ts', 'release-expired-orders.ts', 'fulfil-paid-order.ts', 'find-order-show.ts', 'list-my-tickets.ts', 'ticket-links.ts', 'transfer-ticket.ts'],
   'server/waitlist': ['fulfil-waitlist-order.ts', 'waitlist-offers.ts', 'offer-waitlist-tickets.ts', 'return-ticket.ts'],
   'server/uploads': ['store-image.ts'],
+  'server/legacy-import': ['export-format.ts'],
   'server/door': ['door-keys.ts', 'door-devices.ts', 'read-door-code.ts', 'count-door.ts', 'door-gigs.ts'],
   'client/admin': ['admin-dashboard.tsx'],
   'client/auth': ['venue-picker.tsx', 'email-verification-notice.tsx'],
