@@ -109,11 +109,13 @@ export function buildLegacyScene(seed: number, now: Date, target: LegacyExportCo
   const daysAgo = (min: number, max: number) => nowMs - random.int(min, max) * DAY - random.int(0, 86_399_999);
   const atUtc = (dateString: string, time = '20:00') => Date.parse(`${dateString}T${time}:00Z`);
 
-  let imageClock = nowMs - 400 * DAY;
-  /** A stored file in the old folders, and the download address its document holds. */
+  const imagePaths = new Set<string>();
+  /** A stored file in the old folders (named by its upload time, after the account's sign-up), and the download address its document holds. */
   const image = (folder: string, uid: string, options: { missing?: boolean; png?: boolean } = {}) => {
-    imageClock += random.int(60_000, 9_000_000);
-    const path = `${folder}/${uid}/${imageClock}.${options.png ? 'png' : 'jpg'}`;
+    let path: string;
+    do path = `${folder}/${uid}/${daysAgo(1, 50)}.${options.png ? 'png' : 'jpg'}`;
+    while (imagePaths.has(path));
+    imagePaths.add(path);
     const colour: [number, number, number] = [random.int(0, 255), random.int(0, 255), random.int(0, 255)];
     images.push({ path, ...imageSize, colour, missing: options.missing ?? false });
     return legacyDownloadUrl(LEGACY_BUCKET, path, tokenOf());
