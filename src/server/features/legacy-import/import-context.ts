@@ -64,7 +64,7 @@ export async function loadImportContext(db: DbOrTx, { now, fileUrls }: { now: Da
   const known = new Map<string, Map<string, { newId: string; digest: string }>>();
   for (const row of recordRows) {
     let byId = known.get(row.collection);
-    if (!byId) known.set(row.collection, (byId = new Map()));
+    if (!byId) known.set(row.collection, (byId = new Map<string, { newId: string; digest: string }>()));
     byId.set(row.legacyId, { newId: row.newId, digest: row.digest });
   }
   const usersById = new Map(userRows.map((row) => [row.id, row]));
@@ -76,7 +76,7 @@ export async function loadImportContext(db: DbOrTx, { now, fileUrls }: { now: Da
   const managed = new Map<string, Map<string, string>>();
   for (const row of artistRows) {
     let byName = managed.get(row.managerId);
-    if (!byName) managed.set(row.managerId, (byName = new Map()));
+    if (!byName) managed.set(row.managerId, (byName = new Map<string, string>()));
     byName.set(row.name, row.id);
   }
   const defaultRegion = regionRows.find((r) => r.isDefault)?.slug ?? regionRows[0]!.slug;

@@ -66,7 +66,7 @@ async function writeRecords(db: DbOrTx, collection: string, writers: TableWriter
 }
 
 function documentsOf(legacy: LegacyExport, collection: string, fixes: ImportOptions['fixes']): Record<string, LegacyDocument> {
-  const documents = { ...((legacy.firestore?.[collection] ?? {}) as Record<string, LegacyDocument>) };
+  const documents: Record<string, LegacyDocument> = { ...(legacy.firestore?.[collection] ?? {}) };
   for (const fix of fixes ?? []) if (fix.collection === collection) documents[fix.legacyId] = fix.document;
   return documents;
 }

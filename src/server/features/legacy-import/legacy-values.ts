@@ -136,7 +136,7 @@ export function dollarsToCents(value: unknown, field: string): number | null {
 export function count(value: unknown, field: string): number | null {
   if (value === undefined || value === null || value === '') return null;
   const n = typeof value === 'string' ? Number(value.trim()) : value;
-  if (typeof n !== 'number' || !Number.isInteger(n) || n < 0) return refuse(`bad number in ${field}: "${String(value)}"`);
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 0) return refuse(`bad number in ${field}: ${JSON.stringify(value)}`);
   return n;
 }
 

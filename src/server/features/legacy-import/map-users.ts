@@ -87,7 +87,7 @@ function readCandidate(context: ImportContext, legacyId: string, doc: Record<str
   const role = readRole(doc.role, context, legacyId);
   const createdAt = timestamp(doc.createdAt, 'createdAt') ?? (auth?.createdAt ? timestamp(auth.createdAt, 'createdAt') : null);
   const nameField = PROFILE_NAME[role];
-  if (nameField) firstText(doc, nameField) ?? refuse(`missing ${nameField}`);
+  if (nameField && firstText(doc, nameField) === null) refuse(`missing ${nameField}`);
   return { legacyId, doc, auth, createdAt, email: address, role };
 }
 
@@ -205,7 +205,7 @@ function profileRows(context: ImportContext, candidate: Candidate, userId: strin
         names.add(artistName.toLowerCase());
         const id = stableUuid(userId, 'managedArtist', artistName.toLowerCase());
         let byName = context.managedArtists.get(userId);
-        if (!byName) context.managedArtists.set(userId, (byName = new Map()));
+        if (!byName) context.managedArtists.set(userId, (byName = new Map<string, string>()));
         byName.set(artistName.toLowerCase(), id);
         artists.push({
           id,

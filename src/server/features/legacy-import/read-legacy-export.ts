@@ -61,7 +61,7 @@ export async function readLegacyExport(folder: string): Promise<LegacyExport> {
  * column was edited. Each row's document replaces the export's document of that id.
  */
 export async function readFixes(file: string): Promise<Array<{ collection: string; legacyId: string; document: Record<string, unknown> }>> {
-  const rows = parse(await fs.readFile(file, 'utf8'), { columns: true, skip_empty_lines: true, bom: true }) as Array<Record<string, string>>;
+  const rows = parse<Record<string, string>>(await fs.readFile(file, 'utf8'), { columns: true, skip_empty_lines: true, bom: true });
   return rows.map((row, index) => {
     const unguard = (value: string | undefined) => (value ?? '').replace(/^'(?=[=+\-@\t\r])/, '');
     const collection = unguard(row.collection);

@@ -56,7 +56,7 @@ async function insertRows(tx: DbOrTx, writer: TableWriter, rows: Row[]): Promise
   const targetKeys = new Set((writer.target ?? []).map((column) => Object.entries(columns).find(([, c]) => c === column)![0]));
   for (let start = 0; start < rows.length; start += chunkSize) {
     const chunk = rows.slice(start, start + chunkSize);
-    const insert = tx.insert(writer.table).values(chunk as never);
+    const insert = tx.insert(writer.table).values(chunk);
     if (writer.mode === 'insert-new' || writer.mode === 'replace') {
       await insert.onConflictDoNothing();
       continue;
