@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
+import { signUpAs } from '../../../../tests/helpers/accounts.ts';
 import type { LegacyExportSummary } from '../../../../scripts/legacy-export/generate-legacy-export.ts';
 import {
   account,
@@ -25,7 +26,6 @@ import {
   user,
   venueProfiles,
 } from '../../db/schema.ts';
-import { completeGig, IMPORTED_HELD_PAYMENT } from '../payouts/complete-gig.ts';
 import { importLegacyExport, type ImportReport } from './import-legacy.ts';
 import { formatRefusedCsv } from './import-report.ts';
 import { readFixes } from './read-legacy-export.ts';
@@ -154,12 +154,20 @@ describe('importing the old system (issue 25)', () => {
     expect(held.length).toBeGreaterThan(0);
     expect(held.every((h) => h.importedAt !== null)).toBe(true);
     const holding = held.find((h) => h.status === 'holding')!;
-    const [admin] = await t.db.select({ id: user.id }).from(user).limit(1);
-    await expect(completeGig(t.db, admin!.id, { gigId: holding.gigId, action: 'release', isBeforeShowConfirmed: true })).rejects.toThrow(IMPORTED_HELD_PAYMENT);
+    const admin = await signUpAs(t, 'admin');
+    const refused = await admin.client.post('/api/admin/gig-management/complete', { gigId: holding.gigId, action: 'release', isBeforeShowConfirmed: true });
+    expect(refused.status).toBe(409);
+    expect(refused.json.error.message).toBe('This payment was held by the old system, so its money never reached Marquee: settle it there.');
+    const [after] = await t.db.select().from(heldPayments).where(eq(heldPayments.id, holding.id));
+    expect(after).toEqual(holding);
   });
 
   it('no account becomes admin, promoters’ venues wait for the venue, and both promoter shapes are read', async () => {
-    const [admins] = await t.db.select({ n: count() }).from(user).where(eq(user.role, 'admin'));
+    const [admins] = await t.db
+      .select({ n: count() })
+      .from(user)
+      .innerJoin(legacyRecords, and(eq(legacyRecords.collection, 'users'), eq(legacyRecords.newId, user.id)))
+      .where(eq(user.role, 'admin'));
     expect(admins!.n).toBe(0);
     const [wasAdmin] = await t.db.select({ role: user.role }).from(user).where(eq(user.id, (await newIdOf(t, 'users', summary.ids.admin))!));
     expect(wasAdmin!.role).toBe('fan');
