@@ -114,7 +114,7 @@ test.beforeAll(async () => {
   const refusedCsv = await fs.readFile(path.join(exportDir, 'import-refused.csv'), 'utf8');
   for (const broken of summary.broken) expect(refusedCsv).toContain(broken.id);
 
-  // The import writes what the dry run said it would.
+  // The import writes what the dry run said it would (as new records: the dry run wrote none of them).
   const imported = readTable(await npmRun('import:legacy', [exportDir], dataDir));
   expect(imported.heading).toEqual(['collection', 'imported', 'updated', 'unchanged', 'refused']);
   expect(imported.rows).toEqual(wouldImport.rows);
