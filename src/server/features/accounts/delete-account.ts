@@ -31,7 +31,8 @@ const SHOW_HOURS = 12;
 const isUpcoming = sql`${gigs.startsAt} > now() - make_interval(hours => ${SHOW_HOURS})`;
 const hasValidTickets = exists(sql`(select 1 from ${tickets} where ${tickets.gigId} = ${gigs.id} and ${tickets.status} = 'valid')`);
 const hasOrders = exists(sql`(select 1 from ${orders} where ${orders.gigId} = ${gigs.id})`);
-const hasHeldPayment = exists(sql`(select 1 from ${heldPayments} where ${heldPayments.gigId} = ${gigs.id})`);
+// Issue 25: a payment the old system held is history there, never Marquee's to keep.
+const hasHeldPayment = exists(sql`(select 1 from ${heldPayments} where ${heldPayments.gigId} = ${gigs.id} and ${heldPayments.importedAt} is null)`);
 
 async function gigLabels(tx: Tx, where: SQL | undefined): Promise<string[]> {
   const rows = await tx
@@ -86,7 +87,7 @@ export async function deleteAccount(services: Services, session: CurrentSession,
         `You have upcoming gigs with tickets sold (${soldOut.join('; ')}). Those tickets stay valid, so the gigs stay: ask Marquee through the contact form to cancel and refund them or hand them over, then delete your account.`,
       );
     }
-    const [held] = await tx.select({ n: count() }).from(heldPayments).where(and(eq(heldPayments.payeeUserId, me.id), eq(heldPayments.status, 'holding')));
+    const [held] = await tx.select({ n: count() }).from(heldPayments).where(and(eq(heldPayments.payeeUserId, me.id), eq(heldPayments.status, 'holding'), isNull(heldPayments.importedAt)));
     if (held?.n) {
       throw new AppError('CONFLICT', `Ticket money for ${held.n} gig${held.n === 1 ? ' is' : 's are'} still held for you until the gig is completed. You can delete your account once it has been paid out.`);
     }

@@ -53,7 +53,7 @@ export async function cancelGig(services: Pick<Services, 'db' | 'jobs' | 'isRate
     max: CANCELS_PER_HOUR,
     message: 'Too many cancellations in a short time. Please try again in an hour.',
   });
-  const { ticketsSold } = await db.transaction(async (tx) => {
+  const { ticketsSold, legacyTicketsSold } = await db.transaction(async (tx) => {
     const [cancelled] = await tx
       .update(gigs)
       .set({ cancelledAt: sql`now()` })
@@ -66,7 +66,8 @@ export async function cancelGig(services: Pick<Services, 'db' | 'jobs' | 'isRate
           sql`not exists (select 1 from ${heldPayments} where ${heldPayments.gigId} = ${gigs.id} and ${heldPayments.status} <> 'holding' and ${heldPayments.importedAt} is null)`,
         ),
       )
-      .returning({ ticketsSold: gigs.ticketsSold });
+      // Issue 25: tickets the old system sold are counted apart; Marquee refunds and tells only its own.
+      .returning({ ticketsSold: sql<number>`${gigs.ticketsSold} - coalesce(${gigs.legacyTicketsSold}, 0)`, legacyTicketsSold: sql<number>`coalesce(${gigs.legacyTicketsSold}, 0)` });
     if (!cancelled) throw await explainRefusal(tx, gig.id);
     await tx.insert(gigCancellations).values({ gigId: gig.id, reason: input.reason, cancelledBy: sessionUser.id });
     const checkoutsReleased = await releaseExpiredOrders(tx, { gigId: gig.id, now: EVERY_OPEN_CHECKOUT });
@@ -80,10 +81,10 @@ export async function cancelGig(services: Pick<Services, 'db' | 'jobs' | 'isRate
     return cancelled;
   });
   await jobs?.send(QUEUES.settleGigCancellations).catch(() => undefined);
-  return {
-    message:
-      ticketsSold > 0
-        ? `The gig is cancelled. Its ${ticketsSold === 1 ? 'ticket is' : `${ticketsSold} tickets are`} being refunded, and every ticket holder is being told.`
-        : "The gig is cancelled and is off Marquee's public pages.",
-  };
+  const message =
+    ticketsSold > 0
+      ? `The gig is cancelled. Its ${ticketsSold === 1 ? 'ticket is' : `${ticketsSold} tickets are`} being refunded, and every ticket holder is being told.`
+      : "The gig is cancelled and is off Marquee's public pages.";
+  const oldSystem = legacyTicketsSold > 0 ? ` The ${legacyTicketsSold === 1 ? 'ticket' : `${legacyTicketsSold} tickets`} sold on the old system must be refunded there.` : '';
+  return { message: message + oldSystem };
 }

@@ -2,9 +2,9 @@
 // imported (old id → new id, digest), the names and addresses already taken, and the new image
 // addresses. Mappers read it to resolve references; the orchestrator adds each accepted record.
 import { createHash, randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { bandProfiles, legacyRecords, managedArtists, promoterProfiles, regions, user, venueProfiles } from '../../db/schema.ts';
+import { account, bandProfiles, legacyRecords, managedArtists, promoterProfiles, regions, user, venueProfiles } from '../../db/schema.ts';
 import type { Role } from '../../../core/roles.ts';
 
 export type Refusal = { collection: string; legacyId: string; reason: string; document?: unknown };
@@ -29,6 +29,8 @@ export type ImportContext = {
   emails: Map<string, string>;
   /** A manager's artists by lower-cased name → managed_artists id. */
   managedArtists: Map<string, Map<string, string>>;
+  /** An account's credential row (user id → its id), where it has one. */
+  credentials: Map<string, string>;
   /** Old storage path → new address. */
   fileUrls: Map<string, string>;
   notes: Note[];
@@ -52,7 +54,7 @@ export function stableUuid(...parts: string[]): string {
 }
 
 export async function loadImportContext(db: DbOrTx, { now, fileUrls }: { now: Date; fileUrls: Map<string, string> }): Promise<ImportContext> {
-  const [regionRows, recordRows, userRows, bandRows, promoterRows, venueRows, artistRows] = await Promise.all([
+  const [regionRows, recordRows, userRows, bandRows, promoterRows, venueRows, artistRows, credentialRows] = await Promise.all([
     db.select().from(regions),
     db.select({ collection: legacyRecords.collection, legacyId: legacyRecords.legacyId, newId: legacyRecords.newId, digest: legacyRecords.digest }).from(legacyRecords),
     db.select({ id: user.id, email: user.email, role: user.role, location: user.location, name: user.name }).from(user),
@@ -60,6 +62,7 @@ export async function loadImportContext(db: DbOrTx, { now, fileUrls }: { now: Da
     db.select({ id: promoterProfiles.userId, slug: promoterProfiles.slug }).from(promoterProfiles),
     db.select({ id: venueProfiles.userId, slug: sql<string>`lower(${venueProfiles.slug})` }).from(venueProfiles),
     db.select({ id: managedArtists.id, managerId: managedArtists.managerId, name: sql<string>`lower(${managedArtists.name})` }).from(managedArtists),
+    db.select({ id: account.id, userId: account.userId }).from(account).where(eq(account.providerId, 'credential')),
   ]);
   const known = new Map<string, Map<string, { newId: string; digest: string }>>();
   for (const row of recordRows) {
@@ -91,6 +94,7 @@ export async function loadImportContext(db: DbOrTx, { now, fileUrls }: { now: Da
     venueSlugs: new Map(venueRows.map((row) => [row.slug, row.id])),
     emails: new Map(userRows.map((row) => [row.email.toLowerCase(), row.id])),
     managedArtists: managed,
+    credentials: new Map(credentialRows.map((row) => [row.userId, row.id])),
     fileUrls,
     notes: [],
   };

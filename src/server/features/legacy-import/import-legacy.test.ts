@@ -281,3 +281,115 @@ describe('an interrupted import (issue 25)', () => {
     }
   });
 });
+
+describe('a newer export never undoes what happened on Marquee, nor breaks on bad input (issue 25)', () => {
+  let t: TestApp;
+  let folder: string;
+  const run = (from: string, options: Partial<Parameters<typeof importLegacyExport>[2]> = {}) =>
+    importLegacyExport({ db: t.db, storage: t.services.storage, maxBytes: t.services.env.UPLOAD_MAX_BYTES }, from, { isDryRun: false, ...options });
+  type Firestore = Record<string, Record<string, Record<string, unknown> | null>>;
+  /** A copy of the fixture with its documents changed by `change`. */
+  async function changedExport(change: (doc: Firestore, auth: { users: Array<Record<string, unknown>> }) => void): Promise<string> {
+    const copy = await copyFixture();
+    const doc = JSON.parse(await fs.readFile(path.join(copy, 'firestore.json'), 'utf8')) as Firestore;
+    const auth = JSON.parse(await fs.readFile(path.join(copy, 'users.json'), 'utf8')) as { users: Array<Record<string, unknown>> };
+    change(doc, auth);
+    await fs.writeFile(path.join(copy, 'firestore.json'), JSON.stringify(doc));
+    await fs.writeFile(path.join(copy, 'users.json'), JSON.stringify(auth));
+    return copy;
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    folder = await copyFixture();
+    await run(folder);
+  });
+  afterAll(async () => {
+    await t.close();
+    await fs.rm(folder, { recursive: true, force: true });
+  });
+
+  it('a dry run after the import finds everything unchanged', async () => {
+    const report = await run(folder, { isDryRun: true });
+    expect(totals(report)).toMatchObject({ imported: 0, updated: 0 });
+  });
+
+  it('an export of the auth accounts alone leaves every imported account, its role and its lists as they are', async () => {
+    const before = await countRows(t);
+    const roles = await t.db.select({ id: user.id, role: user.role }).from(user);
+    const authOnly = await fs.mkdtemp(path.join(os.tmpdir(), 'marquee-legacy-auth-'));
+    await fs.cp(path.join(FIXTURE, 'users.json'), path.join(authOnly, 'users.json'));
+    await fs.cp(path.join(FIXTURE, 'hash-config.json'), path.join(authOnly, 'hash-config.json'));
+    const report = await run(authOnly);
+    expect(report.missing.some((m) => m.startsWith('firestore.json'))).toBe(true);
+    expect(tallyOf(report, 'users')).toMatchObject({ imported: 0, updated: 0 });
+    expect(report.refusals.every((r) => r.reason.startsWith('no users document'))).toBe(true);
+    expect(await t.db.select({ id: user.id, role: user.role }).from(user)).toEqual(roles);
+    expect(await countRows(t)).toEqual(before);
+    await fs.rm(authOnly, { recursive: true, force: true });
+  });
+
+  it('a ban, a deleted account, a password chosen on Marquee and the told news all stand after a newer export', async () => {
+    const bandId = (await newIdOf(t, 'users', summary.bandWithSite))!;
+    await t.db.update(user).set({ banned: true, banReason: 'Spam' }).where(eq(user.id, bandId));
+    const deletedLegacyId = summary.ids.fanWithoutRole;
+    await t.db.delete(user).where(eq(user.id, (await newIdOf(t, 'users', deletedLegacyId))!));
+    // The venue chose a password through a set-your-password link: its own credential row.
+    const venueId = (await newIdOf(t, 'users', summary.venueWithApplications))!;
+    await t.db.delete(account).where(eq(account.userId, venueId));
+    await t.db.insert(account).values({ id: 'chosen-on-marquee', userId: venueId, accountId: venueId, providerId: 'credential', password: 'salt:hash-of-a-new-password' });
+    const openGigLegacyId = summary.ids.openGigsAtVenue[0]!;
+
+    const newer = await changedExport((doc) => {
+      doc.users![summary.bandWithSite]!.bandDescription = 'Changed in the old system';
+      doc.users![deletedLegacyId]!.location = 'cleveland';
+      doc.users![summary.venueWithApplications]!.venuePhone = '(312) 555-0199';
+      doc.gigs![openGigLegacyId]!.approved = true;
+      for (const application of Object.values(doc.gigApplications!)) {
+        if (application && (application.gigID ?? application.gigId) === openGigLegacyId) application.status = 'accepted';
+      }
+    });
+    const report = await run(newer);
+    expect(report.refusals.find((r) => r.legacyId === deletedLegacyId)?.reason).toBe('deleted on Marquee since it was imported: not brought back');
+    expect(await newIdOf(t, 'users', deletedLegacyId)).toBeDefined();
+    const [band] = await t.db.select({ banned: user.banned, banReason: user.banReason }).from(user).where(eq(user.id, bandId));
+    expect(band).toEqual({ banned: true, banReason: 'Spam' });
+    const credentials = await t.db.select({ id: account.id }).from(account).where(eq(account.userId, venueId));
+    expect(credentials).toEqual([{ id: 'chosen-on-marquee' }]);
+    const [gig] = await t.db.select().from(gigs).where(eq(gigs.id, (await newIdOf(t, 'gigs', openGigLegacyId))!));
+    expect(gig!.isApproved).toBe(true);
+    expect(gig!.followersNotifiedAt).not.toBeNull();
+    const [unmailed] = await t.db.select({ n: count() }).from(gigApplications).where(sql`${gigApplications.status} <> 'pending' and ${gigApplications.outcomeMailedAt} is null`);
+    expect(unmailed!.n).toBe(0);
+    await fs.rm(newer, { recursive: true, force: true });
+  });
+
+  it('documents that are not documents are refused, never a crash, and refusals carry no password hash', async () => {
+    const broken = await changedExport((doc, auth) => {
+      doc.gigs!.nullGig = null;
+      doc.heldPayments!.nullPayment = null;
+      const session = Object.values(doc.jamSessions!)[0] as { __collections__: { songs: Record<string, unknown> } };
+      session.__collections__.songs.nullSong = null;
+      const manager = doc.users![summary.ids.manager]! as { content: { managedArtists: Array<Record<string, unknown>> } };
+      manager.content.managedArtists.push({ name: 'Zed', addedAt: 'not a date' });
+      auth.users.push({ localId: 123, email: 'numbers@legacy.test' }, { email: 'no-id@legacy.test' });
+      auth.users.push({ localId: 'authOnlyRefused', email: 'bad address', passwordHash: 'c2VjcmV0', salt: 'c2FsdA==' });
+    });
+    const report = await run(broken, { isDryRun: true });
+    expect(report.refusals.find((r) => r.legacyId === 'nullGig')?.reason).toBe('not a document');
+    expect(report.refusals.find((r) => r.legacyId === 'nullPayment')?.reason).toBe('not a document');
+    expect(report.refusals.find((r) => r.legacyId === summary.ids.manager)?.reason).toMatch(/^bad date in managedArtists.addedAt/);
+    expect(report.missing).toContain('users.json: 2 entries without a localId (left out)');
+    const authRefusal = report.refusals.find((r) => r.legacyId === 'authOnlyRefused')!;
+    expect(authRefusal.reason).toMatch(/^bad e-mail/);
+    expect(JSON.stringify(authRefusal.document)).not.toContain('c2VjcmV0');
+    await fs.rm(broken, { recursive: true, force: true });
+  });
+
+  it('a hash configuration that cannot be right stops the run before anything is written', async () => {
+    const bad = await copyFixture();
+    await fs.writeFile(path.join(bad, 'hash-config.json'), JSON.stringify({ base64_signer_key: '', base64_salt_separator: 'Bw==', rounds: 8, mem_cost: 14 }));
+    await expect(run(bad)).rejects.toThrow(/base64_signer_key/);
+    await fs.rm(bad, { recursive: true, force: true });
+  });
+});

@@ -14,6 +14,7 @@ import { CONTACT_WRITERS, GEAR_WRITERS, JAM_WRITERS, mapContactMessages, mapGear
 import { APPLICATION_WRITERS, GIG_WRITERS, HELD_PAYMENT_WRITERS, mapApplications, mapGigs, mapHeldPayments } from './map-gigs.ts';
 import { CAMPAIGN_WRITERS, mapCampaigns, mapVenueDatabase, VENUE_DATABASE_WRITERS } from './map-outreach.ts';
 import { mapUsers, PROMOTER_VENUE_WRITERS, USER_WRITERS } from './map-users.ts';
+import { firstText } from './legacy-values.ts';
 import { readLegacyExport, type LegacyExport } from './read-legacy-export.ts';
 import { writeLegacyBatch, type PlannedRecord, type TableWriter } from './write-legacy-batch.ts';
 
@@ -97,16 +98,16 @@ export async function importLegacyExport(deps: ImportDeps, folder: string, optio
   let hashConfigId: number | null = null;
   if (legacy.hashConfig) {
     const config = { signerKey: legacy.hashConfig.base64_signer_key, saltSeparator: legacy.hashConfig.base64_salt_separator, rounds: legacy.hashConfig.rounds, memCost: legacy.hashConfig.mem_cost };
-    if (isDryRun) {
-      hashConfigId = 0;
-    } else {
-      await db.insert(legacyHashConfigs).values(config).onConflictDoNothing();
-      const [row] = await db
-        .select({ id: legacyHashConfigs.id })
-        .from(legacyHashConfigs)
-        .where(sql`${legacyHashConfigs.signerKey} = ${config.signerKey} and ${legacyHashConfigs.saltSeparator} = ${config.saltSeparator} and ${legacyHashConfigs.rounds} = ${config.rounds} and ${legacyHashConfigs.memCost} = ${config.memCost}`);
-      hashConfigId = row!.id;
-    }
+    const findConfig = async () =>
+      (
+        await db
+          .select({ id: legacyHashConfigs.id })
+          .from(legacyHashConfigs)
+          .where(sql`${legacyHashConfigs.signerKey} = ${config.signerKey} and ${legacyHashConfigs.saltSeparator} = ${config.saltSeparator} and ${legacyHashConfigs.rounds} = ${config.rounds} and ${legacyHashConfigs.memCost} = ${config.memCost}`)
+      )[0]?.id;
+    if (!isDryRun) await db.insert(legacyHashConfigs).values(config).onConflictDoNothing();
+    // A dry run names the config a real run would use, so it reports the same records as changed.
+    hashConfigId = (await findConfig()) ?? 0;
   }
 
   const context = await loadImportContext(db, { now: options.now ?? new Date(), fileUrls });
@@ -119,7 +120,11 @@ export async function importLegacyExport(deps: ImportDeps, folder: string, optio
     if (!isDryRun) {
       onProgress(`${collection}…`);
       const failed = new Set(await writeRecords(db, collection, writers, mapped.records, batchSize, report.refusals));
-      for (const record of failed) context.accepted.get(collection)?.delete(record.legacyId);
+      for (const record of failed) {
+        context.accepted.get(collection)?.delete(record.legacyId);
+        // A refused account is no venue or band for the gigs and applications that follow.
+        if (collection === 'users') context.users.delete(record.legacyId);
+      }
       tally.refused += failed.size;
       mapped.records = mapped.records.filter((record) => !failed.has(record));
     }
@@ -132,7 +137,7 @@ export async function importLegacyExport(deps: ImportDeps, folder: string, optio
   };
 
   const userDocuments = documentsOf(legacy, 'users', options.fixes);
-  const users = mapUsers(context, userDocuments, legacy.auth?.users ?? [], { hashConfigId });
+  const users = mapUsers(context, userDocuments, legacy.auth?.users ?? [], { hashConfigId, hasDocuments: legacy.firestore?.users !== undefined });
   await run('users', users, USER_WRITERS);
   for (const record of users.records) if (!record.rows.account && record.state === 'new') report.accountsWithoutPassword.push(record.newId);
   // A promoter's venue links are counted with its account; they are written once both exist.
@@ -146,7 +151,8 @@ export async function importLegacyExport(deps: ImportDeps, folder: string, optio
   const heldDocuments = documentsOf(legacy, 'heldPayments', options.fixes);
   const organiserOf = gigsMapped.organiserOf;
   const earlierGigIds = Object.values(heldDocuments)
-    .map((doc) => context.known.get('gigs')?.get(String(doc.gigId ?? doc.gigID))?.newId)
+    .map((doc) => (typeof doc === 'object' && doc !== null ? firstText(doc, 'gigId', 'gigID') : null))
+    .map((gigLegacyId) => (gigLegacyId === null ? undefined : context.known.get('gigs')?.get(gigLegacyId)?.newId))
     .filter((id): id is string => id !== undefined && !organiserOf.has(id));
   for (let start = 0; start < earlierGigIds.length; start += 5000) {
     const rows = await db

@@ -122,13 +122,15 @@ export function dollarsToCents(value: unknown, field: string): number | null {
   } else {
     return refuse(`bad amount in ${field}`);
   }
-  const match = /^(\d+)(?:\.(\d*))?$/.exec(decimal);
+  const match = /^(\d*)(?:\.(\d*))?$/.exec(decimal);
+  if (match && match[1] === '' && !match[2]) return refuse(`bad amount in ${field}: "${String(value)}"`);
   if (!match) return refuse(`bad amount in ${field}: "${String(value)}"`);
   const whole = match[1]!;
   const fraction = (match[2] ?? '').padEnd(3, '0');
-  let cents = Number(whole) * 100 + Number(fraction.slice(0, 2));
+  let cents = Number(whole || '0') * 100 + Number(fraction.slice(0, 2));
   if (Number(fraction[2]) >= 5) cents += 1;
-  if (!Number.isSafeInteger(cents) || cents > 100_000_000_00) return refuse(`bad amount in ${field}: "${String(value)}"`);
+  // PostgreSQL's integer holds up to $21,474,836.47.
+  if (!Number.isSafeInteger(cents) || cents > 2_147_483_647) return refuse(`bad amount in ${field}: "${String(value)}"`);
   return cents;
 }
 

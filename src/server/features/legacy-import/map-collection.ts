@@ -22,6 +22,7 @@ export function mapEach(
   for (const [legacyId, doc] of Object.entries(documents)) {
     const { newId, digest: knownDigest } = assignId(context, collection, legacyId);
     try {
+      if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) throw new LegacyFault('not a document');
       const rows = mapOne(legacyId, doc, newId);
       const digest = digestOf(rows);
       result.records.push({ legacyId, newId, digest, state: knownDigest === undefined ? 'new' : knownDigest === digest ? 'unchanged' : 'changed', rows });

@@ -1,18 +1,18 @@
 // Issue 25: the open-jam sheets with their songs, gear listings and contact messages (decision 52).
+import { sql } from 'drizzle-orm';
 import { contactMessages, gearListings, jamSessions, jamSongs, jamSongSlots } from '../../db/schema.ts';
 import type { LegacyDocument } from './export-format.ts';
 import { stableUuid, type ImportContext } from './import-context.ts';
 import { bool, count, email, firstText, localDate, record, refuse, requireText, text, textList, timeOfDay, timestamp } from './legacy-values.ts';
 import { mapEach, type Mapped } from './map-collection.ts';
 import { rewriteImage } from './rewrite-image.ts';
-import type { PlannedRecord, Row, TableWriter } from './write-legacy-batch.ts';
+import type { Row, TableWriter } from './write-legacy-batch.ts';
 
-const songIdsOf = (record: PlannedRecord) => (record.rows.songs ?? []).map((song) => song.id as string);
-
+// Songs and sign-ups added on Marquee stay: a newer export updates and adds its own.
 export const JAM_WRITERS: TableWriter[] = [
   { key: 'session', table: jamSessions, mode: 'upsert', target: [jamSessions.id] },
-  { key: 'songs', table: jamSongs, mode: 'sync', target: [jamSongs.id], parentColumn: jamSongs.sessionId, keep: ['version'] },
-  { key: 'slots', table: jamSongSlots, mode: 'replace', parentColumn: jamSongSlots.songId, parentIdsOf: songIdsOf },
+  { key: 'songs', table: jamSongs, mode: 'upsert', target: [jamSongs.id], custom: { version: sql`jam_songs.version + 1` } },
+  { key: 'slots', table: jamSongSlots, mode: 'upsert', target: [jamSongSlots.songId, jamSongSlots.slot] },
 ];
 export const GEAR_WRITERS: TableWriter[] = [{ key: 'listing', table: gearListings, mode: 'upsert', target: [gearListings.id] }];
 export const CONTACT_WRITERS: TableWriter[] = [{ key: 'message', table: contactMessages, mode: 'upsert', target: [contactMessages.id] }];
@@ -45,7 +45,7 @@ export function mapJamSessions(context: ImportContext, documents: Record<string,
     const creator = text(doc.createdBy) ? context.users.get(text(doc.createdBy)!) : undefined;
     const songs: Row[] = [];
     const slots: Row[] = [];
-    const songDocs = Object.entries(doc.__collections__?.songs ?? {});
+    const songDocs = Object.entries(record(doc.__collections__).songs ?? {}).filter(([, song]) => typeof song === 'object' && song !== null && !Array.isArray(song)) as Array<[string, LegacyDocument]>;
     songDocs.forEach(([songLegacyId, song], index) => {
       const songId = stableUuid(newId, 'song', songLegacyId);
       const author = text(song.songCreatedBy) ? context.users.get(text(song.songCreatedBy)!) : undefined;

@@ -11,21 +11,34 @@ import { count, dollarsToCents, NOW, firstText, localDate, record, refuse, text,
 import { mapEach, type Mapped } from './map-collection.ts';
 import type { TableWriter } from './write-legacy-batch.ts';
 
+/** A gig's ticketing column as it is once Marquee has sold tickets of its own, else the export's. */
+const keptOnceSold = (column: string) => sql.raw(`case when gigs.tickets_sold > coalesce(gigs.legacy_tickets_sold, 0) then gigs.${column} else excluded.${column} end`);
+
 export const GIG_WRITERS: TableWriter[] = [
   {
     key: 'gigs',
     table: gigs,
     mode: 'upsert',
     target: [gigs.id],
-    keep: ['followersNotifiedAt'],
     custom: {
       // Marquee's own sales since the import stay counted: only the old system's difference moves.
       ticketsSold: sql`gigs.tickets_sold - coalesce(gigs.legacy_tickets_sold, 0) + coalesce(excluded.legacy_tickets_sold, 0)`,
       approvedAt: sql`coalesce(gigs.approved_at, excluded.approved_at)`,
+      // A gig approved by a newer export was news in the old system, not here: nobody is e-mailed.
+      followersNotifiedAt: sql`coalesce(gigs.followers_notified_at, excluded.followers_notified_at)`,
+      // Once Marquee has sold tickets of its own, their price, capacity and split are Marquee's.
+      isTicketed: keptOnceSold('is_ticketed'),
+      ticketPriceCents: keptOnceSold('ticket_price_cents'),
+      ticketQuantity: keptOnceSold('ticket_quantity'),
+      bandPercent: keptOnceSold('band_percent'),
+      organiserPercent: keptOnceSold('organiser_percent'),
     },
   },
 ];
-export const APPLICATION_WRITERS: TableWriter[] = [{ key: 'applications', table: gigApplications, mode: 'upsert', target: [gigApplications.id], keep: ['outcomeMailedAt'] }];
+export const APPLICATION_WRITERS: TableWriter[] = [
+  // An outcome a newer export brings was told in the old system: never mailed here.
+  { key: 'applications', table: gigApplications, mode: 'upsert', target: [gigApplications.id], custom: { outcomeMailedAt: sql`coalesce(gig_applications.outcome_mailed_at, excluded.outcome_mailed_at)` } },
+];
 export const HELD_PAYMENT_WRITERS: TableWriter[] = [{ key: 'heldPayments', table: heldPayments, mode: 'upsert', target: [heldPayments.id], keep: ['importedAt', 'completedBy', 'completedAt'] }];
 
 /** Three hours after the start, for an old gig that never said when it ends. */

@@ -33,22 +33,44 @@ export const USER_WRITERS: TableWriter[] = [
     mode: 'upsert',
     target: [user.id],
     custom: {
-      // A later export never takes back a confirmed address, nor an admin role granted on Marquee.
-      emailVerified: sql`"user".email_verified or excluded.email_verified`,
+      // A later export never takes back a confirmed address (a changed one is confirmed only if the
+      // export says so), nor an admin role, nor a ban decided on Marquee.
+      emailVerified: sql`case when "user".email = excluded.email then "user".email_verified or excluded.email_verified else excluded.email_verified end`,
       role: sql`case when "user".role = 'admin' then "user".role else excluded.role end`,
+      banned: sql`coalesce("user".banned, false) or coalesce(excluded.banned, false)`,
+      banReason: sql`coalesce("user".ban_reason, excluded.ban_reason)`,
     },
   },
-  { key: 'account', table: account, mode: 'insert-new' },
-  { key: 'band', table: bandProfiles, mode: 'upsert', target: [bandProfiles.userId] },
+  {
+    // The old hash until the person signs in or sets a password on Marquee; an account that has a
+    // credential of its own is given none (mapUsers leaves it out).
+    key: 'account',
+    table: account,
+    mode: 'upsert',
+    target: [account.id],
+    custom: { password: sql`case when account.password like 'firebase-scrypt$%' then excluded.password else account.password end` },
+  },
+  // An admin's grant or withdrawal of beta outreach stands; only a new band gets it by its name.
+  { key: 'band', table: bandProfiles, mode: 'upsert', target: [bandProfiles.userId], keep: ['hasBetaOutreach'] },
   { key: 'bandMembers', table: bandMembers, mode: 'replace', parentColumn: bandMembers.bandId },
   { key: 'bandGallery', table: bandGalleryImages, mode: 'replace', parentColumn: bandGalleryImages.bandId },
   { key: 'bandLinks', table: bandLinks, mode: 'replace', parentColumn: bandLinks.bandId },
   { key: 'bandExtraGigs', table: bandExtraGigs, mode: 'replace', parentColumn: bandExtraGigs.bandId },
   // Decision 33: an imported venue is unverified until an admin checks it, like a new one.
-  { key: 'venue', table: venueProfiles, mode: 'upsert', target: [venueProfiles.userId], keep: ['verifiedAt', 'verifiedBy'] },
+  // A verification stands while name and address do; renaming clears it, as on the venue's editor.
+  {
+    key: 'venue',
+    table: venueProfiles,
+    mode: 'upsert',
+    target: [venueProfiles.userId],
+    custom: {
+      verifiedAt: sql`case when venue_profiles.name = excluded.name and venue_profiles.address = excluded.address then venue_profiles.verified_at end`,
+      verifiedBy: sql`case when venue_profiles.name = excluded.name and venue_profiles.address = excluded.address then venue_profiles.verified_by end`,
+    },
+  },
   { key: 'promoter', table: promoterProfiles, mode: 'upsert', target: [promoterProfiles.userId] },
   { key: 'manager', table: managerProfiles, mode: 'upsert', target: [managerProfiles.userId] },
-  { key: 'managedArtists', table: managedArtists, mode: 'sync', target: [managedArtists.id], parentColumn: managedArtists.managerId },
+  { key: 'managedArtists', table: managedArtists, mode: 'upsert', target: [managedArtists.id] },
   { key: 'rehearsalSpace', table: rehearsalSpaceProfiles, mode: 'upsert', target: [rehearsalSpaceProfiles.userId] },
 ];
 
@@ -275,19 +297,41 @@ export function mapUsers(
   context: ImportContext,
   documents: Record<string, LegacyDocument>,
   authUsers: LegacyAuthUser[],
-  { hashConfigId }: { hashConfigId: number | null },
+  { hashConfigId, hasDocuments }: { hashConfigId: number | null; hasDocuments: boolean },
 ): MappedUsers {
   const authById = new Map(authUsers.map((u) => [u.localId, u]));
   const ids = [...new Set([...Object.keys(documents), ...authById.keys()])];
   const refusals: MappedUsers['refusals'] = [];
+  // What the operator may read and pass around: never an old password hash.
+  const shown = (legacyId: string) => {
+    if (documents[legacyId] !== undefined) return documents[legacyId];
+    const auth: Record<string, unknown> = { ...(authById.get(legacyId) ?? { localId: legacyId }) };
+    delete auth.passwordHash;
+    delete auth.salt;
+    return auth;
+  };
   const candidates: Candidate[] = [];
   for (const legacyId of ids) {
-    const doc = documents[legacyId] ?? {};
+    const isKnown = context.known.get('users')?.has(legacyId) ?? false;
+    // An account an earlier run imported is only changed by its own document: an export without
+    // it (or without the users collection) leaves the account as it is.
+    if (isKnown && documents[legacyId] === undefined) continue;
+    // Without the users collection an auth account's role and profile are unknown, not absent.
+    if (!hasDocuments) {
+      refusals.push({ legacyId, reason: 'no users document: firestore.json has no users collection, so the role and profile are unknown', document: shown(legacyId) });
+      continue;
+    }
+    if (isKnown && !context.users.has(legacyId)) {
+      refusals.push({ legacyId, reason: 'deleted on Marquee since it was imported: not brought back', document: shown(legacyId) });
+      continue;
+    }
+    const doc: unknown = documents[legacyId] ?? {};
     try {
-      candidates.push(readCandidate(context, legacyId, doc, authById.get(legacyId)));
+      if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) refuse('not a document');
+      candidates.push(readCandidate(context, legacyId, doc as Record<string, unknown>, authById.get(legacyId)));
     } catch (error) {
       if (!(error instanceof LegacyFault)) throw error;
-      refusals.push({ legacyId, reason: error.message, document: documents[legacyId] ?? authById.get(legacyId) });
+      refusals.push({ legacyId, reason: error.message, document: shown(legacyId) });
     }
   }
   candidates.sort((a, b) => (a.createdAt?.getTime() ?? Infinity) - (b.createdAt?.getTime() ?? Infinity) || a.legacyId.localeCompare(b.legacyId));
@@ -299,7 +343,7 @@ export function mapUsers(
   for (const candidate of candidates) {
     const { legacyId, doc, auth } = candidate;
     const { newId, digest: knownDigest } = assignId(context, 'users', legacyId);
-    const refuseWith = (reason: string) => refusals.push({ legacyId, reason, document: documents[legacyId] ?? auth });
+    const refuseWith = (reason: string) => refusals.push({ legacyId, reason, document: shown(legacyId) });
     const earlier = emailsThisRun.get(candidate.email);
     if (earlier) {
       refuseWith(`duplicate e-mail: ${candidate.email} is also users/${earlier}`);
@@ -311,7 +355,9 @@ export function mapUsers(
       continue;
     }
     const nameField = PROFILE_NAME[candidate.role];
-    const name = (nameField && firstText(doc, nameField)) || text(auth?.displayName) || candidate.email.split('@')[0]!;
+    const name = (nameField && firstText(doc, nameField)) || text(auth?.displayName) || context.users.get(legacyId)?.name || candidate.email.split('@')[0]!;
+    let siteSlug: string | null = null;
+    let venueSlug: string | null = null;
     if (candidate.role === 'band' || candidate.role === 'promoter') {
       const slug = toFoldedSiteSlug(name);
       if (!slug || isReservedSiteSlug(slug)) {
@@ -323,7 +369,7 @@ export function mapUsers(
         refuseWith(`name taken: "${name}" is the subdomain ${slug}, which another account already has`);
         continue;
       }
-      context.siteSlugs.set(slug, newId);
+      siteSlug = slug;
     }
     if (candidate.role === 'venue') {
       const slug = toFoldedVenueSlug(name).toLowerCase();
@@ -336,12 +382,22 @@ export function mapUsers(
         refuseWith(`name taken: /venue/${toFoldedVenueSlug(name)} already belongs to another venue`);
         continue;
       }
-      context.venueSlugs.set(slug, newId);
+      venueSlug = slug;
     }
     const location = text(doc.location)?.toLowerCase() ?? null;
     const regionSlug = location && context.regions.has(location) ? location : context.defaultRegion;
     if (location && !context.regions.has(location)) context.notes.push({ collection: 'users', legacyId, note: `unknown location "${location}": placed in ${regionSlug}` });
 
+    let profile: Record<string, Row[]>;
+    try {
+      profile = profileRows(context, candidate, newId, name);
+    } catch (error) {
+      if (!(error instanceof LegacyFault)) throw error;
+      refuseWith(error.message);
+      continue;
+    }
+    if (siteSlug) context.siteSlugs.set(siteSlug, newId);
+    if (venueSlug) context.venueSlugs.set(venueSlug, newId);
     const rows: Record<string, Row[]> = {
       user: [
         {
@@ -356,10 +412,14 @@ export function mapUsers(
           ...(candidate.createdAt ? { createdAt: candidate.createdAt } : {}),
         },
       ],
-      ...profileRows(context, candidate, newId, name),
+      ...profile,
     };
-    if (auth?.passwordHash && auth.salt && hashConfigId !== null) {
-      rows.account = [{ id: stableUuid(newId, 'credential'), accountId: newId, providerId: 'credential', userId: newId, password: formatLegacyPassword({ configId: hashConfigId, salt: auth.salt, hash: auth.passwordHash }) }];
+    const credentialId = stableUuid(newId, 'credential');
+    const ownCredential = context.credentials.get(newId);
+    if (ownCredential !== undefined && ownCredential !== credentialId) {
+      // A password chosen on Marquee (a set-your-password link): the old hash is not brought back beside it.
+    } else if (auth?.passwordHash && auth.salt && hashConfigId !== null) {
+      rows.account = [{ id: credentialId, accountId: newId, providerId: 'credential', userId: newId, password: formatLegacyPassword({ configId: hashConfigId, salt: auth.salt, hash: auth.passwordHash }) }];
     } else if (auth?.passwordHash && hashConfigId === null) {
       context.notes.push({ collection: 'users', legacyId, note: 'no hash-config.json: the old password cannot be checked, so this account needs a set-your-password e-mail' });
     }

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
-import type { LegacyAuthExport, LegacyFirestore, LegacyHashConfig } from './export-format.ts';
+import { LEGACY_COLLECTIONS, type LegacyAuthExport, type LegacyFirestore, type LegacyHashConfig } from './export-format.ts';
 
 export type LegacyExport = {
   firestore: LegacyFirestore | null;
@@ -29,6 +29,25 @@ async function readJson<T>(file: string): Promise<T | null> {
   }
 }
 
+/** Node's scrypt takes at most 32 MiB (128·N·r bytes); the old service's usual mem_cost 14 / rounds 8 is 16 MiB. */
+const SCRYPT_MAX_BYTES = 32 * 1024 * 1024;
+
+/**
+ * The parameters every old password is checked with: wrong ones would refuse every sign-in (or,
+ * with an empty signer key, accept any password), so a file that cannot be right stops the run.
+ */
+function checkHashConfig(config: LegacyHashConfig): void {
+  const isBase64 = (value: unknown) => typeof value === 'string' && /^[A-Za-z0-9+/_-]+={0,2}$/.test(value);
+  if (!isBase64(config.base64_signer_key) || Buffer.from(config.base64_signer_key, 'base64').length < 16) {
+    throw new LegacyExportError('hash-config.json: base64_signer_key must be the project\'s signer key (base64, as the console shows it)');
+  }
+  if (!isBase64(config.base64_salt_separator)) throw new LegacyExportError('hash-config.json: base64_salt_separator must be base64');
+  if (!Number.isInteger(config.rounds) || config.rounds < 1 || config.rounds > 8 || !Number.isInteger(config.mem_cost) || config.mem_cost < 1 || config.mem_cost > 14) {
+    throw new LegacyExportError('hash-config.json: rounds must be 1 to 8 and mem_cost 1 to 14, as the old service shows them');
+  }
+  if (128 * 2 ** config.mem_cost * config.rounds >= SCRYPT_MAX_BYTES) throw new LegacyExportError('hash-config.json: rounds and mem_cost need more memory than scrypt may take here');
+}
+
 /** Reads `<folder>/firestore.json`, `users.json`, `hash-config.json` and `storage/`; any may be missing. */
 export async function readLegacyExport(folder: string): Promise<LegacyExport> {
   const stat = await fs.stat(folder).catch(() => null);
@@ -42,9 +61,9 @@ export async function readLegacyExport(folder: string): Promise<LegacyExport> {
   const firestore = firestoreFile ? { ...firestoreFile, ...(firestoreFile.__collections__ ?? {}) } : null;
   if (firestore) delete (firestore as Record<string, unknown>).__collections__;
   if (auth && !Array.isArray(auth.users)) throw new LegacyExportError('users.json has no "users" list');
-  if (hashConfig && (typeof hashConfig.base64_signer_key !== 'string' || typeof hashConfig.base64_salt_separator !== 'string' || !Number.isInteger(hashConfig.rounds) || !Number.isInteger(hashConfig.mem_cost))) {
-    throw new LegacyExportError('hash-config.json needs base64_signer_key, base64_salt_separator, rounds and mem_cost');
-  }
+  const unkeyed = auth ? auth.users.filter((u) => typeof u !== 'object' || u === null || typeof u.localId !== 'string' || u.localId.trim() === '').length : 0;
+  if (auth && unkeyed > 0) auth.users = auth.users.filter((u) => typeof u === 'object' && u !== null && typeof u.localId === 'string' && u.localId.trim() !== '');
+  if (hashConfig) checkHashConfig(hashConfig);
   const storage = path.join(folder, 'storage');
   const hasStorage = (await fs.stat(storage).catch(() => null))?.isDirectory() ?? false;
   const missing = [
@@ -52,6 +71,7 @@ export async function readLegacyExport(folder: string): Promise<LegacyExport> {
     ...(auth ? [] : ['users.json (no sign-in accounts: imported accounts get no password)']),
     ...(hashConfig ? [] : auth ? ['hash-config.json (old passwords cannot be checked)'] : []),
     ...(hasStorage ? [] : ['storage/ (no images)']),
+    ...(unkeyed > 0 ? [`users.json: ${unkeyed} entr${unkeyed === 1 ? 'y' : 'ies'} without a localId (left out)`] : []),
   ];
   return { firestore, auth, hashConfig, storageFolder: hasStorage ? storage : null, missing };
 }
@@ -62,8 +82,10 @@ export async function readLegacyExport(folder: string): Promise<LegacyExport> {
  */
 export async function readFixes(file: string): Promise<Array<{ collection: string; legacyId: string; document: Record<string, unknown> }>> {
   const rows = parse<Record<string, string>>(await fs.readFile(file, 'utf8'), { columns: true, skip_empty_lines: true, bom: true });
-  return rows.map((row, index) => {
-    const unguard = (value: string | undefined) => (value ?? '').replace(/^'(?=[=+\-@\t\r])/, '');
+  const unguard = (value: string | undefined) => (value ?? '').replace(/^'(?=[=+\-@\t\r])/, '');
+  // Rows without a document (a file the pipeline refused, a row the database refused) have nothing to correct here.
+  const correctable = rows.map((row, index) => ({ row, line: index + 2 })).filter(({ row }) => unguard(row.document).trim() !== '' && (LEGACY_COLLECTIONS as readonly string[]).includes(unguard(row.collection)));
+  return correctable.map(({ row, line }) => {
     const collection = unguard(row.collection);
     const legacyId = unguard(row.id);
     try {
@@ -71,7 +93,7 @@ export async function readFixes(file: string): Promise<Array<{ collection: strin
       if (!collection || !legacyId || typeof document !== 'object' || document === null || Array.isArray(document)) throw new Error('not an object');
       return { collection, legacyId, document: document as Record<string, unknown> };
     } catch {
-      throw new LegacyExportError(`${path.basename(file)} line ${index + 2}: the document column must be the record as JSON`);
+      throw new LegacyExportError(`${path.basename(file)} line ${line}: the document column must be the record as JSON`);
     }
   });
 }

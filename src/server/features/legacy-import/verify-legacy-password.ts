@@ -40,7 +40,8 @@ async function findHasher(db: Db, configId: number): Promise<FirebaseScrypt | nu
 export async function verifyLegacyPassword(db: Db, stored: string, password: string): Promise<boolean> {
   const legacy = parseLegacyPassword(stored);
   // Past PostgreSQL's integer the lookup itself would fail: no such config either.
-  if (!legacy || !password || legacy.configId > MAX_CONFIG_ID) return false;
+  // A hash that decodes to nothing would equal the hash of an empty signer key: never a match.
+  if (!legacy || !password || legacy.configId > MAX_CONFIG_ID || Buffer.from(legacy.hash, 'base64').length < 16) return false;
   const hasher = await findHasher(db, legacy.configId);
   if (!hasher) return false;
   return hasher.verify(password, legacy.salt, legacy.hash);

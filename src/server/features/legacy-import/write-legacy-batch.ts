@@ -2,7 +2,7 @@
 // id rows that say they are done (decision 52). New and changed records go through the same
 // statements: roots are upserted, children of changed records are replaced (or synced by stable
 // id where other rows point at them), so a rerun after an interruption simply finishes the work.
-import { and, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import { inArray, sql, type SQL } from 'drizzle-orm';
 import { toSnakeCase } from 'drizzle-orm/casing';
 import { getTableColumns } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
@@ -23,18 +23,19 @@ export type PlannedRecord = {
 
 /**
  * How one table of a collection is written.
- * - upsert: the record's own row, inserted or updated on `target` (the listed columns stay as they are).
- * - insert-new: written once, never updated (an account's password row: Marquee owns it after import).
- * - replace: child rows with nothing pointing at them; a changed record's are deleted and written again.
- * - sync: child rows other rows point at (managed artists, jam songs): stable ids, updated in place,
- *   and those gone from the newer export deleted.
+ * - upsert: a row inserted or updated on `target` (the listed columns stay as they are). Child
+ *   rows that other rows point at, or that people add to on Marquee (managed artists, jam songs and
+ *   their slots), are upserted by stable ids too and never deleted: a newer export updates and adds.
+ * - insert-new: written once, never updated.
+ * - replace: a profile's own lists (members, gallery, links): a changed record's are deleted and
+ *   written again, as its fields are.
  */
 export type TableWriter = {
   key: string;
   table: PgTable;
-  mode: 'upsert' | 'insert-new' | 'replace' | 'sync';
+  mode: 'upsert' | 'insert-new' | 'replace';
   target?: PgColumn[];
-  /** For replace/sync: the column naming the parent, and the parent ids of a record (default: its newId). */
+  /** For replace: the column naming the parent, and the parent ids of a record (default: its newId). */
   parentColumn?: PgColumn;
   parentIdsOf?: (record: PlannedRecord) => string[];
   /** Columns an update leaves alone (besides the target and createdAt). */
@@ -80,19 +81,9 @@ export async function writeLegacyBatch(db: DbOrTx, collection: string, writers: 
     const changed = toWrite.filter((record) => record.state === 'changed');
     for (const writer of writers) {
       const rows = toWrite.flatMap((record) => record.rows[writer.key] ?? []);
-      if ((writer.mode === 'replace' || writer.mode === 'sync') && changed.length > 0) {
+      if (writer.mode === 'replace' && changed.length > 0) {
         const parentIds = changed.flatMap((record) => writer.parentIdsOf?.(record) ?? [record.newId]);
-        if (parentIds.length > 0) {
-          const idColumn = (getTableColumns(writer.table) as Record<string, PgColumn>).id;
-          const keptIds = rows.map((row) => row.id as string);
-          await tx
-            .delete(writer.table)
-            .where(
-              writer.mode === 'sync' && idColumn && keptIds.length > 0
-                ? and(inArray(writer.parentColumn!, parentIds), notInArray(idColumn, keptIds))
-                : inArray(writer.parentColumn!, parentIds),
-            );
-        }
+        if (parentIds.length > 0) await tx.delete(writer.table).where(inArray(writer.parentColumn!, parentIds));
       }
       await insertRows(tx, writer, rows);
     }
