@@ -386,6 +386,16 @@ describe('a newer export never undoes what happened on Marquee, nor breaks on ba
     await fs.rm(broken, { recursive: true, force: true });
   });
 
+  it('cancelling an imported gig refunds Marquee’s own tickets and says the old system’s are refunded there', async () => {
+    const gigId = (await newIdOf(t, 'gigs', summary.ids.upcomingGigsOfBandWithSite[0]!))!;
+    // As an export gives it: 7 tickets sold on the old system, none yet on Marquee.
+    const [gig] = await t.db.update(gigs).set({ isTicketed: true, ticketPriceCents: 1500, ticketsSold: 7, legacyTicketsSold: 7 }).where(eq(gigs.id, gigId)).returning({ id: gigs.id, legacyTicketsSold: gigs.legacyTicketsSold });
+    const admin = await signUpAs(t, 'admin');
+    const cancelled = await admin.client.post(`/api/admin/gigs/${gig!.id}/cancel`, { reason: 'The band split up', isConfirmed: true });
+    expect(cancelled.status, cancelled.text).toBe(200);
+    expect(cancelled.json.message).toBe(`The gig is cancelled and is off Marquee's public pages. The ${gig!.legacyTicketsSold} tickets sold on the old system must be refunded there.`);
+  });
+
   it('a hash configuration that cannot be right stops the run before anything is written', async () => {
     const bad = await copyFixture();
     await fs.writeFile(path.join(bad, 'hash-config.json'), JSON.stringify({ base64_signer_key: '', base64_salt_separator: 'Bw==', rounds: 8, mem_cost: 14 }));
