@@ -13,7 +13,16 @@ const SHOTS = path.join('test-results', 'screenshots');
 export async function shot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SHOTS, { recursive: true });
   await loadImages(page);
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+  const save = () => page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+  try {
+    await save();
+  } catch (error) {
+    // Chromium on two busy cores now and then has no frame ready ("Unable to capture screenshot");
+    // the screenshot is a record of the screen, not the test's claim: take it again after a frame.
+    if (!String(error).includes('Unable to capture screenshot')) throw error;
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await save();
+  }
 }
 
 export function demoAccount(role: string) {
