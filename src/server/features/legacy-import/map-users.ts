@@ -311,11 +311,20 @@ export function mapUsers(
     return auth;
   };
   const candidates: Candidate[] = [];
+  const untouched: PlannedRecord[] = [];
   for (const legacyId of ids) {
-    const isKnown = context.known.get('users')?.has(legacyId) ?? false;
-    // An account an earlier run imported is only changed by its own document: an export without
-    // it (or without the users collection) leaves the account as it is.
-    if (isKnown && documents[legacyId] === undefined) continue;
+    const known = context.known.get('users')?.get(legacyId);
+    // An account with a role's profile is only changed by its own document: an export without it
+    // (or without the users collection) leaves the account as it is. An account that never had a
+    // document (a fan known only to the auth service) is read from the auth export again.
+    if (known && documents[legacyId] === undefined) {
+      const current = context.users.get(legacyId);
+      if (!hasDocuments || (current && current.role !== 'fan')) {
+        if (current) untouched.push({ legacyId, newId: known.newId, digest: known.digest, state: 'unchanged', rows: {} });
+        continue;
+      }
+    }
+    const isKnown = known !== undefined;
     // Without the users collection an auth account's role and profile are unknown, not absent.
     if (!hasDocuments) {
       refusals.push({ legacyId, reason: 'no users document: firestore.json has no users collection, so the role and profile are unknown', document: shown(legacyId) });
@@ -336,9 +345,9 @@ export function mapUsers(
   }
   candidates.sort((a, b) => (a.createdAt?.getTime() ?? Infinity) - (b.createdAt?.getTime() ?? Infinity) || a.legacyId.localeCompare(b.legacyId));
 
-  const planned: PlannedRecord[] = [];
+  const planned: PlannedRecord[] = [...untouched];
   const emailsThisRun = new Map<string, string>();
-  const accepted = new Map<string, string>();
+  const accepted = new Map(untouched.map((record) => [record.legacyId, record.newId]));
   context.accepted.set('users', accepted);
   for (const candidate of candidates) {
     const { legacyId, doc, auth } = candidate;
