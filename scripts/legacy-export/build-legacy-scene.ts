@@ -54,13 +54,19 @@ export type LegacyScene = {
   firestore: LegacyFirestore;
   accounts: PlannedAccount[];
   images: PlannedImage[];
+  /** The band whose site, upcoming gigs (2031) and images the sign-in test looks at. */
   bandWithSite: string;
+  /** The venue with the band's gigs and open gigs with pending applications. */
   venueWithApplications: string;
   ids: LegacySceneIds;
   broken: Array<{ collection: LegacyCollection; id: string; fault: LegacyFault }>;
+  /** Object paths (bandGallery/<uid>/<file>) that a document refers to but storage/ lacks. */
   missingImages: string[];
+  /** In users.json without a users document. */
   authOnly: string[];
+  /** A users document without an account in users.json. */
   noAuth: string[];
+  /** In users.json without passwordHash and salt: first the fan who signs in with Google, then the broken ones. */
   noPassword: string[];
 };
 

@@ -19,8 +19,7 @@ import {
   legacyPoolPasswordOf,
   PASSWORD_POOL_SIZE,
   type LegacyExportCounts,
-  type LegacyFault,
-  type LegacySceneIds,
+  type LegacyScene,
 } from './build-legacy-scene.ts';
 
 export { legacyPasswordOf, legacyPoolPasswordOf, type LegacyFault } from './build-legacy-scene.ts';
@@ -34,20 +33,7 @@ export type LegacyExportSummary = {
   now: string;
   bucket: string;
   counts: Record<LegacyCollection | 'songs' | 'authUsers' | 'images', number>;
-  /** The band whose site, upcoming gigs (2031) and images the sign-in test looks at. */
-  bandWithSite: string;
-  /** The venue with the band's gigs and open gigs with pending applications. */
-  venueWithApplications: string;
-  ids: LegacySceneIds;
-  broken: Array<{ collection: LegacyCollection; id: string; fault: LegacyFault }>;
-  /** Object paths (bandGallery/<uid>/<file>) that a document refers to but storage/ lacks. */
-  missingImages: string[];
-  /** In users.json without a users document. */
-  authOnly: string[];
-  /** A users document without an account in users.json. */
-  noAuth: string[];
-  /** In users.json without passwordHash and salt: first the fan who signs in with Google, then the broken ones. */
-  noPassword: string[];
+} & Pick<LegacyScene, 'bandWithSite' | 'venueWithApplications' | 'ids' | 'broken' | 'missingImages' | 'authOnly' | 'noAuth' | 'noPassword'> & {
   /** localId → the password its hash was made from, for every account that has one. */
   passwords: Record<string, string>;
 };

@@ -60,23 +60,6 @@ export type LegacyHashConfig = {
   mem_cost: number;
 };
 
-/** The storage folders of the old system (spec 2 §7 File uploads, spec 1 §3). */
-export const LEGACY_STORAGE_FOLDERS = [
-  'bandImages',
-  'bandLogos',
-  'bandGallery',
-  'venueImages',
-  'promoterImages',
-  'promoters',
-  'managerImages',
-  'managerLogos',
-  'managedArtistImages',
-  'managed-artist-images',
-  'rehearsalSpaceImages',
-  'gear',
-  'gearImages',
-] as const;
-
 /**
  * The old download address of a stored file, as the documents hold it:
  * https://firebasestorage.googleapis.com/v0/b/<bucket>/o/<path, URL-encoded>?alt=media&token=<token>

@@ -324,13 +324,12 @@ export function mapUsers(
         continue;
       }
     }
-    const isKnown = known !== undefined;
     // Without the users collection an auth account's role and profile are unknown, not absent.
     if (!hasDocuments) {
       refusals.push({ legacyId, reason: 'no users document: firestore.json has no users collection, so the role and profile are unknown', document: shown(legacyId) });
       continue;
     }
-    if (isKnown && !context.users.has(legacyId)) {
+    if (known && !context.users.has(legacyId)) {
       refusals.push({ legacyId, reason: 'deleted on Marquee since it was imported: not brought back', document: shown(legacyId) });
       continue;
     }

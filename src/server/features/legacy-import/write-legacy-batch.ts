@@ -35,9 +35,8 @@ export type TableWriter = {
   table: PgTable;
   mode: 'upsert' | 'insert-new' | 'replace';
   target?: PgColumn[];
-  /** For replace: the column naming the parent, and the parent ids of a record (default: its newId). */
+  /** For replace: the column naming the parent record. */
   parentColumn?: PgColumn;
-  parentIdsOf?: (record: PlannedRecord) => string[];
   /** Columns an update leaves alone (besides the target and createdAt). */
   keep?: string[];
   /** Columns an update sets to an expression instead of the new value. */
@@ -82,8 +81,7 @@ export async function writeLegacyBatch(db: DbOrTx, collection: string, writers: 
     for (const writer of writers) {
       const rows = toWrite.flatMap((record) => record.rows[writer.key] ?? []);
       if (writer.mode === 'replace' && changed.length > 0) {
-        const parentIds = changed.flatMap((record) => writer.parentIdsOf?.(record) ?? [record.newId]);
-        if (parentIds.length > 0) await tx.delete(writer.table).where(inArray(writer.parentColumn!, parentIds));
+        await tx.delete(writer.table).where(inArray(writer.parentColumn!, changed.map((record) => record.newId)));
       }
       await insertRows(tx, writer, rows);
     }
