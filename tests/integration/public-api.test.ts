@@ -316,7 +316,7 @@ describe('API keys', () => {
   });
 
   it('refuses a missing or made-up key, and a session alone, on the keyed routes', async () => {
-    for (const headers of [{}, { authorization: 'Bearer mq_live_made-up' }, { authorization: 'Basic abc' }]) {
+    for (const headers of [{}, { authorization: 'Bearer mq_live_made-up' }, { authorization: 'Basic abc' }] as Record<string, string>[]) {
       const res = await visitor.get('/api/v1/me/gigs', headers);
       expect(res.status).toBe(401);
     }

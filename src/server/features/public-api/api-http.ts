@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { MiddlewareHandler } from 'hono';
 import type { ErrorBody } from '../../../core/errors.ts';
 import { clientIp } from '../../http/client-ip.ts';
 import { countHitInWindow } from '../../http/rate-limit.ts';
@@ -67,10 +67,13 @@ export function limitApiClients(services: Pick<Services, 'db' | 'isRateLimitEnab
   };
 }
 
-/** The answer for an unknown, revoked or missing key on a keyed route. */
-export function refuseKey(c: Context) {
-  const body: ErrorBody = { error: { code: 'UNAUTHENTICATED', message: 'Please send a valid API key: Authorization: Bearer mq_live_…' } };
-  return c.json(body, 401, { 'WWW-Authenticate': 'Bearer realm="marquee"', 'Cache-Control': 'no-store' });
+/** The keyed routes answer only a valid key (a session is not one): 401 with WWW-Authenticate otherwise. */
+export function requireApiKey(): MiddlewareHandler<{ Variables: ApiVariables }> {
+  return async (c, next) => {
+    if (c.get('apiKeyOwner')) return next();
+    const body: ErrorBody = { error: { code: 'UNAUTHENTICATED', message: 'Please send a valid API key: Authorization: Bearer mq_live_…' } };
+    return c.json(body, 401, { 'WWW-Authenticate': 'Bearer realm="marquee"', 'Cache-Control': 'no-store' });
+  };
 }
 
 /**

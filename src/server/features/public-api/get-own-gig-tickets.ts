@@ -34,8 +34,8 @@ export async function getOwnGigSales(db: Db, owner: ApiKeyOwner, gigId: string):
 
 function afterCursor(cursor: string | undefined, time: SQL): SQL | undefined {
   if (!cursor) return undefined;
-  const [at, orderId, position] = decodeCursor(cursor, 3);
-  if (Number.isNaN(Date.parse(at!)) || !isUuid(orderId!) || !/^\d{1,2}$/.test(position!)) throw badCursor();
+  const [at = '', orderId = '', position = ''] = decodeCursor(cursor, 3);
+  if (Number.isNaN(Date.parse(at)) || !isUuid(orderId) || !/^\d{1,2}$/.test(position)) throw badCursor();
   return sql`(${time}, ${tickets.orderId}, ${tickets.position}) > (${at}::timestamptz, ${orderId}::uuid, ${Number(position)}::int)`;
 }
 

@@ -12,6 +12,13 @@ type ApiVenue = z.output<typeof apiVenueSchema>;
 type ApiPromoter = z.output<typeof apiPromoterSchema>;
 type ListQuery = { limit: number; cursor?: string };
 
+/** The account id sorts the page (the cursor), but is not part of the answer. */
+function withoutId<T extends { id: string }>(row: T): Omit<T, 'id'> {
+  const copy: Partial<T> = { ...row };
+  delete copy.id;
+  return copy as Omit<T, 'id'>;
+}
+
 /** How many public (approved, not cancelled, not past) gigs match, as one scalar subquery per row. */
 const upcomingCount = (owner: SQL) =>
   sql<number>`(select count(*)::int from ${gigs} join ${regions} on ${regions.slug} = ${gigs.regionSlug}
@@ -38,7 +45,7 @@ const bandColumns = {
   upcomingGigs: upcomingCount(sql`${gigs.bandId} = ${bandProfiles.userId}`),
 };
 type BandRow = { id: string } & Omit<ApiBand, 'url'>;
-const toApiBand = (publicUrl: string) => ({ id: _id, ...band }: BandRow): ApiBand => ({ ...band, url: siteUrl(publicUrl, band.slug) });
+const toApiBand = (publicUrl: string) => (row: BandRow): ApiBand => ({ ...withoutId(row), url: siteUrl(publicUrl, row.slug) });
 
 export async function listApiBands(db: Db, publicUrl: string, query: ListQuery) {
   const rows = await db
@@ -67,7 +74,7 @@ const venueColumns = {
   upcomingGigs: upcomingCount(sql`${gigs.venueId} = ${venueProfiles.userId}`),
 };
 type VenueRow = { id: string } & Omit<ApiVenue, 'url'>;
-const toApiVenue = (publicUrl: string) => ({ id: _id, ...venue }: VenueRow): ApiVenue => ({ ...venue, url: new URL(`/venue/${encodeURIComponent(venue.slug)}`, publicUrl).href });
+const toApiVenue = (publicUrl: string) => (row: VenueRow): ApiVenue => ({ ...withoutId(row), url: new URL(`/venue/${encodeURIComponent(row.slug)}`, publicUrl).href });
 
 export async function listApiVenues(db: Db, publicUrl: string, query: ListQuery) {
   const rows = await db
@@ -101,7 +108,7 @@ const promoterColumns = {
   upcomingGigs: upcomingCount(sql`${gigs.promoterId} = ${promoterProfiles.userId}`),
 };
 type PromoterRow = { id: string } & Omit<ApiPromoter, 'url'>;
-const toApiPromoter = (publicUrl: string) => ({ id: _id, ...promoter }: PromoterRow): ApiPromoter => ({ ...promoter, url: new URL(`/promoter/${encodeURIComponent(promoter.slug)}`, publicUrl).href });
+const toApiPromoter = (publicUrl: string) => (row: PromoterRow): ApiPromoter => ({ ...withoutId(row), url: new URL(`/promoter/${encodeURIComponent(row.slug)}`, publicUrl).href });
 
 export async function listApiPromoters(db: Db, publicUrl: string, query: ListQuery) {
   const rows = await db

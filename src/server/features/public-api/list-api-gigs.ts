@@ -51,8 +51,8 @@ export async function listApiGigs(db: Db, publicUrl: string, filters: ApiGigFilt
 }
 
 /** After the cursor's gig in the lists' order (date, start time, id); a cursor that is not a gig's key is a 400. */
-function keysetAfter([date, startTime, id]: string[]) {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date!) || !isUuid(id!)) throw badCursor();
+function keysetAfter([date = '', startTime = '', id = '']: string[]) {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !isUuid(id)) throw badCursor();
   return sql`(${gigs.localDate}, ${gigs.startTime}, ${gigs.id}) > (${date}::date, ${startTime}, ${id}::uuid)`;
 }
 

@@ -33,8 +33,8 @@ export async function findOwnGig(db: Db, owner: ApiKeyOwner, gigId: string, { is
 export async function listOwnGigs(db: Db, owner: ApiKeyOwner, query: { limit: number; cursor?: string }) {
   let after: SQL | undefined;
   if (query.cursor) {
-    const [date, startTime, id] = decodeCursor(query.cursor, 3);
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(date!) || !isUuid(id!)) throw badCursor();
+    const [date = '', startTime = '', id = ''] = decodeCursor(query.cursor, 3);
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !isUuid(id)) throw badCursor();
     after = sql`(${gigs.localDate}, ${gigs.startTime}, ${gigs.id}) > (${date}::date, ${startTime}, ${id}::uuid)`;
   }
   const rows = await db

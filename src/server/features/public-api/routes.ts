@@ -27,7 +27,7 @@ import { limitHits } from '../../http/rate-limit.ts';
 import { requireRole } from '../../http/session.ts';
 import { parseInput, readJsonBody } from '../../http/validate.ts';
 import type { Services } from '../../services.ts';
-import { allowPublicCors, limitApiClients, refuseKey, tagAndCache, type ApiVariables } from './api-http.ts';
+import { allowPublicCors, limitApiClients, requireApiKey, tagAndCache, type ApiVariables } from './api-http.ts';
 import { API_KEY_ROLES, createApiKey, listApiKeys, revokeApiKey } from './api-keys.ts';
 import { getOwnGigSales, listOwnGigAttendees, listOwnGigCheckIns } from './get-own-gig-tickets.ts';
 import { getApiBand, getApiPromoter, getApiVenue, listApiBands, listApiPromoters, listApiVenues } from './list-api-directories.ts';
@@ -116,7 +116,7 @@ export function publicApiRoutes(services: Services) {
   app.use(allowPublicCors());
   app.use(limitApiClients(services));
   app.use(tagAndCache());
-  app.use('/me/*', async (c, next) => (c.get('apiKeyOwner') ? next() : refuseKey(c)));
+  app.use('/me/*', requireApiKey());
   const owner = (c: Context<{ Variables: ApiVariables }>) => c.get('apiKeyOwner')!;
 
   app.openapi(routes.gigs, async (c) => c.json(await listApiGigs(db, publicUrl, c.req.valid('query')), 200));
