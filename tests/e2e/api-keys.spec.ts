@@ -34,7 +34,6 @@ test('a venue creates an API key, sees it once, reads its gigs with it and revok
   await expect(card.getByText('Copied.')).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
   await expectAccessible(page);
-  await card.scrollIntoViewIfNeeded();
   await shot(page, 'api-keys-created');
 
   // The key reads the venue's own gigs; the answer is private (no-store) and not shared cross-origin.
