@@ -219,6 +219,13 @@ describe('conditional requests and CORS', () => {
     expect(changed.status).toBe(200);
   });
 
+  it('answers HEAD like GET, without the body', async () => {
+    const res = await t.app.fetch(new Request(`${TEST_ORIGIN}/api/v1/venues`, { method: 'HEAD' }));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('etag')).toMatch(/^W\//);
+    expect(await res.text()).toBe('');
+  });
+
   it('answers a cross-origin preflight for GET', async () => {
     const res = await t.app.fetch(
       new Request(`${TEST_ORIGIN}/api/v1/gigs`, { method: 'OPTIONS', headers: { origin: 'https://band.example', 'access-control-request-method': 'GET' } }),
@@ -339,6 +346,17 @@ describe('API keys', () => {
     const res = await unverified.client.post('/api/api-keys', { name: 'Too soon' });
     expect(res.status).toBe(403);
     expect(res.json.error.message).toMatch(/Confirm your e-mail/);
+  });
+
+  it('an admin impersonating an organiser cannot create a key for them', async () => {
+    const admin = await signUpAs(t, 'admin');
+    const venueAccount = await signUpAs(t, 'venue');
+    await markEmailVerified(t, venueAccount.id);
+    expect((await admin.client.post('/api/admin/impersonate', { userId: venueAccount.id })).status).toBe(200);
+    const res = await admin.client.post('/api/api-keys', { name: 'Not mine' });
+    expect(res.status).toBe(403);
+    expect(res.json.error.message).toMatch(/Stop impersonating/);
+    expect(await t.db.select().from(apiKeys).where(eq(apiKeys.userId, venueAccount.id))).toEqual([]);
   });
 
   it('a name is required, and an account holds at most 10 active keys', async () => {
