@@ -9,6 +9,7 @@ import type { HttpBindings } from '@hono/node-server';
 import { isPublicAuthPath } from './auth/create-auth.ts';
 import { handleAuthRequest } from './auth/account-guard.ts';
 import { AppError } from './http/app-error.ts';
+import { isPinnedOnReads } from './http/client-ip.ts';
 import { handleError } from './http/error-handler.ts';
 import { noStoreUnlessPublic, refuseCrossSiteWrites, refuseMalformedUrls } from './http/request-guard.ts';
 import type { Services } from './services.ts';
@@ -38,6 +39,7 @@ import { doorOrganiserRoutes } from './features/door/organiser-routes.ts';
 import { opsRoutes } from './features/ops/routes.ts';
 import { doorRoutes } from './features/door/routes.ts';
 import { legacyFileRoutes } from './features/legacy-import/routes.ts';
+import { apiKeyRoutes, publicApiRoutes } from './features/public-api/routes.ts';
 import { createMetrics } from './http/metrics.ts';
 import { createPublicFastPath } from './http/public-response.ts';
 import { createRequestLog } from './http/request-log.ts';
@@ -63,8 +65,8 @@ export function createApp(services: Services) {
 
   app.use(async (c, next) => {
     // The client address rate limits and sign-in key on: the socket's, unless a trusted proxy
-    // sets it. Only writes and the auth routes read it (reads leave the request's headers unbuilt).
-    if (!env.TRUST_PROXY && (c.req.method !== 'GET' && c.req.method !== 'HEAD' || c.req.path.startsWith('/api/auth/'))) {
+    // sets it. Only writes, the auth routes and the public API read it (reads leave the request's headers unbuilt).
+    if (!env.TRUST_PROXY && (c.req.method !== 'GET' && c.req.method !== 'HEAD' || isPinnedOnReads(c.req.path))) {
       const socketIp = c.env?.incoming?.socket?.remoteAddress;
       const requestHeaders = c.req.raw.headers;
       if (socketIp) requestHeaders.set('x-forwarded-for', socketIp);
@@ -110,6 +112,9 @@ export function createApp(services: Services) {
     return c.json(await getPublicConfig(services));
   });
 
+  // The public API (issue 26, decision 53): versioned, documented, keyed for organisers' own data.
+  api.route('/v1', publicApiRoutes(services));
+  api.route('/', apiKeyRoutes(services));
   api.route('/', accountRoutes(services));
   api.route('/', contactRoutes(services));
   api.route('/', adminRoutes(services));

@@ -74,6 +74,10 @@ const ALLOWED: Record<string, Rule> = {
   'POST /api/booking/gigs/:gigId/decline': ['band'],
   'GET /api/venue/promoters': ['venue'],
   'POST /api/venue/promoters/:promoterId': { allowed: ['venue'], body: async () => ({ decision: 'accept' }) },
+  // Decision 53: organisers and bands make, list and revoke their API keys on their dashboards.
+  'GET /api/api-keys': ['band', 'venue', 'promoter'],
+  'POST /api/api-keys': { allowed: ['band', 'venue', 'promoter'], body: async () => ({ name: 'Permission test' }) },
+  'POST /api/api-keys/:keyId/revoke': ['band', 'venue', 'promoter'],
   'GET /api/tickets/mine': ANY_ACCOUNT,
   // Decision 50: returning one's own ticket to the waitlist, or keeping it, from the dashboard.
   'POST /api/tickets/mine/return': { allowed: ANY_ACCOUNT, body: async () => ({ ticketId: 'AAAAAAAAAAAAAAAAAAAAAA' }) },
@@ -231,7 +235,26 @@ const PUBLIC = new Set([
   'POST /api/door/invitations/accept',
   // The SMS provider's inbound webhook: its signature is its proof (D29).
   'POST /api/sms/inbound',
+  // The public API (decision 53): read-only public data, its OpenAPI document and reference page.
+  'GET /api/v1/gigs',
+  'GET /api/v1/gigs/:id',
+  'GET /api/v1/bands',
+  'GET /api/v1/bands/:slug',
+  'GET /api/v1/venues',
+  'GET /api/v1/venues/:slug',
+  'GET /api/v1/promoters',
+  'GET /api/v1/promoters/:slug',
+  'GET /api/v1/openapi.json',
+  'GET /api/v1/docs',
+  'GET /api/v1/docs/:file{scalar-[0-9a-z.-]+\\.js}',
 ]);
+
+/**
+ * Decision 53: the public API's own-gig routes answer an API key (Authorization: Bearer), never a
+ * session: every account and visitor without one is refused (401); with one, only the key owner's
+ * gigs (tests/integration/public-api.test.ts tells those stories).
+ */
+const API_KEY_ONLY = new Set(['GET /api/v1/me/gigs', 'GET /api/v1/me/gigs/:id/sales', 'GET /api/v1/me/gigs/:id/attendees', 'GET /api/v1/me/gigs/:id/check-ins']);
 
 /** Public routes outside /api that read the database (the files, pages and feeds anyone may open). */
 const PUBLIC_OUTSIDE_API = new Set([
@@ -269,7 +292,7 @@ async function call(client: TestClient, route: string, rule: Rule) {
 
 describe('who may call each signed-in route', () => {
   it('every API route is in the table or known to be public', () => {
-    const unlisted = apiRoutes().filter((r) => !(r in ALLOWED) && !PUBLIC.has(r) && !DOOR_DEVICE_ONLY.has(r));
+    const unlisted = apiRoutes().filter((r) => !(r in ALLOWED) && !PUBLIC.has(r) && !DOOR_DEVICE_ONLY.has(r) && !API_KEY_ONLY.has(r));
     expect(unlisted).toEqual([]);
     expect(Object.keys(ALLOWED).filter((r) => !apiRoutes().includes(r))).toEqual([]);
   });
@@ -292,6 +315,16 @@ describe('the door device routes (decision 51)', () => {
     expect(apiRoutes()).toContain(route);
     for (const [who, client] of clients) {
       const { status } = await call(client, route, { allowed: [], body: async () => ({ sentAt: new Date().toISOString() }) });
+      expect(status, `${who} ${route}`).toBe(401);
+    }
+  });
+});
+
+describe('the API key routes (decision 53)', () => {
+  it.each([...API_KEY_ONLY])('%s answers no session, only an API key', async (route) => {
+    expect(apiRoutes()).toContain(route);
+    for (const [who, client] of clients) {
+      const { status } = await call(client, route, []);
       expect(status, `${who} ${route}`).toBe(401);
     }
   });

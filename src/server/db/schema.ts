@@ -1640,3 +1640,28 @@ export const legacyHashConfigs = pgTable(
   },
   (t) => [uniqueIndex().on(t.signerKey, t.saltSeparator, t.rounds, t.memCost)],
 );
+
+// ---------- Public API keys (issue 26, decision 53) ----------
+
+/**
+ * An organiser's key to the public API's own-gig routes (/api/v1/me/…). The key itself is shown
+ * once; only its SHA-256 is kept, with the first characters for the owner to tell keys apart.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    /** The start of the key as shown on the dashboard (`mq_live_` and a few characters). */
+    prefix: text().notNull(),
+    /** SHA-256 of the whole key, base64url. */
+    keyHash: text().notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp({ withTimezone: true }),
+    revokedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [uniqueIndex().on(t.keyHash), index().on(t.userId)],
+);

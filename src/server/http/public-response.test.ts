@@ -1,6 +1,8 @@
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { PublicResponse } from './public-response.ts';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createPublicFastPath, PublicResponse } from './public-response.ts';
+import { createResponseCache } from './response-cache.ts';
 
 const meta = { route: '/api/gigs/home', contentType: 'application/json', cacheControl: 'public, max-age=5' };
 const bigBody = JSON.stringify({ gigs: Array.from({ length: 40 }, (_, i) => ({ id: i, name: `Gig number ${i}`, venue: 'The Empty Bottle' })) });
@@ -45,5 +47,19 @@ describe('a public answer kept ready to send (issue 22)', () => {
     await unprepared.compress(['gzip']);
     expect(unprepared.negotiate('br, gzip', undefined).headers['content-encoding']).toBeUndefined();
     expect(unprepared.encodingFor('br, gzip')).toBe('br');
+  });
+});
+
+describe('the public fast path', () => {
+  it('never answers the public API (/api/v1), whose answers carry their own CORS, ETag and RateLimit headers (decision 53)', async () => {
+    const cache = createResponseCache(60_000);
+    await cache.get('gigs', async () => new PublicResponse(bigBody, meta).compress());
+    cache.alias('/api/gigs', 'gigs');
+    cache.alias('/api/v1/gigs', 'gigs');
+    const serve = createPublicFastPath({ cache, headers: {}, onServed: () => {} });
+    const res = { writeHead: () => res, end: () => res } as unknown as ServerResponse;
+    const request = (url: string) => ({ method: 'GET', url, headers: {} }) as IncomingMessage;
+    expect(serve(request('/api/gigs'), res)).toBe(true);
+    expect(serve(request('/api/v1/gigs'), res)).toBe(false);
   });
 });

@@ -127,7 +127,8 @@ export function createPublicFastPath(options: {
   const baseHeaders = options.headers;
   return function servePublicHit(req: IncomingMessage, res: ServerResponse): boolean {
     const { method, url } = req;
-    if ((method !== 'GET' && method !== 'HEAD') || !url?.startsWith('/api/')) return false;
+    // The public API (/api/v1, decision 53) sets its own ETag, CORS and RateLimit headers: never from here.
+    if ((method !== 'GET' && method !== 'HEAD') || !url?.startsWith('/api/') || url.startsWith('/api/v1/')) return false;
     const key = cache.resolveAlias(url);
     const entry = key === undefined ? undefined : cache.peek<unknown>(key);
     if (!(entry instanceof PublicResponse)) return false;

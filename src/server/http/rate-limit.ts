@@ -11,6 +11,11 @@ import { AppError } from './app-error.ts';
  * the latest hit).
  */
 export async function countHit(db: Db, key: string, windowMs: number, { now = Date.now(), isSliding = false } = {}): Promise<number> {
+  return (await countHitInWindow(db, key, windowMs, { now, isSliding })).count;
+}
+
+/** As countHit, with the window's start too (`lastRequest`), for answers that say when it resets. */
+export async function countHitInWindow(db: Db, key: string, windowMs: number, { now = Date.now(), isSliding = false } = {}): Promise<{ count: number; since: number }> {
   const isExpired = sql`${rateLimit.lastRequest} <= ${now - windowMs}`;
   const [row] = await db
     .insert(rateLimit)
@@ -22,8 +27,8 @@ export async function countHit(db: Db, key: string, windowMs: number, { now = Da
         lastRequest: isSliding ? now : sql`case when ${isExpired} then ${now} else ${rateLimit.lastRequest} end`,
       },
     })
-    .returning({ count: rateLimit.count });
-  return row!.count;
+    .returning({ count: rateLimit.count, since: rateLimit.lastRequest });
+  return row!;
 }
 
 /** The current window's count and start, without counting. */

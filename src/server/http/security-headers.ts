@@ -35,6 +35,26 @@ export function securityHeaders(publicUrl: string): Readonly<Record<string, stri
   });
 }
 
+/**
+ * The API reference page's own policy (/api/v1/docs, decision 53): Scalar starts from one inline
+ * script, allowed by its nonce, and loads its bundle from Marquee; it is never framed, and it
+ * calls nothing but Marquee (the "try it" requests go to the API itself).
+ */
+export function apiReferencePolicy(nonce: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "img-src 'self' data: blob:",
+    "style-src 'self' 'unsafe-inline'",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "worker-src 'self' blob:",
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+  ].join('; ');
+}
+
 /** Only the door app may ask for the camera (/qr-scanner/…, issue 24); no page may use the rest. */
 export function permissionsPolicyFor(path: string): string {
   return `${path === '/qr-scanner' || path.startsWith('/qr-scanner/') ? 'camera=(self)' : 'camera=()'}, microphone=(), geolocation=(), payment=(), usb=()`;
@@ -46,7 +66,8 @@ export function setSecurityHeaders(headers: Readonly<Record<string, string>>): M
   return async (c, next) => {
     await next();
     const target = c.res.headers;
-    for (const [name, value] of entries) target.set(name, value);
+    // A page with a policy of its own keeps it (the API reference: apiReferencePolicy).
+    for (const [name, value] of entries) if (name !== 'content-security-policy' || !target.has(name)) target.set(name, value);
     target.set('permissions-policy', permissionsPolicyFor(c.req.path));
   };
 }

@@ -17,6 +17,7 @@ import { OutreachCard } from '../outreach/outreach-card.tsx';
 import { PromoterRequestsCard } from '../promoter-venues/promoter-requests-card.tsx';
 import { VenueDoorTeamCard } from '../door/venue-door-team-card.tsx';
 import { EmailVerificationNotice } from '../auth/email-verification-notice.tsx';
+import { ApiKeysCard } from '../api-keys/api-keys-card.tsx';
 
 function DashboardFrame({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
   return (
@@ -172,6 +173,8 @@ function ProfileDashboard({ me, role }: { me: Me; role: Role }) {
       {role === 'venue' && <PromoterRequestsCard />}
       {role === 'venue' && <VenueDoorTeamCard />}
       {(role === 'venue' || role === 'promoter') && <SalesReportCard />}
+      {/* Decision 53: keys to the public API's own-gig routes. */}
+      {(role === 'band' || role === 'venue' || role === 'promoter') && <ApiKeysCard />}
       {role === 'venue' && <ManageJamSessions isAdmin={false} />}
       {role === 'artist_manager' && <ManagerBooking />}
       {role === 'artist_manager' && <SalesReportCard />}

@@ -1,0 +1,105 @@
+import { createHash } from 'node:crypto';
+import type { MiddlewareHandler } from 'hono';
+import type { ErrorBody } from '../../../core/errors.ts';
+import { clientIp } from '../../http/client-ip.ts';
+import { countHitInWindow } from '../../http/rate-limit.ts';
+import type { Services } from '../../services.ts';
+import { bearerKey, findApiKeyOwner, type ApiKeyOwner } from './api-keys.ts';
+
+/** Decision 53: per client, in a fixed 10-minute window; a key's owner gets more than an address. */
+export const API_RATE_WINDOW_SECONDS = 600;
+export const API_REQUESTS_PER_IP = 600;
+export const API_REQUESTS_PER_KEY = 3000;
+
+export type ApiVariables = { apiKeyOwner: (ApiKeyOwner & { keyId: string }) | null };
+
+/** The keyed routes: the owner's own data, never shared (no CORS, no caching). */
+export const isKeyedPath = (path: string) => path.startsWith('/api/v1/me/') || path === '/api/v1/me';
+
+const PUBLIC_CORS = {
+  'access-control-allow-origin': '*',
+  'access-control-expose-headers': 'ETag, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After',
+};
+
+/**
+ * CORS for the public routes (any site's script may read them; no credentials are involved), and
+ * the answer to their preflights. The keyed routes get neither: a key belongs in a server.
+ */
+export function allowPublicCors(): MiddlewareHandler {
+  return async (c, next) => {
+    if (isKeyedPath(c.req.path)) return next();
+    if (c.req.method === 'OPTIONS') {
+      return c.body(null, 204, {
+        ...PUBLIC_CORS,
+        'access-control-allow-methods': 'GET, HEAD, OPTIONS',
+        'access-control-allow-headers': 'Authorization, If-None-Match',
+        'access-control-max-age': '86400',
+        'cache-control': 'public, max-age=86400',
+      });
+    }
+    await next();
+    for (const [name, value] of Object.entries(PUBLIC_CORS)) c.res.headers.set(name, value);
+  };
+}
+
+/**
+ * Who is calling (the key's owner, when a valid key came with the request) and the per-client
+ * limit, with the IETF RateLimit-Limit/-Remaining/-Reset headers on every answer and a 429 with
+ * Retry-After past it. Counted in the database (rate-limit.ts), so every process shares the count.
+ */
+export function limitApiClients(services: Pick<Services, 'db' | 'isRateLimitEnabled'>): MiddlewareHandler<{ Variables: ApiVariables }> {
+  return async (c, next) => {
+    const key = bearerKey(c.req.header('authorization'));
+    const owner = key ? await findApiKeyOwner(services.db, key) : null;
+    c.set('apiKeyOwner', owner);
+    if (!services.isRateLimitEnabled || c.req.method === 'OPTIONS') return next();
+    const [counter, max] = owner ? [`api:key:${owner.keyId}`, API_REQUESTS_PER_KEY] : [`api:ip:${clientIp(c) ?? 'unknown'}`, API_REQUESTS_PER_IP];
+    const now = Date.now();
+    const { count, since } = await countHitInWindow(services.db, counter, API_RATE_WINDOW_SECONDS * 1000, { now });
+    const reset = Math.max(1, Math.ceil((since + API_RATE_WINDOW_SECONDS * 1000 - now) / 1000));
+    const headers = { 'RateLimit-Limit': String(max), 'RateLimit-Remaining': String(Math.max(0, max - count)), 'RateLimit-Reset': String(reset) };
+    if (count > max) {
+      const body: ErrorBody = { error: { code: 'RATE_LIMITED', message: `Too many requests: ${max} per ${API_RATE_WINDOW_SECONDS / 60} minutes. Please try again in ${reset} seconds.` } };
+      return c.json(body, 429, { ...headers, 'Retry-After': String(reset) });
+    }
+    await next();
+    for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
+  };
+}
+
+/** The keyed routes answer only a valid key (a session is not one): 401 with WWW-Authenticate otherwise. */
+export function requireApiKey(): MiddlewareHandler<{ Variables: ApiVariables }> {
+  return async (c, next) => {
+    if (c.get('apiKeyOwner')) return next();
+    const body: ErrorBody = { error: { code: 'UNAUTHENTICATED', message: 'Please send a valid API key: Authorization: Bearer mq_live_…' } };
+    return c.json(body, 401, { 'WWW-Authenticate': 'Bearer realm="marquee"', 'Cache-Control': 'no-store' });
+  };
+}
+
+/**
+ * Caching of every JSON answer: public ones for a minute anywhere, keyed ones never stored; each
+ * with a weak ETag (a hash of its body: weak, since compression may change the bytes sent) and a
+ * 304 for a matching If-None-Match, with the headers the 200 would have had.
+ */
+export function tagAndCache(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    const res = c.res;
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return;
+    if (!res.headers.has('Cache-Control')) res.headers.set('Cache-Control', res.ok && !isKeyedPath(c.req.path) ? 'public, max-age=60' : 'no-store');
+    if (res.status !== 200 || !res.headers.get('content-type')?.startsWith('application/json')) return;
+    const body = new Uint8Array(await res.clone().arrayBuffer());
+    const etag = `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+    const ifNoneMatch = c.req.header('if-none-match');
+    const isMatch = ifNoneMatch?.split(',').some((tag) => tag.trim() === '*' || tag.trim().replace(/^W\//, '') === etag.slice(2));
+    if (!isMatch) {
+      res.headers.set('ETag', etag);
+      return;
+    }
+    const headers = new Headers(res.headers);
+    headers.set('ETag', etag);
+    headers.delete('content-type');
+    headers.delete('content-length');
+    c.res = new Response(null, { status: 304, headers });
+  };
+}
