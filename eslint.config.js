@@ -24,6 +24,7 @@ const featureExports = {
   'server/accounts': ['password-strength.ts', 'site-names.ts', 'email-verification.ts'],
   'server/legacy-import': ['export-format.ts', 'import-legacy.ts', 'import-report.ts', 'read-legacy-export.ts', 'legacy-password.ts', 'verify-legacy-password.ts', 'send-set-password-emails.ts'],
   'server/admin': ['grant-admins.ts', 'admin-search.ts'],
+  'server/public-api': ['api-http.ts'],
   'server/booking': ['notify-bands.ts', 'band-bookings.ts', 'mail-application-outcomes.ts', 'gig-ownership.ts'],
   'server/promoter-venues': ['request-venue-associations.ts'],
   'server/calendar': ['build-calendar-feed.ts'],

@@ -6,7 +6,8 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiKeys, orders, rateLimit, tickets } from '../../src/server/db/schema.ts';
+import { apiKeys, orders, rateLimit, tickets, user } from '../../src/server/db/schema.ts';
+import { clientNetwork, pruneApiCounters } from '../../src/server/features/public-api/api-http.ts';
 import { markEmailVerified, signUpAs } from '../helpers/accounts.ts';
 import { createBand, createGig, createPromoter, createVenue, dayIn } from '../helpers/factories.ts';
 import { createTestApp, TEST_ORIGIN, type TestApp, type TestClient } from '../helpers/test-app.ts';
@@ -195,6 +196,11 @@ describe('bad input', () => {
     ['region=%3Cscript%3E', 'region'],
     ['cursor=bm90LWEtY3Vyc29y', 'cursor'],
     ['cursor=WyIyMDI3LTAxLTAxIiwiMjA6MDAiLCJ4Il0', 'cursor'],
+    // Dates the database has no day for: a 400, never a database error.
+    ['from=0000-01-01', 'from'],
+    ['to=0000-06-01', 'to'],
+    [`cursor=${Buffer.from(JSON.stringify(['2026-99-99', '20:00', '00000000-0000-4000-8000-000000000000'])).toString('base64url')}`, 'cursor'],
+    [`cursor=${Buffer.from(JSON.stringify(['2026-02-30', '20:00', '00000000-0000-4000-8000-000000000000'])).toString('base64url')}`, 'cursor'],
   ])('%s is a 400 naming %s', async (query, field) => {
     const res = await visitor.get(`/api/v1/gigs?${query}`);
     expect(res.status).toBe(400);
@@ -237,6 +243,35 @@ describe('conditional requests and CORS', () => {
 });
 
 describe('the rate limit', () => {
+  it('counts an IPv6 client by its /64, and forgets the counters of ended windows', async () => {
+    expect(clientNetwork('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
+    expect(clientNetwork('2001:0db8:0001:0002:ffff:1:2:3')).toBe('2001:db8:1:2::/64');
+    expect(clientNetwork('::1')).toBe('0:0:0:0::/64');
+    expect(clientNetwork('::ffff:203.0.113.9')).toBe('203.0.113.9');
+    expect(clientNetwork('203.0.113.9')).toBe('203.0.113.9');
+    expect(clientNetwork(null)).toBe('unknown');
+    const now = Date.now();
+    await t.db.insert(rateLimit).values([
+      { id: randomBytes(8).toString('hex'), key: 'marquee:api:ip:198.51.100.1', count: 3, lastRequest: now - 11 * 60_000 },
+      { id: randomBytes(8).toString('hex'), key: 'marquee:api:ip:198.51.100.2', count: 3, lastRequest: now - 60_000 },
+      { id: randomBytes(8).toString('hex'), key: 'marquee:sign-in:198.51.100.1', count: 3, lastRequest: now - 11 * 60_000 },
+    ]);
+    expect(await pruneApiCounters(t.db)).toBeGreaterThanOrEqual(1);
+    const left = (await t.db.select({ key: rateLimit.key }).from(rateLimit)).map((r) => r.key);
+    expect(left).toEqual(expect.arrayContaining(['marquee:api:ip:198.51.100.2', 'marquee:sign-in:198.51.100.1']));
+    expect(left).not.toContain('marquee:api:ip:198.51.100.1');
+  });
+
+  it('answers the bare /api/v1 with a 404, not an error, while counting', async () => {
+    t.services.isRateLimitEnabled = true;
+    try {
+      expect((await visitor.get('/api/v1')).status).toBe(404);
+    } finally {
+      t.services.isRateLimitEnabled = false;
+      await t.db.delete(rateLimit).where(eq(rateLimit.key, 'marquee:api:ip:unknown'));
+    }
+  });
+
   it('says what is left, and answers 429 with Retry-After past 600 requests in 10 minutes', async () => {
     t.services.isRateLimitEnabled = true;
     try {
@@ -320,6 +355,28 @@ describe('API keys', () => {
     expect(refused.status).toBe(401);
     expectMatchesDocument('/me/gigs', 401, refused.json);
     expect(refused.headers.get('www-authenticate')).toMatch(/^Bearer/);
+  });
+
+  it('refuses an unknown key on the public routes too, and a banned account\'s key everywhere', async () => {
+    const made = await visitor.get('/api/v1/gigs', { authorization: 'Bearer mq_live_made-up' });
+    expect(made.status).toBe(401);
+    expectMatchesDocument('/gigs', 401, made.json);
+    expect((await visitor.get('/api/v1/venues', { authorization: 'Token abc' })).status).toBe(401);
+
+    const banned = await signUpAs(t, 'venue');
+    await markEmailVerified(t, banned.id);
+    const { key } = (await banned.client.post('/api/api-keys', { name: 'Soon banned' })).json;
+    const auth = { authorization: `Bearer ${key}` };
+    const read = await visitor.get('/api/v1/gigs', auth);
+    expect(read.status).toBe(200);
+    expect(read.headers.get('cache-control')).toBe('private, max-age=60');
+    expect((await visitor.get('/api/v1/me/gigs', auth)).status).toBe(200);
+    await t.db.update(user).set({ banned: true }).where(eq(user.id, banned.id));
+    expect((await visitor.get('/api/v1/me/gigs', auth)).status).toBe(401);
+    expect((await visitor.get('/api/v1/gigs', auth)).status).toBe(401);
+    // A ban that has ended lets the key work again.
+    await t.db.update(user).set({ banExpires: new Date(Date.now() - 1000) }).where(eq(user.id, banned.id));
+    expect((await visitor.get('/api/v1/me/gigs', auth)).status).toBe(200);
   });
 
   it('refuses a missing or made-up key, and a session alone, on the keyed routes', async () => {

@@ -12,7 +12,11 @@ export const API_MAX_RANGE_DAYS = 366;
 export const API_DEFAULT_LIMIT = 20;
 export const API_MAX_LIMIT = 100;
 
-const isoDate = (name: string) => z.iso.date({ error: `${name} must be a date like 2026-12-31.` });
+const isoDate = (name: string) =>
+  z.iso
+    .date({ error: `${name} must be a date like 2026-12-31.` })
+    // The database's calendar starts at year 1; no gig is older than 1900 or later than 2999.
+    .refine((date) => date >= '1900-01-01' && date <= '2999-12-31', { error: `${name} must be a date between 1900-01-01 and 2999-12-31.` });
 const slug = (what: string) =>
   z
     .string({ error: `Please give the ${what}'s slug.` })

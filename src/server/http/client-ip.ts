@@ -4,7 +4,7 @@ import type { Context } from 'hono';
  * Reads whose client address is pinned too: sign-in, and the public API, whose rate limits are per
  * client (decision 53).
  */
-export const isPinnedOnReads = (path: string) => path.startsWith('/api/auth/') || path.startsWith('/api/v1/');
+export const isPinnedOnReads = (path: string) => path.startsWith('/api/auth/') || path === '/api/v1' || path.startsWith('/api/v1/');
 
 /**
  * The client's address: pinned into x-forwarded-for by the app's first middleware (app.ts) on

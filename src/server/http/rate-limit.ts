@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, like, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { rateLimit } from '../db/schema.ts';
 import { AppError } from './app-error.ts';
@@ -51,4 +51,10 @@ export async function limitHits(
   { windowMs, max, message }: { windowMs: number; max: number; message: string },
 ): Promise<void> {
   if (isRateLimitEnabled && (await countHit(db, key, windowMs)) > max) throw new AppError('RATE_LIMITED', message);
+}
+
+/** Forgets the counters under `prefix` whose window ended: those of clients seen once would otherwise stay for good. */
+export async function pruneHits(db: Db, prefix: string, windowMs: number, now = Date.now()): Promise<number> {
+  const gone = await db.delete(rateLimit).where(and(like(rateLimit.key, `marquee:${prefix}%`), lt(rateLimit.lastRequest, now - windowMs))).returning({ id: rateLimit.id });
+  return gone.length;
 }

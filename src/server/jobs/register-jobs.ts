@@ -17,6 +17,7 @@ import { sendWeeklyDigests } from '../features/digest/send-weekly-digest.ts';
 import { sendHolderMessages } from '../features/holders/message-ticket-holders.ts';
 import { sendShowReminders } from '../features/holders/send-show-reminders.ts';
 import { settleGigCancellations } from '../features/holders/settle-gig-cancellations.ts';
+import { pruneApiCounters } from '../features/public-api/api-http.ts';
 import { QUEUES, type JobQueue } from './job-queue.ts';
 
 /** Registers each job's handler and its schedule (the e-mail delivery worker is the mailer's own, in create-services.ts). */
@@ -94,6 +95,11 @@ export async function registerJobs(services: Services, jobs: JobQueue): Promise<
     await settleGigCancellations(services);
   });
   await jobs.schedule(QUEUES.settleGigCancellations, '* * * * *');
+  // Decision 53: the public API counts every client; the counters of ended windows are forgotten.
+  await jobs.work(QUEUES.pruneApiCounters, async () => {
+    await pruneApiCounters(services.db);
+  });
+  await jobs.schedule(QUEUES.pruneApiCounters, '*/10 * * * *');
   // The sandbox's webhook (decision 35): each event is recorded on its checkout and delivered
   // until applied; a failed delivery is retried by pg-boss with backoff, and the sweep every
   // minute (and once at start-up) delivers any a crash left behind. ({ event } is a job queued

@@ -28,6 +28,18 @@ export function decodeCursor(cursor: string, length: number): string[] {
   return key as string[];
 }
 
+/** A calendar date exactly as a cursor carries it (2026-02-30 or 0000-01-01 would be a database error, not a 400). */
+export function isCursorDate(value: string): boolean {
+  const day = new Date(`${value}T00:00:00Z`);
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) && value >= '0001-01-01' && !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value);
+}
+
+/** A UTC timestamp with microseconds, exactly as the cursors of ticket lists carry it. */
+export function isCursorTimestamp(value: string): boolean {
+  const match = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{6}Z$/.exec(value);
+  return Boolean(match && isCursorDate(match[1]!));
+}
+
 /** One page of `limit` items from `limit + 1` fetched: the extra one only says whether a next page exists. */
 export function toPage<Row, Item>(rows: Row[], limit: number, toItem: (row: Row) => Item, keyOf: (row: Row) => readonly string[]) {
   const pageRows = rows.slice(0, limit);

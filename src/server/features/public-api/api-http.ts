@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { ErrorBody } from '../../../core/errors.ts';
 import { clientIp } from '../../http/client-ip.ts';
-import { countHitInWindow } from '../../http/rate-limit.ts';
+import { countHitInWindow, pruneHits } from '../../http/rate-limit.ts';
+import type { Db } from '../../db/client.ts';
 import type { Services } from '../../services.ts';
 import { bearerKey, findApiKeyOwner, type ApiKeyOwner } from './api-keys.ts';
 
@@ -49,11 +50,15 @@ export function allowPublicCors(): MiddlewareHandler {
  */
 export function limitApiClients(services: Pick<Services, 'db' | 'isRateLimitEnabled'>): MiddlewareHandler<{ Variables: ApiVariables }> {
   return async (c, next) => {
-    const key = bearerKey(c.req.header('authorization'));
+    if (c.req.method === 'OPTIONS') return next();
+    const authorization = c.req.header('authorization');
+    const key = bearerKey(authorization);
     const owner = key ? await findApiKeyOwner(services.db, key) : null;
+    // A key that is sent is checked everywhere: an unknown or revoked one is a 401, not an anonymous read.
+    if (authorization && !owner) return refuseKey(c);
     c.set('apiKeyOwner', owner);
-    if (!services.isRateLimitEnabled || c.req.method === 'OPTIONS') return next();
-    const [counter, max] = owner ? [`api:key:${owner.keyId}`, API_REQUESTS_PER_KEY] : [`api:ip:${clientIp(c) ?? 'unknown'}`, API_REQUESTS_PER_IP];
+    if (!services.isRateLimitEnabled) return next();
+    const [counter, max] = owner ? [`api:key:${owner.keyId}`, API_REQUESTS_PER_KEY] : [`api:ip:${clientNetwork(clientIp(c))}`, API_REQUESTS_PER_IP];
     const now = Date.now();
     const { count, since } = await countHitInWindow(services.db, counter, API_RATE_WINDOW_SECONDS * 1000, { now });
     const reset = Math.max(1, Math.ceil((since + API_RATE_WINDOW_SECONDS * 1000 - now) / 1000));
@@ -67,13 +72,35 @@ export function limitApiClients(services: Pick<Services, 'db' | 'isRateLimitEnab
   };
 }
 
+/** Forgets the per-client counters of windows that ended (run every 10 minutes by the job queue). */
+export async function pruneApiCounters(db: Db): Promise<number> {
+  return pruneHits(db, 'api:', API_RATE_WINDOW_SECONDS * 1000);
+}
+
+function refuseKey(c: Context) {
+  const body: ErrorBody = { error: { code: 'UNAUTHENTICATED', message: 'Please send a valid API key: Authorization: Bearer mq_live_…' } };
+  return c.json(body, 401, { 'WWW-Authenticate': 'Bearer realm="marquee"', 'Cache-Control': 'no-store' });
+}
+
+/**
+ * The address a client is counted by: an IPv6 client's /64 (one network holds 2^64 addresses, so a
+ * count per address would be no limit), an IPv4 client's own address.
+ */
+export function clientNetwork(ip: string | null): string {
+  if (!ip) return 'unknown';
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1]!;
+  if (!ip.includes(':')) return ip;
+  const [head = '', tail = ''] = ip.toLowerCase().split('%')[0]!.split('::');
+  const headParts = head ? head.split(':') : [];
+  const tailParts = ip.includes('::') ? (tail ? tail.split(':') : []) : [];
+  const parts = [...headParts, ...Array<string>(Math.max(0, 8 - headParts.length - tailParts.length)).fill('0'), ...tailParts];
+  return `${parts.slice(0, 4).map((part) => part.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+}
+
 /** The keyed routes answer only a valid key (a session is not one): 401 with WWW-Authenticate otherwise. */
 export function requireApiKey(): MiddlewareHandler<{ Variables: ApiVariables }> {
-  return async (c, next) => {
-    if (c.get('apiKeyOwner')) return next();
-    const body: ErrorBody = { error: { code: 'UNAUTHENTICATED', message: 'Please send a valid API key: Authorization: Bearer mq_live_…' } };
-    return c.json(body, 401, { 'WWW-Authenticate': 'Bearer realm="marquee"', 'Cache-Control': 'no-store' });
-  };
+  return async (c, next) => (c.get('apiKeyOwner') ? next() : refuseKey(c));
 }
 
 /**
@@ -86,7 +113,9 @@ export function tagAndCache(): MiddlewareHandler {
     await next();
     const res = c.res;
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return;
-    if (!res.headers.has('Cache-Control')) res.headers.set('Cache-Control', res.ok && !isKeyedPath(c.req.path) ? 'public, max-age=60' : 'no-store');
+    // An answer to a request with a key stays with that client (its RateLimit counters are the key's).
+    const cacheControl = !res.ok || isKeyedPath(c.req.path) ? 'no-store' : c.req.header('authorization') ? 'private, max-age=60' : 'public, max-age=60';
+    if (!res.headers.has('Cache-Control')) res.headers.set('Cache-Control', cacheControl);
     if (res.status !== 200 || !res.headers.get('content-type')?.startsWith('application/json')) return;
     const body = new Uint8Array(await res.clone().arrayBuffer());
     const etag = `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;

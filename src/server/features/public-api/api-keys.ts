@@ -84,11 +84,13 @@ export function bearerKey(authorization: string | undefined): string | null {
  */
 export async function findApiKeyOwner(db: Db, key: string): Promise<(ApiKeyOwner & { keyId: string }) | null> {
   const [row] = await db
-    .select({ keyId: apiKeys.id, id: user.id, role: user.role, lastUsedAt: apiKeys.lastUsedAt })
+    .select({ keyId: apiKeys.id, id: user.id, role: user.role, lastUsedAt: apiKeys.lastUsedAt, banned: user.banned, banExpires: user.banExpires })
     .from(apiKeys)
     .innerJoin(user, eq(user.id, apiKeys.userId))
     .where(and(eq(apiKeys.keyHash, hashApiKey(key)), isNull(apiKeys.revokedAt)));
   if (!row || !(API_KEY_ROLES as readonly string[]).includes(row.role)) return null;
+  // A banned account's keys stop with its sessions (like its door devices), until the ban ends.
+  if (row.banned && (!row.banExpires || row.banExpires.getTime() > Date.now())) return null;
   if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > 60_000) {
     await db.update(apiKeys).set({ lastUsedAt: sql`now()` }).where(eq(apiKeys.id, row.keyId));
   }

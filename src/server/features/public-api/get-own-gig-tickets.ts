@@ -4,7 +4,7 @@ import type { apiAttendeeSchema, apiCheckInSchema, apiGigSalesSchema } from '../
 import { isUuid } from '../../../core/ids.ts';
 import type { Db } from '../../db/client.ts';
 import { orders, refunds, tickets, ticketTypes } from '../../db/schema.ts';
-import { badCursor, decodeCursor, toPage } from './api-cursor.ts';
+import { badCursor, decodeCursor, isCursorTimestamp, toPage } from './api-cursor.ts';
 import { findOwnGig } from './list-own-gigs.ts';
 import type { ApiKeyOwner } from './api-keys.ts';
 
@@ -35,7 +35,7 @@ export async function getOwnGigSales(db: Db, owner: ApiKeyOwner, gigId: string):
 function afterCursor(cursor: string | undefined, time: SQL): SQL | undefined {
   if (!cursor) return undefined;
   const [at = '', orderId = '', position = ''] = decodeCursor(cursor, 3);
-  if (Number.isNaN(Date.parse(at)) || !isUuid(orderId) || !/^\d{1,2}$/.test(position)) throw badCursor();
+  if (!isCursorTimestamp(at) || !isUuid(orderId) || !/^\d{1,2}$/.test(position)) throw badCursor();
   return sql`(${time}, ${tickets.orderId}, ${tickets.position}) > (${at}::timestamptz, ${orderId}::uuid, ${Number(position)}::int)`;
 }
 

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { bandProfiles, gigs, venueProfiles } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { isUpcomingApproved, queryPublicGigs, type PublicGig } from '../discovery/public-gigs.ts';
-import { badCursor, decodeCursor, toPage } from './api-cursor.ts';
+import { badCursor, decodeCursor, isCursorDate, toPage } from './api-cursor.ts';
 
 /** A public gig card as the API answers it: names and slugs, never ids of accounts or private fields. */
 export function toApiGig(gig: PublicGig, publicUrl: string): ApiGig {
@@ -44,15 +44,15 @@ export async function listApiGigs(db: Db, publicUrl: string, filters: ApiGigFilt
     filters.band ? sql`lower(${bandProfiles.slug}) = lower(${filters.band})` : undefined,
     filters.venue ? sql`lower(${venueProfiles.slug}) = lower(${filters.venue})` : undefined,
     filters.genre ? sql`exists (select 1 from unnest(${bandProfiles.genres}) g where lower(g) = lower(${filters.genre}))` : undefined,
-    after ? keysetAfter(after) : undefined,
+    after ? gigKeysetAfter(after) : undefined,
   );
   const rows = await queryPublicGigs(db, where, { limit: filters.limit + 1 });
   return toPage(rows, filters.limit, (gig) => toApiGig(gig, publicUrl), (gig) => [gig.localDate, gig.startTime, gig.id]);
 }
 
 /** After the cursor's gig in the lists' order (date, start time, id); a cursor that is not a gig's key is a 400. */
-function keysetAfter([date = '', startTime = '', id = '']: string[]) {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !isUuid(id)) throw badCursor();
+export function gigKeysetAfter([date = '', startTime = '', id = '']: string[]) {
+  if (!isCursorDate(date) || !isUuid(id)) throw badCursor();
   return sql`(${gigs.localDate}, ${gigs.startTime}, ${gigs.id}) > (${date}::date, ${startTime}, ${id}::uuid)`;
 }
 

@@ -6,7 +6,8 @@ import type { Db } from '../../db/client.ts';
 import { bandProfiles, gigs, venueProfiles } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { organisedBy } from '../booking/gig-ownership.ts';
-import { badCursor, decodeCursor, toPage } from './api-cursor.ts';
+import { decodeCursor, toPage } from './api-cursor.ts';
+import { gigKeysetAfter } from './list-api-gigs.ts';
 import type { ApiKeyOwner } from './api-keys.ts';
 
 type ApiOwnGig = z.output<typeof apiOwnGigSchema>;
@@ -31,12 +32,7 @@ export async function findOwnGig(db: Db, owner: ApiKeyOwner, gigId: string, { is
 
 /** GET /api/v1/me/gigs: every gig of the key's owner, whatever its state, in date order, a keyset page at a time. */
 export async function listOwnGigs(db: Db, owner: ApiKeyOwner, query: { limit: number; cursor?: string }) {
-  let after: SQL | undefined;
-  if (query.cursor) {
-    const [date = '', startTime = '', id = ''] = decodeCursor(query.cursor, 3);
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !isUuid(id)) throw badCursor();
-    after = sql`(${gigs.localDate}, ${gigs.startTime}, ${gigs.id}) > (${date}::date, ${startTime}, ${id}::uuid)`;
-  }
+  const after = query.cursor ? gigKeysetAfter(decodeCursor(query.cursor, 3)) : undefined;
   const rows = await db
     .select({
       id: gigs.id,

@@ -40,6 +40,8 @@ const errors = {
   400: json(apiErrorSchema, 'A filter or parameter is wrong; `error.fields` names it.'),
   429: json(apiErrorSchema, 'Too many requests: wait for `Retry-After` seconds.'),
 } as const;
+/** A public route reads without a key; one that is sent must be valid. */
+const publicErrors = { ...errors, 401: json(apiErrorSchema, 'The API key sent is unknown or revoked (send none to read as anyone).') } as const;
 const notModified = { 304: { description: 'Not modified since the ETag sent in If-None-Match.' } } as const;
 const keyed = { security: [{ apiKey: [] as string[] }], tags: ['Your gigs (API key)'] };
 
@@ -52,21 +54,21 @@ const routes = {
     summary: 'Upcoming gigs',
     description: 'Approved gigs from today on, in date order. Filters combine; a page holds `limit` gigs.',
     request: { query: apiGigFiltersSchema },
-    responses: { 200: json(apiGigPageSchema, 'A page of gigs.'), ...notModified, ...errors },
+    responses: { 200: json(apiGigPageSchema, 'A page of gigs.'), ...notModified, ...publicErrors },
   }),
   gig: get({
     path: '/gigs/{id}',
     tags: ['Gigs'],
     summary: 'One gig',
     request: { params: apiIdParamSchema },
-    responses: { 200: json(apiGigSchema, 'The gig.'), ...notModified, 404: json(apiErrorSchema, 'No such public gig.'), ...errors },
+    responses: { 200: json(apiGigSchema, 'The gig.'), ...notModified, 404: json(apiErrorSchema, 'No such public gig.'), ...publicErrors },
   }),
-  bands: get({ path: '/bands', tags: ['Bands'], summary: 'Bands', request: { query: apiListQuerySchema }, responses: { 200: json(apiBandPageSchema, 'A page of bands, by slug.'), ...notModified, ...errors } }),
-  band: get({ path: '/bands/{slug}', tags: ['Bands'], summary: 'One band', request: { params: apiSlugParamSchema }, responses: { 200: json(apiBandSchema, 'The band.'), ...notModified, 404: json(apiErrorSchema, 'No such band.'), ...errors } }),
-  venues: get({ path: '/venues', tags: ['Venues'], summary: 'Venues', request: { query: apiListQuerySchema }, responses: { 200: json(apiVenuePageSchema, 'A page of venues, by slug.'), ...notModified, ...errors } }),
-  venue: get({ path: '/venues/{slug}', tags: ['Venues'], summary: 'One venue', request: { params: apiSlugParamSchema }, responses: { 200: json(apiVenueSchema, 'The venue.'), ...notModified, 404: json(apiErrorSchema, 'No such venue.'), ...errors } }),
-  promoters: get({ path: '/promoters', tags: ['Promoters'], summary: 'Promoters', request: { query: apiListQuerySchema }, responses: { 200: json(apiPromoterPageSchema, 'A page of promoters, by slug.'), ...notModified, ...errors } }),
-  promoter: get({ path: '/promoters/{slug}', tags: ['Promoters'], summary: 'One promoter', request: { params: apiSlugParamSchema }, responses: { 200: json(apiPromoterSchema, 'The promoter.'), ...notModified, 404: json(apiErrorSchema, 'No such promoter.'), ...errors } }),
+  bands: get({ path: '/bands', tags: ['Bands'], summary: 'Bands', request: { query: apiListQuerySchema }, responses: { 200: json(apiBandPageSchema, 'A page of bands, by slug.'), ...notModified, ...publicErrors } }),
+  band: get({ path: '/bands/{slug}', tags: ['Bands'], summary: 'One band', request: { params: apiSlugParamSchema }, responses: { 200: json(apiBandSchema, 'The band.'), ...notModified, 404: json(apiErrorSchema, 'No such band.'), ...publicErrors } }),
+  venues: get({ path: '/venues', tags: ['Venues'], summary: 'Venues', request: { query: apiListQuerySchema }, responses: { 200: json(apiVenuePageSchema, 'A page of venues, by slug.'), ...notModified, ...publicErrors } }),
+  venue: get({ path: '/venues/{slug}', tags: ['Venues'], summary: 'One venue', request: { params: apiSlugParamSchema }, responses: { 200: json(apiVenueSchema, 'The venue.'), ...notModified, 404: json(apiErrorSchema, 'No such venue.'), ...publicErrors } }),
+  promoters: get({ path: '/promoters', tags: ['Promoters'], summary: 'Promoters', request: { query: apiListQuerySchema }, responses: { 200: json(apiPromoterPageSchema, 'A page of promoters, by slug.'), ...notModified, ...publicErrors } }),
+  promoter: get({ path: '/promoters/{slug}', tags: ['Promoters'], summary: 'One promoter', request: { params: apiSlugParamSchema }, responses: { 200: json(apiPromoterSchema, 'The promoter.'), ...notModified, 404: json(apiErrorSchema, 'No such promoter.'), ...publicErrors } }),
   ownGigs: get({
     path: '/me/gigs',
     ...keyed,
@@ -174,6 +176,7 @@ export function apiKeyRoutes(services: Services) {
   });
   app.post('/api-keys/:keyId/revoke', async (c) => {
     const { user } = await requireRole(services, c, ...API_KEY_ROLES);
+    await limitHits(services, `api-keys-revoke:${user.id}`, { windowMs: 60 * 60_000, max: 60, message: 'Too many keys revoked. Please try again in an hour.' });
     return c.json(await revokeApiKey(db, user.id, c.req.param('keyId')));
   });
   return app;

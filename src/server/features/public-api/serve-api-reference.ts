@@ -23,7 +23,10 @@ function loadBundle() {
       cacheControl: 'public, max-age=31536000, immutable',
     }).compress();
     return { version, response };
-  })();
+  })().catch((error: unknown) => {
+    bundle = undefined; // tried again by the next request, not refused until a restart
+    throw error;
+  });
   return bundle;
 }
 
