@@ -17,6 +17,7 @@ import { OutreachCard } from '../outreach/outreach-card.tsx';
 import { PromoterRequestsCard } from '../promoter-venues/promoter-requests-card.tsx';
 import { VenueDoorTeamCard } from '../door/venue-door-team-card.tsx';
 import { EmailVerificationNotice } from '../auth/email-verification-notice.tsx';
+import { EmbedCard } from '../embed/embed-card.tsx';
 
 function DashboardFrame({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
   return (
@@ -172,6 +173,8 @@ function ProfileDashboard({ me, role }: { me: Me; role: Role }) {
       {role === 'venue' && <PromoterRequestsCard />}
       {role === 'venue' && <VenueDoorTeamCard />}
       {(role === 'venue' || role === 'promoter') && <SalesReportCard />}
+      {/* Issue 26: their upcoming gigs on their own website. */}
+      {(role === 'band' || role === 'venue' || role === 'promoter') && typeof profile.slug === 'string' && profile.slug && <EmbedCard role={role} slug={profile.slug} />}
       {role === 'venue' && <ManageJamSessions isAdmin={false} />}
       {role === 'artist_manager' && <ManagerBooking />}
       {role === 'artist_manager' && <SalesReportCard />}
