@@ -14,7 +14,7 @@ border:1px solid var(--line);border-radius:12px;padding:4px 16px;box-sizing:bord
 .mq ul{list-style:none;margin:0;padding:0}
 .mq li{display:flex;flex-wrap:wrap;align-items:center;gap:8px 16px;padding:12px 0;border-top:1px solid var(--line)}
 .mq li:first-child{border-top:0}
-.mq .when{min-width:120px;font-weight:600}
+.mq .when{flex:0 0 11em;font-weight:600}
 .mq .when span,.mq .where,.mq .price{display:block;color:var(--muted);font-weight:400;font-size:14px}
 .mq .what{flex:1 1 180px;min-width:0;overflow-wrap:anywhere}
 .mq .title{display:block;font-weight:700}
