@@ -159,6 +159,7 @@ test("the band's dashboard shows both snippets to copy and the widget itself as 
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(scriptCode);
 
   const preview = page.getByTestId('embed-preview');
+  await card.getByRole('button', { name: 'Show preview' }).click();
   await expect(preview.locator('li').first()).toContainText('The Velvet Static');
   await card.getByLabel('Colours').selectOption('dark');
   await expect(card.locator('pre').first()).toContainText(`<marquee-gigs band="${BAND}" theme="dark">`);
@@ -171,6 +172,7 @@ test("the band's dashboard shows both snippets to copy and the widget itself as 
 
   const phone = await signedInAs(browser, 'band', { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
   const phoneCard = phone.locator('section', { has: phone.getByRole('heading', { name: 'Embed your gigs' }) });
+  await phoneCard.getByRole('button', { name: 'Show preview' }).click();
   await expect(phone.getByTestId('embed-preview').locator('li').first()).toBeVisible();
   // Fits the phone: the long snippets scroll inside their box, the page does not widen.
   expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
@@ -184,6 +186,7 @@ test('venue and promoter dashboards offer their own widget', async ({ browser })
     const page = await signedInAs(browser, role);
     const card = page.locator('section', { has: page.getByRole('heading', { name: 'Embed your gigs' }) });
     await expect(card.locator('pre').first(), demoAccount(role).email).toContainText(new RegExp(`<marquee-gigs ${attribute}="[A-Za-z0-9-]+"></marquee-gigs>`));
+    await card.getByRole('button', { name: 'Show preview' }).click();
     await expect(page.getByTestId('embed-preview').locator('.mq')).toBeVisible();
     await page.context().close();
   }

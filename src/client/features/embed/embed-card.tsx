@@ -24,15 +24,15 @@ function iframeSnippet(origin: string, filter: EmbedFilter, slug: string, theme:
 }
 
 /** Loads /embed.js into Marquee's own page once, for the preview (the same script other sites load). */
-function useEmbedScript() {
+function useEmbedScript(isWanted: boolean) {
   useEffect(() => {
-    if (document.querySelector('script[data-marquee-embed]')) return;
+    if (!isWanted || document.querySelector('script[data-marquee-embed]')) return;
     const script = document.createElement('script');
     script.src = '/embed.js';
     script.async = true;
     script.dataset.marqueeEmbed = '';
     document.head.append(script);
-  }, []);
+  }, [isWanted]);
 }
 
 function Snippet({ title, hint, code }: { title: string; hint: string; code: string }) {
@@ -73,19 +73,23 @@ function Snippet({ title, hint, code }: { title: string; hint: string; code: str
  * real widget showing what they will show.
  */
 export function EmbedCard({ role, slug }: { role: EmbedRole; slug: string }) {
-  useEmbedScript();
   const filter = FILTER_BY_ROLE[role];
   const origin = window.location.origin;
   const [theme, setTheme] = useState<ThemeChoice>('auto');
+  // Shown on request: a dashboard visit does not load the widget and its list for nothing.
+  const [isPreviewShown, setIsPreviewShown] = useState(false);
+  useEmbedScript(isPreviewShown);
   const preview = useRef<HTMLDivElement>(null);
   const themeId = useId();
+  const previewId = useId();
 
   useEffect(() => {
+    if (!isPreviewShown) return;
     const widget = document.createElement('marquee-gigs');
     widget.setAttribute(filter, slug);
     if (theme !== 'auto') widget.setAttribute('theme', theme);
     preview.current?.replaceChildren(widget);
-  }, [filter, slug, theme]);
+  }, [isPreviewShown, filter, slug, theme]);
 
   return (
     <section className="card space-y-5" aria-labelledby="embed-heading">
@@ -114,9 +118,11 @@ export function EmbedCard({ role, slug }: { role: EmbedRole; slug: string }) {
         hint="The iframe alone works anywhere; the script below it, where allowed, lets the frame grow to fit the list."
         code={iframeSnippet(origin, filter, slug, theme)}
       />
-      <div className="space-y-2">
-        <h3 className="font-semibold">Preview</h3>
-        <div ref={preview} data-testid="embed-preview" />
+      <div className="space-y-3">
+        <button type="button" className="btn-secondary max-sm:min-h-11" aria-expanded={isPreviewShown} aria-controls={previewId} onClick={() => setIsPreviewShown((shown) => !shown)}>
+          {isPreviewShown ? 'Hide preview' : 'Show preview'}
+        </button>
+        <div id={previewId} ref={preview} hidden={!isPreviewShown} data-testid="embed-preview" />
       </div>
     </section>
   );
