@@ -1,12 +1,7 @@
 import { EMBED_EMPTY_TEXT, type EmbedGig, type EmbedTheme } from '../../../core/embed.ts';
 import { EMBED_STYLES } from '../../../core/embed-styles.ts';
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Text or an attribute value made safe for HTML: every character that could open markup or end a quote. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => ESCAPES[ch]!);
-}
+// Every character that could open markup or end a quoted attribute, as e-mails' secrets are filled.
+import { escapeHtml } from '../../mail/secrets.ts';
 
 function gigItem(gig: EmbedGig): string {
   const link = gig.ticketUrl
