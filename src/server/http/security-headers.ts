@@ -35,7 +35,7 @@ export function securityHeaders(publicUrl: string): Readonly<Record<string, stri
   });
 }
 
-/** The iframe form of the gig widget (issue 26): the only pages any site may frame. */
+/** The iframe form of the gig widget (issue 26): the only pages any site may frame (embed/routes.ts answers nothing else there). */
 export const isFrameablePath = (path: string) => path.startsWith('/embed/');
 
 /**
@@ -60,7 +60,7 @@ export function permissionsPolicyFor(path: string): string {
   return `${path === '/qr-scanner' || path.startsWith('/qr-scanner/') ? 'camera=(self)' : 'camera=()'}, microphone=(), geolocation=(), payment=(), usb=()`;
 }
 
-/** Sets the security headers and the permissions policy on every response the app makes (the embed pages' own, issue 26). */
+/** Sets the security headers and the permissions policy on every response the app makes. */
 export function setSecurityHeaders(headers: Readonly<Record<string, string>>): MiddlewareHandler {
   const entries = Object.entries(headers);
   return async (c, next) => {

@@ -115,6 +115,14 @@ describe('the iframe form at /embed/gigs', () => {
     expect((await t.client().get('/embed/gigs?band=%22%3E%3Cscript%3E')).status).toBe(400);
   });
 
+  it("frames nothing else: another /embed/ address is a 404, never the app's own page", async () => {
+    for (const path of ['/embed/', '/embed/dashboard', '/embed/gigs/extra']) {
+      const res = await t.client().get(path);
+      expect(res.status, path).toBe(404);
+      expect(res.text, path).not.toContain('<div id="root">');
+    }
+  });
+
   it('every other page, API answer and error stays unframeable', async () => {
     for (const path of ['/', '/dashboard', '/api/gigs', `/api/embed/gigs?band=${band.slug}`, '/embedded', '/api/nothing-here']) {
       const res = await t.client().get(path);

@@ -55,6 +55,10 @@ export function embedPageRoutes(services: Services) {
     c.header('Cache-Control', LIST_CACHE_CONTROL);
     return c.html(renderEmbedPage({ gigs, theme: query.theme, publicUrl: services.env.PUBLIC_URL }));
   });
+  // Nothing else under the frameable prefix: never the app's own pages (the catch-all's index.html).
+  app.all('/embed/*', () => {
+    throw new AppError('NOT_FOUND', 'Not found.');
+  });
   return app;
 }
 
