@@ -49,13 +49,15 @@ function gigItem(gig: EmbedGig): HTMLLIElement {
 /** The query for the element's attributes; null when they name nothing valid (then nothing is fetched). */
 function queryOf(host: HTMLElement): URLSearchParams | null {
   const query = new URLSearchParams();
+  let isNamed = false;
   for (const name of EMBED_FILTERS) {
     const value = host.getAttribute(name)?.trim();
     if (!value) continue;
     if (!EMBED_SLUG_PATTERN.test(value)) return null;
     query.set(name, value);
+    isNamed = true;
   }
-  if (query.size === 0) return null;
+  if (!isNamed) return null;
   const limit = Number.parseInt(host.getAttribute('limit') ?? '', 10);
   query.set('limit', String(Number.isNaN(limit) ? EMBED_LIMIT.default : Math.min(EMBED_LIMIT.max, Math.max(EMBED_LIMIT.min, limit))));
   return query;
