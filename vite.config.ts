@@ -2,6 +2,7 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
+import { embedScripts } from './scripts/embed-build-plugin.ts';
 import { precompress } from './scripts/precompress-plugin.ts';
 import { publicChunks } from './scripts/public-chunks-plugin.ts';
 
@@ -11,7 +12,7 @@ const { plugin: findPublicChunks, isSharedByPublicScreens } = publicChunks(clien
 export default defineConfig(({ command }) => ({
   root: 'src/client',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), precompress(), findPublicChunks],
+  plugins: [react(), tailwindcss(), embedScripts(), precompress(), findPublicChunks],
   resolve: {
     // React Router publishes a production build (without its development warnings) but exports
     // only the development one: the build takes the former, `vite` in development the latter.

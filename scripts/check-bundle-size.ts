@@ -4,9 +4,11 @@
 // itself when too small to compress) plus HEADER_BYTES_PER_FILE for its response headers. The
 // browser test tests/e2e/page-weight.spec.ts measures the same pages in Chromium and checks that no
 // script's headers exceed that allowance, so this figure is the browser's or a little above it
-// (decision 43). Fails `npm test` when a route grows past its budget. Run after `vite build`.
+// (decision 43). Fails `npm test` when a route grows past its budget, or the gig widget's scripts
+// past 15 KB compressed (decision 55). Run after `vite build`.
 import fs from 'node:fs';
 import path from 'node:path';
+import { EMBED_SCRIPTS } from './embed-build-plugin.ts';
 import { CHUNK_MAP_FILE, type ChunkMap } from './public-chunks-plugin.ts';
 import { BUDGET_BYTES, HEADER_BYTES_PER_FILE, PUBLIC_ROUTES } from './public-routes.ts';
 
@@ -46,5 +48,20 @@ for (const route of PUBLIC_ROUTES) {
 }
 if (isOverBudget) {
   console.error('\nA public route loads more JavaScript than its budget: split what only signed-in screens or opened forms need.');
+  process.exit(1);
+}
+
+// The gig widget's scripts (issue 26), which other people's sites load: each at most 15 KB as sent,
+// weighed by its gzip copy (browsers without brotli get that one, and it is the larger).
+const EMBED_BUDGET_BYTES = 15 * 1024;
+let isEmbedOverBudget = false;
+for (const { fileName } of EMBED_SCRIPTS) {
+  const gzipped = path.join(dist, `${fileName}.gz`);
+  const bytes = fs.statSync(fs.existsSync(gzipped) ? gzipped : path.join(dist, fileName)).size;
+  if (bytes > EMBED_BUDGET_BYTES) isEmbedOverBudget = true;
+  console.log(`/${fileName.padEnd(27)} ${kb(bytes).padStart(8)} gzipped (budget ${kb(EMBED_BUDGET_BYTES)})  ${bytes > EMBED_BUDGET_BYTES ? 'OVER BUDGET' : 'ok'}`);
+}
+if (isEmbedOverBudget) {
+  console.error('\nAn embed script is over 15 KB compressed: it loads on other sites, keep it small (decision 55).');
   process.exit(1);
 }

@@ -40,6 +40,7 @@ import { opsRoutes } from './features/ops/routes.ts';
 import { doorRoutes } from './features/door/routes.ts';
 import { legacyFileRoutes } from './features/legacy-import/routes.ts';
 import { apiKeyRoutes, publicApiRoutes } from './features/public-api/routes.ts';
+import { embedApiRoutes, embedPageRoutes, serveEmbedScripts } from './features/embed/routes.ts';
 import { createMetrics } from './http/metrics.ts';
 import { createPublicFastPath } from './http/public-response.ts';
 import { createRequestLog } from './http/request-log.ts';
@@ -89,6 +90,9 @@ export function createApp(services: Services) {
   } }));
   // The door app's own build (issue 24), the same way.
   app.use('/qr-scanner/assets/*', serveDoorAssets());
+  // The gig widget's scripts (issue 26), which other sites load.
+  app.use('/embed.js', serveEmbedScripts(CLIENT_DIST));
+  app.use('/embed/iframe-resizer.js', serveEmbedScripts(CLIENT_DIST));
   // HTML, JSON, XML and calendars on the fly; built assets and cached public data arrive
   // precompressed (public-response.ts), the live stream never.
   app.use(compress());
@@ -136,6 +140,7 @@ export function createApp(services: Services) {
   api.route('/', holderRoutes(services));
   api.route('/', doorRoutes(services));
   api.route('/', doorOrganiserRoutes(services));
+  api.route('/', embedApiRoutes(services));
   api.all('*', () => {
     throw new AppError('NOT_FOUND', 'Not found.');
   });
@@ -145,6 +150,8 @@ export function createApp(services: Services) {
   app.route('/', opsRoutes(services, metrics));
   // Old image addresses, redirected (issue 25); before the single-page app's catch-all below.
   app.route('/', legacyFileRoutes(services));
+  // The gig widget's iframe form (issue 26), the one page other sites may frame.
+  app.route('/', embedPageRoutes(services));
   if (services.sandbox) {
     app.route('/', sandboxCheckoutRoutes(services, services.sandbox));
     app.route('/', sandboxOnboardingRoutes(services, services.sandbox));

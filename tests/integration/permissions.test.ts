@@ -190,6 +190,8 @@ const PUBLIC = new Set([
   'GET /api/jam/sessions',
   'GET /api/jam/sessions/:sessionId',
   'GET /api/rehearsal-spaces',
+  // The gig widget's data (issue 26), read by other people's sites without cookies.
+  'GET /api/embed/gigs',
   'POST /api/followers',
   'POST /api/followers/confirm',
   'POST /api/followers/unsubscribe',

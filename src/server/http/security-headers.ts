@@ -55,6 +55,26 @@ export function apiReferencePolicy(nonce: string): string {
   ].join('; ');
 }
 
+/** The iframe form of the gig widget (issue 26): the only pages any site may frame (embed/routes.ts answers nothing else there). */
+export const isFrameablePath = (path: string) => path.startsWith('/embed/');
+
+/**
+ * The embed pages' own policy: other sites may frame them (frame-ancestors *), and they need no
+ * more than their inline stylesheet and Marquee's resizer script. Every other page stays unframeable.
+ */
+export const EMBED_PAGE_POLICY = [
+  "default-src 'none'",
+  "style-src 'unsafe-inline'",
+  "script-src 'self'",
+  "img-src 'self' data:",
+  "base-uri 'none'",
+  "form-action 'none'",
+  'frame-ancestors *',
+].join('; ');
+
+/** Pages and data other sites load (the widget's JSON, the iframe page): not same-origin only. */
+const isOpenToOtherSites = (path: string) => isFrameablePath(path) || path.startsWith('/api/embed/');
+
 /** Only the door app may ask for the camera (/qr-scanner/…, issue 24); no page may use the rest. */
 export function permissionsPolicyFor(path: string): string {
   return `${path === '/qr-scanner' || path.startsWith('/qr-scanner/') ? 'camera=(self)' : 'camera=()'}, microphone=(), geolocation=(), payment=(), usb=()`;
@@ -69,5 +89,7 @@ export function setSecurityHeaders(headers: Readonly<Record<string, string>>): M
     // A page with a policy of its own keeps it (the API reference: apiReferencePolicy).
     for (const [name, value] of entries) if (name !== 'content-security-policy' || !target.has(name)) target.set(name, value);
     target.set('permissions-policy', permissionsPolicyFor(c.req.path));
+    if (isFrameablePath(c.req.path)) target.set('content-security-policy', EMBED_PAGE_POLICY);
+    if (isOpenToOtherSites(c.req.path)) target.set('cross-origin-resource-policy', 'cross-origin');
   };
 }

@@ -18,6 +18,7 @@ import { PromoterRequestsCard } from '../promoter-venues/promoter-requests-card.
 import { VenueDoorTeamCard } from '../door/venue-door-team-card.tsx';
 import { EmailVerificationNotice } from '../auth/email-verification-notice.tsx';
 import { ApiKeysCard } from '../api-keys/api-keys-card.tsx';
+import { EmbedCard } from '../embed/embed-card.tsx';
 
 function DashboardFrame({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
   return (
@@ -175,6 +176,8 @@ function ProfileDashboard({ me, role }: { me: Me; role: Role }) {
       {(role === 'venue' || role === 'promoter') && <SalesReportCard />}
       {/* Decision 53: keys to the public API's own-gig routes. */}
       {(role === 'band' || role === 'venue' || role === 'promoter') && <ApiKeysCard />}
+      {/* Issue 26: their upcoming gigs on their own website. */}
+      {(role === 'band' || role === 'venue' || role === 'promoter') && typeof profile.slug === 'string' && profile.slug && <EmbedCard role={role} slug={profile.slug} />}
       {role === 'venue' && <ManageJamSessions isAdmin={false} />}
       {role === 'artist_manager' && <ManagerBooking />}
       {role === 'artist_manager' && <SalesReportCard />}

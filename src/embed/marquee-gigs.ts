@@ -1,0 +1,136 @@
+/**
+ * `<marquee-gigs>` (issue 26): a band's, venue's, promoter's or region's upcoming gigs on anyone's
+ * site, from one script tag. A custom element with its own shadow root: the host page's styles
+ * cannot reach in and its own cannot leak out. Everything shown is built with textContent, never
+ * parsed as HTML, and it fetches without cookies. Built to /embed.js by scripts/embed-build-plugin.ts.
+ */
+import { EMBED_EMPTY_TEXT, EMBED_FILTERS, EMBED_LIMIT, EMBED_SLUG_PATTERN, EMBED_THEMES, type EmbedGig, type EmbedGigList } from '../core/embed.ts';
+import { EMBED_STYLES } from '../core/embed-styles.ts';
+
+/** The Marquee that served this script: the gigs come from there. */
+const scriptSrc = (document.currentScript as HTMLScriptElement | null)?.src ?? document.querySelector<HTMLScriptElement>('script[src$="/embed.js"]')?.src;
+const MARQUEE = scriptSrc ? new URL(scriptSrc).origin : location.origin;
+
+const HOST_STYLES = ':host{all:initial;display:block}:host([hidden]){display:none}';
+
+function element<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function newTabLink(href: string, className: string, label: string, hidden: string): HTMLAnchorElement {
+  const link = element('a', className, label);
+  link.href = href;
+  link.target = '_blank';
+  link.rel = 'noopener';
+  link.append(element('span', 'sr', hidden));
+  return link;
+}
+
+function gigItem(gig: EmbedGig): HTMLLIElement {
+  const item = element('li');
+  const when = element('div', 'when');
+  const date = element('time', undefined, gig.date);
+  date.dateTime = gig.startsAt;
+  when.append(date, element('span', undefined, gig.time));
+  const what = element('div', 'what');
+  what.append(element('span', 'title', gig.title), element('span', 'where', gig.city ? `${gig.venue}, ${gig.city}` : gig.venue));
+  const price = gig.isSoldOut ? 'Sold out' : gig.price;
+  if (price) what.append(element('span', 'price', price));
+  const link = gig.ticketUrl
+    ? newTabLink(gig.ticketUrl, 'go', 'Buy Tickets', ` for ${gig.title} on ${gig.date} (opens in a new tab)`)
+    : newTabLink(gig.detailsUrl, 'go details', 'Details', ` of ${gig.title} on ${gig.date} (opens in a new tab)`);
+  item.append(when, what, link);
+  return item;
+}
+
+/** The query for the element's attributes; null when they name nothing valid (then nothing is fetched). */
+function queryOf(host: HTMLElement): URLSearchParams | null {
+  const query = new URLSearchParams();
+  let isNamed = false;
+  for (const name of EMBED_FILTERS) {
+    const value = host.getAttribute(name)?.trim();
+    if (!value) continue;
+    if (!EMBED_SLUG_PATTERN.test(value)) return null;
+    query.set(name, value);
+    isNamed = true;
+  }
+  if (!isNamed) return null;
+  const limit = Number.parseInt(host.getAttribute('limit') ?? '', 10);
+  query.set('limit', String(Number.isNaN(limit) ? EMBED_LIMIT.default : Math.min(EMBED_LIMIT.max, Math.max(EMBED_LIMIT.min, limit))));
+  return query;
+}
+
+class MarqueeGigs extends HTMLElement {
+  static observedAttributes = [...EMBED_FILTERS, 'limit', 'theme'];
+
+  readonly #box = element('section', 'mq');
+  #loads = 0;
+  #isScheduled = false;
+
+  constructor() {
+    super();
+    const root = this.attachShadow({ mode: 'open' });
+    root.append(element('style', undefined, HOST_STYLES + EMBED_STYLES), this.#box);
+    this.#box.setAttribute('aria-label', 'Upcoming gigs');
+  }
+
+  connectedCallback() {
+    this.#applyTheme();
+    this.#schedule();
+  }
+
+  attributeChangedCallback(name: string) {
+    if (name === 'theme') this.#applyTheme();
+    else if (this.isConnected) this.#schedule();
+  }
+
+  #applyTheme() {
+    const theme = this.getAttribute('theme')?.trim().toLowerCase();
+    if (theme && (EMBED_THEMES as readonly string[]).includes(theme)) this.#box.dataset.theme = theme;
+    else delete this.#box.dataset.theme;
+  }
+
+  /** Several attributes set in one go make one request. */
+  #schedule() {
+    if (this.#isScheduled) return;
+    this.#isScheduled = true;
+    queueMicrotask(() => {
+      this.#isScheduled = false;
+      void this.#load();
+    });
+  }
+
+  async #load() {
+    const load = ++this.#loads;
+    const query = queryOf(this);
+    let gigs: EmbedGig[] = [];
+    if (query) {
+      this.#show([element('p', 'empty', 'Loading gigs…')]);
+      try {
+        const response = await fetch(`${MARQUEE}/api/embed/gigs?${query.toString()}`, { credentials: 'omit' });
+        if (response.ok) gigs = ((await response.json()) as EmbedGigList).gigs;
+      } catch {
+        // Offline or blocked: the quiet empty line, no noise on the host page.
+      }
+    }
+    if (load !== this.#loads) return;
+    const list = element('ul');
+    list.append(...gigs.map(gigItem));
+    this.#show([gigs.length > 0 ? list : element('p', 'empty', EMBED_EMPTY_TEXT)]);
+  }
+
+  #show(content: HTMLElement[]) {
+    const credit = element('p', 'credit', 'Gigs and tickets by ');
+    const home = element('a', undefined, 'Marquee');
+    home.href = `${MARQUEE}/`;
+    home.target = '_blank';
+    home.rel = 'noopener';
+    credit.append(home);
+    this.#box.replaceChildren(...content, credit);
+  }
+}
+
+if (!customElements.get('marquee-gigs')) customElements.define('marquee-gigs', MarqueeGigs);
