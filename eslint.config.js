@@ -41,6 +41,7 @@ const featureExports = {
   'server/waitlist': ['fulfil-waitlist-order.ts', 'waitlist-offers.ts', 'offer-waitlist-tickets.ts', 'return-ticket.ts'],
   'server/uploads': ['store-image.ts', 'process-image.ts'],
   'server/door': ['door-keys.ts', 'door-devices.ts', 'read-door-code.ts', 'count-door.ts', 'door-gigs.ts'],
+  'server/webhooks': ['emit-webhook-event.ts'],
   'client/admin': ['admin-dashboard.tsx'],
   'client/auth': ['venue-picker.tsx', 'email-verification-notice.tsx'],
   'client/account': ['account-settings.tsx', 'password-change-card.tsx'],

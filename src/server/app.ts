@@ -38,6 +38,7 @@ import { doorOrganiserRoutes } from './features/door/organiser-routes.ts';
 import { opsRoutes } from './features/ops/routes.ts';
 import { doorRoutes } from './features/door/routes.ts';
 import { legacyFileRoutes } from './features/legacy-import/routes.ts';
+import { webhookRoutes } from './features/webhooks/routes.ts';
 import { createMetrics } from './http/metrics.ts';
 import { createPublicFastPath } from './http/public-response.ts';
 import { createRequestLog } from './http/request-log.ts';
@@ -131,6 +132,7 @@ export function createApp(services: Services) {
   api.route('/', holderRoutes(services));
   api.route('/', doorRoutes(services));
   api.route('/', doorOrganiserRoutes(services));
+  api.route('/', webhookRoutes(services));
   api.all('*', () => {
     throw new AppError('NOT_FOUND', 'Not found.');
   });

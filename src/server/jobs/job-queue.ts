@@ -45,6 +45,7 @@ export const QUEUES = {
   sendHolderMessages: 'send-holder-messages',
   showReminders: 'show-reminders',
   settleGigCancellations: 'settle-gig-cancellations',
+  deliverWebhooks: 'deliver-webhooks',
 } as const;
 
 /** A durable queue on the same database (pg-boss), so a restart loses no job. */
