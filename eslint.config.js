@@ -63,6 +63,7 @@ const featureExports = {
   'client/sites': ['site-parts.tsx'],
   'client/holders': ['gig-holder-tools.tsx', 'cancelled-show-notice.tsx'],
   'client/door': ['gig-door-panel.tsx', 'venue-door-team-card.tsx'],
+  'client/webhooks': ['webhooks-card.tsx'],
 };
 const compositionRoots = ['src/server/app.ts', 'src/server/create-services.ts', 'src/server/jobs/register-jobs.ts', 'src/client/app/'];
 for (const [feature, files] of Object.entries(featureExports)) {

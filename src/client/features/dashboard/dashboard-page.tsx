@@ -12,6 +12,7 @@ import { RefundRequestsCard } from '../tickets/refund-requests-card.tsx';
 import { DigestSwitch } from '../digest/digest-switch.tsx';
 import { PaymentSetupCard } from '../payouts/payment-setup-card.tsx';
 import { SalesReportCard } from '../payouts/sales-report-card.tsx';
+import { WebhooksCard } from '../webhooks/webhooks-card.tsx';
 import { ManageJamSessions } from '../jam/manage-jam-sessions.tsx';
 import { OutreachCard } from '../outreach/outreach-card.tsx';
 import { PromoterRequestsCard } from '../promoter-venues/promoter-requests-card.tsx';
@@ -172,6 +173,7 @@ function ProfileDashboard({ me, role }: { me: Me; role: Role }) {
       {role === 'venue' && <PromoterRequestsCard />}
       {role === 'venue' && <VenueDoorTeamCard />}
       {(role === 'venue' || role === 'promoter') && <SalesReportCard />}
+      {(role === 'venue' || role === 'promoter') && <WebhooksCard isEmailVerified={me.user.emailVerified} />}
       {role === 'venue' && <ManageJamSessions isAdmin={false} />}
       {role === 'artist_manager' && <ManagerBooking />}
       {role === 'artist_manager' && <SalesReportCard />}

@@ -296,8 +296,25 @@ describe('events from the real domain paths', () => {
     expect(data(7)).toMatchObject({ reason: 'The band is ill.', gig: { status: 'cancelled', cancelledAt: expect.any(String) } });
     // The ticket's code (its id) is in no event.
     expect(JSON.stringify(events.map((e) => e.payload))).not.toContain(sold[0]!.id);
-    await receiver.close();
+
+    // A gig booked as it is posted (its band already chosen) is published at once: one event per date.
+    const booked = await organiser.client.post('/api/booking/gigs', {
+      localDate: dayIn(ZONE, 30),
+      startTime: '19:00',
+      endTime: '22:00',
+      description: 'Booked on the spot',
+      loadInSoundCheck: '5pm load in',
+      compensation: '$200',
+      isBandChosen: true,
+      bandId: band.id,
+      recurringWeeks: 2,
+    });
+    expect(booked.status, booked.text).toBe(201);
+    const published = (await deliveriesOf(mine.id)).slice(events.length);
+    expect(published.map((e) => e.type)).toEqual(['gig.published', 'gig.published']);
+    expect(published.map((e) => (e.payload as { data: { gig: { id: string } } }).data.gig.id).sort()).toEqual([...(booked.json.gigIds as string[])].sort());
     expect(await t.db.select({ id: gigs.id }).from(gigs).where(eq(gigs.id, gigId))).toHaveLength(1);
+    await receiver.close();
   });
 });
 
