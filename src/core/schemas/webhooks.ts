@@ -26,7 +26,7 @@ export const createWebhookEndpointSchema = z.object({
   events: z
     .array(z.enum(WEBHOOK_EVENT_TYPES, { error: 'Please choose events from the list.' }), { error: 'Please choose at least one event.' })
     .min(1, { error: 'Please choose at least one event.' })
-    .transform((events) => [...new Set(events)]),
+    .transform((events) => WEBHOOK_EVENT_TYPES.filter((type) => events.includes(type))),
 });
 export type CreateWebhookEndpointInput = z.input<typeof createWebhookEndpointSchema>;
 

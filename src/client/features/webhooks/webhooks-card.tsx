@@ -58,7 +58,7 @@ function DeliveryLog({ endpoint }: { endpoint: WebhookEndpointSummary }) {
   const resend = useResendWebhookDelivery();
   if (endpoint.deliveries.length === 0) return <p className="text-sm text-zinc-400">No events yet. They appear here as they are sent.</p>;
   return (
-    <div className="space-y-2">
+    <div className="space-y-2 overflow-x-auto">
       <table className="w-full border-collapse text-sm">
         <caption className="sr-only">Recent deliveries to {endpoint.url}</caption>
         <thead>
@@ -72,7 +72,7 @@ function DeliveryLog({ endpoint }: { endpoint: WebhookEndpointSummary }) {
             <th scope="col" className="py-2 pr-2 font-medium">
               Status
             </th>
-            <th scope="col" className="py-2 pr-2 text-right font-medium">
+            <th scope="col" className="hidden py-2 pr-2 text-right font-medium sm:table-cell">
               Attempts
             </th>
             <th scope="col" className="py-2 font-medium">
@@ -95,8 +95,11 @@ function DeliveryLog({ endpoint }: { endpoint: WebhookEndpointSummary }) {
                     HTTP {delivery.lastAttempt.statusCode}, {delivery.lastAttempt.durationMs} ms
                   </span>
                 )}
+                <span className="block text-xs text-zinc-400 sm:hidden">
+                  {delivery.attempts} {delivery.attempts === 1 ? 'attempt' : 'attempts'}
+                </span>
               </td>
-              <td className="py-2 pr-2 text-right tabular-nums">{delivery.attempts}</td>
+              <td className="hidden py-2 pr-2 text-right tabular-nums sm:table-cell">{delivery.attempts}</td>
               <td className="py-2 text-right">
                 <button type="button" className="btn-secondary px-3 py-1.5" disabled={resend.isPending} onClick={() => resend.mutate(delivery.id)} aria-label={`Resend ${delivery.type} of ${when(delivery.createdAt)}`}>
                   Resend
