@@ -65,6 +65,18 @@ afterAll(async () => {
   await smtp.close();
 });
 
+/** The gig form as the dashboard sends it. */
+const gigForm = (over: Record<string, unknown> = {}) => ({
+  localDate: dayIn(ZONE, 20),
+  startTime: '19:00',
+  endTime: '22:00',
+  description: 'Friday night rock',
+  loadInSoundCheck: '5pm load in',
+  compensation: '$200',
+  ...over,
+});
+const TICKETING = { isEnabled: true, priceCents: '15', quantity: 80, bandPercent: 50, organiserPercent: 25 };
+
 const ticketedGig = (venueId = venue.id) => createGig(t.db, { venueId, bandId, localDate: dayIn(ZONE, 10), isTicketed: true, ticketPriceCents: 2000, ticketQuantity: 100 });
 
 /** A buyer pays for `quantity` tickets through the sandbox's paid event, as a real sale does. */
@@ -234,15 +246,7 @@ describe('events from the real domain paths', () => {
     await givePaymentAccount(t.db, band.id);
 
     // gig.published: the venue posts an opportunity, a band applies, the venue books it.
-    const posted = await organiser.client.post('/api/booking/gigs', {
-      localDate: dayIn(ZONE, 20),
-      startTime: '19:00',
-      endTime: '22:00',
-      description: 'Friday night rock',
-      loadInSoundCheck: '5pm load in',
-      compensation: '$200',
-      ticketing: { isEnabled: true, priceCents: '15', quantity: 80, bandPercent: 50, organiserPercent: 25 },
-    });
+    const posted = await organiser.client.post('/api/booking/gigs', gigForm({ ticketing: TICKETING }));
     expect(posted.status, posted.text).toBe(201);
     const gigId = posted.json.gigIds[0] as string;
     expect((await band.client.post(`/api/booking/gigs/${gigId}/applications`, {})).status).toBe(201);
@@ -250,15 +254,7 @@ describe('events from the real domain paths', () => {
     expect((await organiser.client.post(`/api/booking/applications/${application!.id}/approve`, {})).status).toBe(200);
 
     // gig.changed: the venue edits the booked gig.
-    const changed = await organiser.client.put(`/api/booking/gigs/${gigId}`, {
-      localDate: dayIn(ZONE, 20),
-      startTime: '20:00',
-      endTime: '23:00',
-      description: 'Friday night rock, now at 8',
-      loadInSoundCheck: '5pm load in',
-      compensation: '$200',
-      ticketing: { isEnabled: true, priceCents: '15', quantity: 80, bandPercent: 50, organiserPercent: 25 },
-    });
+    const changed = await organiser.client.put(`/api/booking/gigs/${gigId}`, gigForm({ startTime: '20:00', endTime: '23:00', description: 'Friday night rock, now at 8', ticketing: TICKETING }));
     expect(changed.status, changed.text).toBe(200);
 
     // ticket.sold, ticket.checked_in (the scanner and the door app), ticket.refunded.
@@ -298,17 +294,7 @@ describe('events from the real domain paths', () => {
     expect(JSON.stringify(events.map((e) => e.payload))).not.toContain(sold[0]!.id);
 
     // A gig booked as it is posted (its band already chosen) is published at once: one event per date.
-    const booked = await organiser.client.post('/api/booking/gigs', {
-      localDate: dayIn(ZONE, 30),
-      startTime: '19:00',
-      endTime: '22:00',
-      description: 'Booked on the spot',
-      loadInSoundCheck: '5pm load in',
-      compensation: '$200',
-      isBandChosen: true,
-      bandId: band.id,
-      recurringWeeks: 2,
-    });
+    const booked = await organiser.client.post('/api/booking/gigs', gigForm({ localDate: dayIn(ZONE, 30), description: 'Booked on the spot', isBandChosen: true, bandId: band.id, recurringWeeks: 2 }));
     expect(booked.status, booked.text).toBe(201);
     const published = (await deliveriesOf(mine.id)).slice(events.length);
     expect(published.map((e) => e.type)).toEqual(['gig.published', 'gig.published']);
