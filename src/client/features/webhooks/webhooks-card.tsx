@@ -50,7 +50,8 @@ function AddEndpointForm() {
 
 function describeDelivery(delivery: WebhookDeliverySummary): string {
   if (delivery.status === 'delivered') return 'Delivered';
-  if (!delivery.lastAttempt) return 'Waiting to be sent';
+  // Never tried, or resent after it was delivered: waiting for its turn (within a minute).
+  if (!delivery.lastAttempt?.error) return 'Waiting to be sent';
   return `Failed: ${delivery.lastAttempt.error ?? 'no answer'}${delivery.nextAttemptAt ? `. Next try ${when(delivery.nextAttemptAt)}` : ''}`;
 }
 
@@ -89,7 +90,7 @@ function DeliveryLog({ endpoint }: { endpoint: WebhookEndpointSummary }) {
               </td>
               <td className="hidden py-2 pr-2 whitespace-nowrap text-zinc-300 sm:table-cell">{when(delivery.createdAt)}</td>
               <td className="py-2 pr-2">
-                <span className={delivery.status === 'delivered' ? 'text-emerald-300' : delivery.lastAttempt ? 'text-red-300' : 'text-zinc-300'}>{describeDelivery(delivery)}</span>
+                <span className={delivery.status === 'delivered' ? 'text-emerald-300' : delivery.lastAttempt?.error ? 'text-red-300' : 'text-zinc-300'}>{describeDelivery(delivery)}</span>
                 {delivery.lastAttempt?.statusCode !== null && delivery.lastAttempt && (
                   <span className="block text-xs text-zinc-400">
                     HTTP {delivery.lastAttempt.statusCode}, {delivery.lastAttempt.durationMs} ms
