@@ -38,7 +38,7 @@ async function buyTicket(request: APIRequestContext, baseURL: string, gigId: str
 
 test('a venue adds a webhook endpoint, its receiver hears a booking and a sale, signed, and Resend sends one again with the same id', async ({ page, request, baseURL }) => {
   // The delivery job's sweep runs once a minute: the first deliveries can take that long.
-  test.setTimeout(240_000);
+  test.setTimeout(300_000);
   const receiver = await startReceiver();
   try {
     await page.setViewportSize(LAPTOP);
@@ -62,7 +62,7 @@ test('a venue adds a webhook endpoint, its receiver hears a booking and a sale, 
     const gigId = await bookTicketedGig(page, { localDate: daysFromToday(6), description: `Webhook night ${Date.now()}` });
     await buyTicket(request, baseURL!, gigId, uniqueEmail('hook-fan'));
 
-    await expect.poll(() => receiver.received.map((r) => JSON.parse(r.body) as { type: string }).map((e) => e.type).sort(), { timeout: 120_000, intervals: [2000] }).toEqual(['gig.published', 'ticket.sold']);
+    await expect.poll(() => receiver.received.map((r) => JSON.parse(r.body) as { type: string }).map((e) => e.type).sort(), { timeout: 150_000, intervals: [2000] }).toEqual(['gig.published', 'ticket.sold']);
     for (const request of receiver.received) {
       const event = new Webhook(secret).verify(request.body, request.headers) as { data: { gig: { id: string } } };
       expect(event.data.gig.id).toBe(gigId);
