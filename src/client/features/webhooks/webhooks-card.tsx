@@ -57,6 +57,11 @@ function describeDelivery(delivery: WebhookDeliverySummary): string {
 
 function DeliveryLog({ endpoint }: { endpoint: WebhookEndpointSummary }) {
   const resend = useResendWebhookDelivery();
+  const resendButton = (delivery: WebhookDeliverySummary) => (
+    <button type="button" className="btn-secondary px-3 py-1.5" disabled={resend.isPending} onClick={() => resend.mutate(delivery.id)} aria-label={`Resend ${delivery.type} of ${when(delivery.createdAt)}`}>
+      Resend
+    </button>
+  );
   if (endpoint.deliveries.length === 0) return <p className="text-sm text-zinc-400">No events yet. They appear here as they are sent.</p>;
   return (
     <div className="space-y-2 overflow-x-auto">
@@ -76,7 +81,7 @@ function DeliveryLog({ endpoint }: { endpoint: WebhookEndpointSummary }) {
             <th scope="col" className="hidden py-2 pr-2 text-right font-medium sm:table-cell">
               Attempts
             </th>
-            <th scope="col" className="py-2 font-medium">
+            <th scope="col" className="hidden py-2 font-medium sm:table-cell">
               <span className="sr-only">Actions</span>
             </th>
           </tr>
@@ -99,13 +104,11 @@ function DeliveryLog({ endpoint }: { endpoint: WebhookEndpointSummary }) {
                 <span className="block text-xs text-zinc-400 sm:hidden">
                   {delivery.attempts} {delivery.attempts === 1 ? 'attempt' : 'attempts'}
                 </span>
+                {/* On a phone the button sits under the status, so the table fits the screen. */}
+                <span className="mt-1 block sm:hidden">{resendButton(delivery)}</span>
               </td>
               <td className="hidden py-2 pr-2 text-right tabular-nums sm:table-cell">{delivery.attempts}</td>
-              <td className="py-2 text-right">
-                <button type="button" className="btn-secondary px-3 py-1.5" disabled={resend.isPending} onClick={() => resend.mutate(delivery.id)} aria-label={`Resend ${delivery.type} of ${when(delivery.createdAt)}`}>
-                  Resend
-                </button>
-              </td>
+              <td className="hidden py-2 text-right sm:table-cell">{resendButton(delivery)}</td>
             </tr>
           ))}
         </tbody>
