@@ -42,6 +42,7 @@ const featureExports = {
   'server/waitlist': ['fulfil-waitlist-order.ts', 'waitlist-offers.ts', 'offer-waitlist-tickets.ts', 'return-ticket.ts'],
   'server/uploads': ['store-image.ts', 'process-image.ts'],
   'server/door': ['door-keys.ts', 'door-devices.ts', 'read-door-code.ts', 'count-door.ts', 'door-gigs.ts'],
+  'server/webhooks': ['emit-webhook-event.ts'],
   'client/admin': ['admin-dashboard.tsx'],
   'client/auth': ['venue-picker.tsx', 'email-verification-notice.tsx'],
   'client/account': ['account-settings.tsx', 'password-change-card.tsx'],
@@ -65,6 +66,7 @@ const featureExports = {
   'client/door': ['gig-door-panel.tsx', 'venue-door-team-card.tsx'],
   'client/api-keys': ['api-keys-card.tsx'],
   'client/embed': ['embed-card.tsx'],
+  'client/webhooks': ['webhooks-card.tsx'],
 };
 const compositionRoots = ['src/server/app.ts', 'src/server/create-services.ts', 'src/server/jobs/register-jobs.ts', 'src/client/app/'];
 for (const [feature, files] of Object.entries(featureExports)) {

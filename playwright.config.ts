@@ -56,6 +56,8 @@ export default defineConfig({
       // Every browser test buys from one address (decision 35's limits have their own tests).
       CHECKOUT_HOLDS_PER_ADDRESS: '1000',
       CHECKOUT_RATE_LIMIT_PER_10_MINUTES: '1000',
+      // Decision 54: the webhook story's receiver listens on 127.0.0.1, over plain http.
+      WEBHOOKS_ALLOW_PRIVATE: 'true',
       TZ: 'UTC',
       ...(serverDatabase ? { DATABASE_URL: serverDatabase } : {}),
     },

@@ -41,6 +41,7 @@ import { doorRoutes } from './features/door/routes.ts';
 import { legacyFileRoutes } from './features/legacy-import/routes.ts';
 import { apiKeyRoutes, publicApiRoutes } from './features/public-api/routes.ts';
 import { embedApiRoutes, embedPageRoutes, serveEmbedScripts } from './features/embed/routes.ts';
+import { webhookRoutes } from './features/webhooks/routes.ts';
 import { createMetrics } from './http/metrics.ts';
 import { createPublicFastPath } from './http/public-response.ts';
 import { createRequestLog } from './http/request-log.ts';
@@ -141,6 +142,7 @@ export function createApp(services: Services) {
   api.route('/', doorRoutes(services));
   api.route('/', doorOrganiserRoutes(services));
   api.route('/', embedApiRoutes(services));
+  api.route('/', webhookRoutes(services));
   api.all('*', () => {
     throw new AppError('NOT_FOUND', 'Not found.');
   });

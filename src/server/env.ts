@@ -139,6 +139,11 @@ const envSchema = z
     GOOGLE_WALLET_ISSUER_ID: optional().pipe(z.string().regex(/^\d+$/, { error: 'GOOGLE_WALLET_ISSUER_ID must be the issuer id Google Wallet shows (digits)' }).optional()),
     GOOGLE_WALLET_SERVICE_ACCOUNT_EMAIL: optional().pipe(z.email({ error: 'GOOGLE_WALLET_SERVICE_ACCOUNT_EMAIL must be the service account e-mail address' }).optional()),
     GOOGLE_WALLET_PRIVATE_KEY: optional(),
+    /**
+     * Decision 54: lets webhook endpoints be plain http and point at private, loopback and link-local
+     * addresses. For tests and a local receiver only: in production it opens Marquee to SSRF.
+     */
+    WEBHOOKS_ALLOW_PRIVATE: bool(false),
   })
   .refine((env) => Boolean(env.STRIPE_SECRET_KEY) === Boolean(env.STRIPE_WEBHOOK_SECRET), {
     path: ['STRIPE_WEBHOOK_SECRET'],

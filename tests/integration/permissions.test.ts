@@ -66,6 +66,13 @@ const ALLOWED: Record<string, Rule> = {
   'DELETE /api/door/gigs/:gigId/guests/:guestId': DOOR_ORGANISERS,
   'GET /api/door/gigs/:gigId/report': DOOR_ORGANISERS,
   'GET /api/door/gigs/:gigId/report.csv': DOOR_ORGANISERS,
+  // Decision 54: an organiser's webhook endpoints (another's id is 404).
+  'GET /api/webhooks/endpoints': ORGANISERS,
+  'POST /api/webhooks/endpoints': ORGANISERS,
+  'GET /api/webhooks/endpoints/:id/secret': ORGANISERS,
+  'PATCH /api/webhooks/endpoints/:id': { allowed: ORGANISERS, body: async () => ({ isEnabled: false }) },
+  'DELETE /api/webhooks/endpoints/:id': ORGANISERS,
+  'POST /api/webhooks/deliveries/:id/resend': ORGANISERS,
   'GET /api/booking/open-gigs': APPLICANTS,
   'GET /api/booking/my-applications': APPLICANTS,
   'POST /api/booking/gigs/:gigId/applications': APPLICANTS,

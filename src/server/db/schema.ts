@@ -1665,3 +1665,74 @@ export const apiKeys = pgTable(
   },
   (t) => [uniqueIndex().on(t.keyHash), index().on(t.userId)],
 );
+
+// ---------- Webhooks (issue 26, decision 54) ----------
+export const webhookDeliveryStatus = pgEnum('webhook_delivery_status', ['pending', 'delivered']);
+
+/** An organiser's HTTPS endpoint, the events it hears, and its Standard Webhooks secret (`whsec_` + base64). */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    ownerId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    url: text().notNull(),
+    events: text().array().notNull(),
+    secret: text().notNull(),
+    isEnabled: boolean().notNull().default(true),
+    /** Since when every delivery has failed (null once one succeeds): three days of it disables the endpoint. */
+    failingSince: timestamp({ withTimezone: true }),
+    /** Set when Marquee disabled it after days of failures (null when its owner did, or it is enabled). */
+    autoDisabledAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index().on(t.ownerId)],
+);
+
+/** One event (its body as sent: type, timestamp, data), recorded only when some endpoint hears it. */
+export const webhookEvents = pgTable('webhook_events', {
+  id: uuid().primaryKey().defaultRandom(),
+  type: text().notNull(),
+  payload: jsonb().notNull(),
+  createdAt: createdAt(),
+});
+
+/** An event for one endpoint. Its id is the webhook-id header, the same on every retry and resend. */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: text().primaryKey(),
+    eventId: uuid()
+      .notNull()
+      .references(() => webhookEvents.id, { onDelete: 'cascade' }),
+    endpointId: uuid()
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    status: webhookDeliveryStatus().notNull().default('pending'),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastAttemptAt: timestamp({ withTimezone: true }),
+    deliveredAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`), index().on(t.endpointId, t.createdAt)],
+);
+
+/** The delivery log: each attempt's answer (or error), shown to the endpoint's owner. */
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    deliveryId: text()
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    attemptedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    statusCode: integer(),
+    responseExcerpt: text(),
+    durationMs: integer().notNull(),
+    error: text(),
+  },
+  (t) => [index().on(t.deliveryId, t.attemptedAt)],
+);

@@ -46,6 +46,7 @@ export const QUEUES = {
   showReminders: 'show-reminders',
   settleGigCancellations: 'settle-gig-cancellations',
   pruneApiCounters: 'prune-api-counters',
+  deliverWebhooks: 'deliver-webhooks',
 } as const;
 
 /** A durable queue on the same database (pg-boss), so a restart loses no job. */

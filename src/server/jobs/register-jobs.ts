@@ -18,7 +18,8 @@ import { sendHolderMessages } from '../features/holders/message-ticket-holders.t
 import { sendShowReminders } from '../features/holders/send-show-reminders.ts';
 import { settleGigCancellations } from '../features/holders/settle-gig-cancellations.ts';
 import { pruneApiCounters } from '../features/public-api/api-http.ts';
-import { QUEUES, type JobQueue } from './job-queue.ts';
+import { deliverDueWebhooks, WEBHOOK_BATCH } from '../features/webhooks/deliver-webhooks.ts';
+import { QUEUES, stopIfStopping, type JobQueue } from './job-queue.ts';
 
 /** Registers each job's handler and its schedule (the e-mail delivery worker is the mailer's own, in create-services.ts). */
 export async function registerJobs(services: Services, jobs: JobQueue): Promise<void> {
@@ -100,6 +101,18 @@ export async function registerJobs(services: Services, jobs: JobQueue): Promise<
     await pruneApiCounters(services.db);
   });
   await jobs.schedule(QUEUES.pruneApiCounters, '*/10 * * * *');
+  // Decision 54: organisers' webhooks, due ones sent every minute (and when a resend or re-enable
+  // wakes the job); each failure waits its turn on the retry schedule.
+  await jobs.work(QUEUES.deliverWebhooks, async () => {
+    for (;;) {
+      const { delivered, failed, disabled } = await deliverDueWebhooks(services);
+      if (delivered || failed) logger.info({ delivered, failed, disabled }, 'webhooks sent');
+      if (delivered + failed < WEBHOOK_BATCH) break;
+      stopIfStopping(services.stopping);
+    }
+  });
+  await jobs.schedule(QUEUES.deliverWebhooks, '* * * * *');
+  await jobs.send(QUEUES.deliverWebhooks);
   // The sandbox's webhook (decision 35): each event is recorded on its checkout and delivered
   // until applied; a failed delivery is retried by pg-boss with backoff, and the sweep every
   // minute (and once at start-up) delivers any a crash left behind. ({ event } is a job queued

@@ -12,6 +12,7 @@ import { RefundRequestsCard } from '../tickets/refund-requests-card.tsx';
 import { DigestSwitch } from '../digest/digest-switch.tsx';
 import { PaymentSetupCard } from '../payouts/payment-setup-card.tsx';
 import { SalesReportCard } from '../payouts/sales-report-card.tsx';
+import { WebhooksCard } from '../webhooks/webhooks-card.tsx';
 import { ManageJamSessions } from '../jam/manage-jam-sessions.tsx';
 import { OutreachCard } from '../outreach/outreach-card.tsx';
 import { PromoterRequestsCard } from '../promoter-venues/promoter-requests-card.tsx';
@@ -178,6 +179,7 @@ function ProfileDashboard({ me, role }: { me: Me; role: Role }) {
       {(role === 'band' || role === 'venue' || role === 'promoter') && <ApiKeysCard />}
       {/* Issue 26: their upcoming gigs on their own website. */}
       {(role === 'band' || role === 'venue' || role === 'promoter') && typeof profile.slug === 'string' && profile.slug && <EmbedCard role={role} slug={profile.slug} />}
+      {(role === 'venue' || role === 'promoter') && <WebhooksCard isEmailVerified={me.user.emailVerified} />}
       {role === 'venue' && <ManageJamSessions isAdmin={false} />}
       {role === 'artist_manager' && <ManagerBooking />}
       {role === 'artist_manager' && <SalesReportCard />}

@@ -7,6 +7,7 @@ import { AppError } from '../../http/app-error.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { parseInput } from '../../http/validate.ts';
 import { publishGigsChanged } from '../live/live-events.ts';
+import { emitWebhookEvent } from '../webhooks/emit-webhook-event.ts';
 import type { Services } from '../../services.ts';
 import { recordBandBookings } from './band-bookings.ts';
 import { asOrganiser, listPostableVenues } from './gig-ownership.ts';
@@ -77,6 +78,7 @@ export async function createGigOpportunities(
     if (bandId) {
       await recordBandBookings(services, tx, bandId, inserted.map((g) => g.id));
       await publishGigsChanged(tx);
+      await emitWebhookEvent(tx, 'gig.published', inserted.map((g) => ({ gigId: g.id })));
     }
     return inserted.map((g) => g.id);
   });

@@ -5,6 +5,7 @@ import { bandProfiles, gigApplications, gigs, managedArtists } from '../../db/sc
 import { AppError } from '../../http/app-error.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { publishGigsChanged } from '../live/live-events.ts';
+import { emitWebhookEvent } from '../webhooks/emit-webhook-event.ts';
 import { asOrganiser, organisedBy } from './gig-ownership.ts';
 import { isUuid } from '../../../core/ids.ts';
 
@@ -61,6 +62,7 @@ export async function approveApplication(db: Db, sessionUser: SessionUser, appli
       .where(and(eq(gigApplications.gigId, application.gigId), ne(gigApplications.id, application.id)))
       .returning({ id: gigApplications.id });
     await publishGigsChanged(tx);
+    await emitWebhookEvent(tx, 'gig.published', { gigId: application.gigId });
     return others.length;
   });
   return { message: approvalMessage(application.name, application.localDate, turnedDown) };

@@ -7,6 +7,7 @@ import { AppError } from '../../http/app-error.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { parseInput } from '../../http/validate.ts';
 import { publishGigsChanged } from '../live/live-events.ts';
+import { emitWebhookEvent } from '../webhooks/emit-webhook-event.ts';
 import { asOrganiser, findOrganisedGig } from './gig-ownership.ts';
 import { assertVenueMaySell } from './venue-verification.ts';
 import { countOpenCheckouts, refuseTicketingWhenSalesOff } from '../tickets/ticket-sales.ts';
@@ -48,5 +49,6 @@ export async function updateGig(db: Db, sessionUser: SessionUser, gigId: string,
       })
       .where(eq(gigs.id, gig.id));
     if (gig.isApproved) await publishGigsChanged(tx);
+    if (gig.isApproved) await emitWebhookEvent(tx, 'gig.changed', { gigId: gig.id });
   });
 }

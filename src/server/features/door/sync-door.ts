@@ -11,6 +11,7 @@ import { countDoor, listDoorConflicts, maskEmail, ticketRefSql } from './count-d
 import type { DoorDevice } from './door-devices.ts';
 import { requireDoorGig, type DoorGigRow } from './door-gigs.ts';
 import { readDoorCode } from './read-door-code.ts';
+import { emitWebhookEvent } from '../webhooks/emit-webhook-event.ts';
 
 /**
  * A code signed with a key retired this long before its ticket was issued cannot be genuine: every
@@ -144,6 +145,7 @@ export async function syncDoor(services: SyncServices, device: DoorDevice, gigId
       if (replaced.length) {
         await tx.execute(sql`update door_scans set result = 'conflict' where ticket_id = any(${textArray(replaced)}::text[]) and result = 'admitted' and gig_id = ${gig.id}`);
       }
+      await emitWebhookEvent(tx, 'ticket.checked_in', moved.filter((m) => !m.isReplacingStored).map((m) => ({ gigId: gig.id, ticketId: m.ticketId, data: { checkedInAt: m.at.toISOString() } })));
     }
     if (fresh.length) {
       await syncStatements(db).record.execute(tx, {

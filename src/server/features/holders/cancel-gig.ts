@@ -9,6 +9,7 @@ import { parseInput } from '../../http/validate.ts';
 import { QUEUES } from '../../jobs/job-queue.ts';
 import type { Services } from '../../services.ts';
 import { publishGigsChanged } from '../live/live-events.ts';
+import { emitWebhookEvent } from '../webhooks/emit-webhook-event.ts';
 import { releaseExpiredOrders } from '../tickets/release-expired-orders.ts';
 import { findManagedGig } from './gig-holders.ts';
 
@@ -78,6 +79,7 @@ export async function cancelGig(services: Pick<Services, 'db' | 'jobs' | 'isRate
       details: { reason: input.reason, ticketsSold: cancelled.ticketsSold, checkoutsReleased, isAdmin: sessionUser.role === 'admin' },
     });
     await publishGigsChanged(tx);
+    await emitWebhookEvent(tx, 'gig.cancelled', { gigId: gig.id, data: { reason: input.reason } });
     return cancelled;
   });
   await jobs?.send(QUEUES.settleGigCancellations).catch(() => undefined);

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { auditLog, gigs, heldPayments, orders, refunds, tickets, ticketTypes, transfers } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { isUuid } from '../../../core/ids.ts';
+import { emitWebhookEvent } from '../webhooks/emit-webhook-event.ts';
 
 export type RefundRequest = {
   ticketId: string;
@@ -67,6 +68,7 @@ export async function refundTicket(db: DbOrTx, { ticketId, reason, actorId, isCh
       .values({ orderId: ticket.orderId, ticketId: ticket.id, amountCents, reason, requestedBy: actorId })
       .returning({ id: refunds.id, amountCents: refunds.amountCents });
     await tx.insert(auditLog).values({ actorId, action, targetId: ticket.orderId, details: { ticketId: ticket.id, amountCents: refund!.amountCents, reason, ...(isCheckedInConfirmed ? { isCheckedInConfirmed } : {}) } });
+    await emitWebhookEvent(tx, 'ticket.refunded', { gigId: ticket.gigId, ticketId: ticket.id, data: { amountCents: refund!.amountCents, reason } });
     return { refundId: refund!.id, amountCents: refund!.amountCents, orderId: ticket.orderId, gigId: ticket.gigId };
   });
 }

@@ -5,6 +5,7 @@ import { gigs, tickets, venueProfiles } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { readDoorCode } from '../door/read-door-code.ts';
+import { emitWebhookEvent } from '../webhooks/emit-webhook-event.ts';
 
 const SCANNER_ROLES = ['venue', 'promoter', 'band', 'admin'] as const;
 
@@ -34,6 +35,7 @@ export async function admitTicket(db: Db, scanner: SessionUser, code: string, no
     return { isValid: false, reason: 'already_used', usedAt: ticket.usedAt?.toISOString() };
   }
   const gig = { id: admitted.gigId, localDate: admitted.localDate, startTime: admitted.startTime, venueName: admitted.venueName };
+  await emitWebhookEvent(db, 'ticket.checked_in', { gigId: gig.id, ticketId, data: { checkedInAt: now.toISOString() } });
   return { isValid: true, ticketId, holderEmail: admitted.holderEmail, admittedAt: now.toISOString(), gig };
 }
 

@@ -7,6 +7,7 @@ import { prepareStatement } from '../../db/prepared-statement.ts';
 import { gigs, orders, presaleCodes, tickets, ticketTypes } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { ticketSharesCtes } from '../payouts/record-ticket-shares.ts';
+import { emitWebhookEvent } from '../webhooks/emit-webhook-event.ts';
 
 /** A ticket id: 128 random bits, URL-safe (D14). */
 export const newTicketId = () => randomBytes(16).toString('base64url');
@@ -74,6 +75,7 @@ export async function fulfilLockedOrder(tx: Tx, order: Order, { providerPaymentI
     const inserted = await tx.insert(tickets).values(ticketRows(order)).returning({ id: tickets.id, position: tickets.position });
     const ticketIds = inserted.sort((a, b) => a.position - b.position).map((t) => t.id);
     await whenIssued?.(tx, ticketIds);
+    await emitWebhookEvent(tx, 'ticket.sold', { gigId: order.gigId, orderId: order.id });
     return { outcome: 'issued', ticketId: ticketIds[0]!, ticketIds } as const;
   };
   // A returned ticket bought from the waitlist (decision 50) held no seat: it takes the one its
@@ -170,6 +172,7 @@ export async function fulfilHeldOrder(db: Db, tx: Tx, order: Order, { providerPa
   if (done?.paid !== 1 || done.issued !== order.quantity || done.seats !== 1) {
     throw new Error(`Order ${order.id} could not be fulfilled (paid ${done?.paid}, tickets ${done?.issued}, seats ${done?.seats}).`);
   }
+  await emitWebhookEvent(tx, 'ticket.sold', { gigId: order.gigId, orderId: order.id });
   return { outcome: 'issued', ticketId: ticketIds[0]!, ticketIds: [...ticketIds] };
 }
 

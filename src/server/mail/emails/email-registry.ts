@@ -30,6 +30,7 @@ import { venueOutreachEmail, type BandPitch } from './venue-outreach.ts';
 import { venueVerificationEmail } from './venue-verification.ts';
 import { waitlistConfirmationEmail } from './waitlist-confirmation.ts';
 import { waitlistOfferEmail } from './waitlist-offer.ts';
+import { webhookDisabledEmail } from './webhook-disabled.ts';
 import { weeklyDigestEmail } from './weekly-digest.ts';
 import { welcomeEmail } from './welcome.ts';
 
@@ -192,6 +193,12 @@ export const EMAIL_REGISTRY: EmailEntry[] = [
     kind: 'promoter_venue_decision',
     sentWhen: "A venue accepts, declines or ends a promoter's request",
     render: (demo) => promoterVenueDecisionEmail({ venueName: VENUE, decision: 'accept', dashboardUrl: dashboard(demo) }),
+  },
+  {
+    id: 'webhook-disabled',
+    kind: 'webhook_disabled',
+    sentWhen: "Marquee turns off an organiser's webhook endpoint after 3 days of failed deliveries",
+    render: (demo) => webhookDisabledEmail({ url: 'https://lanternroom.example/marquee-hooks', days: 3, lastError: 'HTTP 500: Internal Server Error', dashboardUrl: dashboard(demo) }),
   },
   {
     id: 'venue-verified',

@@ -1,0 +1,23 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CreateWebhookEndpointInput, WebhookEndpointSummary } from '../../../core/schemas/webhooks.ts';
+import { apiFetch, postJson } from '../../lib/api.ts';
+
+const endpointsKey = ['webhooks', 'endpoints'] as const;
+const BASE = '/api/webhooks/endpoints';
+
+/** Decision 54: the organiser's endpoints and their recent deliveries, refreshed while the card is open. */
+export function useWebhookEndpoints() {
+  return useQuery({ queryKey: endpointsKey, queryFn: () => apiFetch<{ endpoints: WebhookEndpointSummary[] }>(BASE), refetchInterval: 10_000 });
+}
+
+function useRefreshing<I, O>(mutationFn: (input: I) => Promise<O>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: endpointsKey }) });
+}
+
+export const useAddWebhookEndpoint = () => useRefreshing((input: CreateWebhookEndpointInput) => postJson<{ id: string }>(BASE, input));
+export const useSwitchWebhookEndpoint = () =>
+  useRefreshing(({ id, isEnabled }: { id: string; isEnabled: boolean }) => apiFetch<{ isEnabled: boolean }>(`${BASE}/${id}`, { method: 'PATCH', body: JSON.stringify({ isEnabled }) }));
+export const useDeleteWebhookEndpoint = () => useRefreshing((id: string) => apiFetch<void>(`${BASE}/${id}`, { method: 'DELETE' }));
+export const useResendWebhookDelivery = () => useRefreshing((deliveryId: string) => postJson<{ message: string }>(`/api/webhooks/deliveries/${deliveryId}/resend`, {}));
+export const revealWebhookSecret = (id: string) => apiFetch<{ secret: string }>(`${BASE}/${id}/secret`);

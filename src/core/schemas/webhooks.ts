@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+/** Issue 26, decision 54: what an organiser's webhook endpoint may hear. */
+export const WEBHOOK_EVENT_TYPES = ['gig.published', 'gig.changed', 'gig.cancelled', 'ticket.sold', 'ticket.refunded', 'ticket.checked_in'] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+/** What each event means, in the dashboard's words. */
+export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
+  'gig.published': 'A gig is booked and goes public',
+  'gig.changed': 'A public gig’s details change',
+  'gig.cancelled': 'A gig is cancelled',
+  'ticket.sold': 'Tickets are sold (one event per order)',
+  'ticket.refunded': 'A ticket is refunded',
+  'ticket.checked_in': 'A ticket is checked in at the door',
+};
+
+export const MAX_WEBHOOK_ENDPOINTS = 10;
+
+export const createWebhookEndpointSchema = z.object({
+  url: z
+    .string({ error: 'Please enter the address of your endpoint.' })
+    .trim()
+    .min(1, { error: 'Please enter the address of your endpoint.' })
+    .max(2000, { error: 'That address is too long.' })
+    .pipe(z.url({ protocol: /^https?$/, error: 'Please enter a full address, like https://example.com/marquee-webhooks.' })),
+  events: z
+    .array(z.enum(WEBHOOK_EVENT_TYPES, { error: 'Please choose events from the list.' }), { error: 'Please choose at least one event.' })
+    .min(1, { error: 'Please choose at least one event.' })
+    .transform((events) => WEBHOOK_EVENT_TYPES.filter((type) => events.includes(type))),
+});
+export type CreateWebhookEndpointInput = z.input<typeof createWebhookEndpointSchema>;
+
+export const updateWebhookEndpointSchema = z.object({
+  isEnabled: z.boolean({ error: 'Please say whether the endpoint is on or off.' }),
+});
+
+export type WebhookAttempt = { attemptedAt: string; statusCode: number | null; responseExcerpt: string | null; durationMs: number; error: string | null };
+
+export type WebhookDeliverySummary = {
+  id: string;
+  type: WebhookEventType;
+  createdAt: string;
+  status: 'pending' | 'delivered';
+  attempts: number;
+  nextAttemptAt: string | null;
+  lastAttempt: WebhookAttempt | null;
+};
+
+export type WebhookEndpointSummary = {
+  id: string;
+  url: string;
+  events: WebhookEventType[];
+  isEnabled: boolean;
+  /** Set when Marquee turned it off after days of failed deliveries. */
+  autoDisabledAt: string | null;
+  failingSince: string | null;
+  createdAt: string;
+  deliveries: WebhookDeliverySummary[];
+};

@@ -1,0 +1,165 @@
+import { randomBytes } from 'node:crypto';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import {
+  createWebhookEndpointSchema,
+  MAX_WEBHOOK_ENDPOINTS,
+  updateWebhookEndpointSchema,
+  type WebhookDeliverySummary,
+  type WebhookEndpointSummary,
+  type WebhookEventType,
+} from '../../../core/schemas/webhooks.ts';
+import { isUuid } from '../../../core/ids.ts';
+import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema.ts';
+import { AppError } from '../../http/app-error.ts';
+import { limitHits } from '../../http/rate-limit.ts';
+import type { SessionUser } from '../../http/session.ts';
+import { parseInput } from '../../http/validate.ts';
+import type { Services } from '../../services.ts';
+import { asOrganiser } from '../booking/gig-ownership.ts';
+import { checkWebhookUrl } from './webhook-addresses.ts';
+
+type EndpointServices = Pick<Services, 'db' | 'env' | 'isRateLimitEnabled'>;
+
+/** How many recent deliveries each endpoint's log shows. */
+export const DELIVERY_LOG_SIZE = 20;
+
+const NOT_FOUND = () => new AppError('NOT_FOUND', 'That webhook endpoint was not found.');
+
+/** A Standard Webhooks secret: `whsec_` and 32 random bytes in base64. */
+export const newWebhookSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
+
+/** The endpoint, if this organiser owns it; anyone else's id is "not found". */
+async function findOwnEndpoint(db: Services['db'], owner: SessionUser, endpointId: string) {
+  if (!isUuid(endpointId)) throw NOT_FOUND();
+  const [endpoint] = await db
+    .select()
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.id, endpointId), eq(webhookEndpoints.ownerId, owner.id)));
+  if (!endpoint) throw NOT_FOUND();
+  return endpoint;
+}
+
+/** Decision 54: a venue or promoter with a confirmed e-mail adds an endpoint (its address checked: no private targets). */
+export async function createWebhookEndpoint(services: EndpointServices, sessionUser: SessionUser, rawInput: unknown): Promise<{ id: string }> {
+  const { db, env } = services;
+  const organiser = asOrganiser(sessionUser);
+  if (!sessionUser.emailVerified) throw new AppError('FORBIDDEN', 'Please confirm your e-mail address first: we send the link when you sign up, and you can ask for it again on your dashboard.');
+  const input = parseInput(createWebhookEndpointSchema, rawInput);
+  await limitHits(services, `webhook-endpoints:${organiser.id}`, { windowMs: 60 * 60_000, max: 20, message: 'Too many new webhook endpoints in a short time. Please try again in an hour.' });
+  const url = await checkWebhookUrl(input.url, { isPrivateAllowed: env.WEBHOOKS_ALLOW_PRIVATE });
+  const [existing] = await db.select({ n: count() }).from(webhookEndpoints).where(eq(webhookEndpoints.ownerId, organiser.id));
+  if ((existing?.n ?? 0) >= MAX_WEBHOOK_ENDPOINTS) throw new AppError('CONFLICT', `You can have up to ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints. Please delete one you no longer use first.`);
+  const [created] = await db.insert(webhookEndpoints).values({ ownerId: organiser.id, url, events: input.events, secret: newWebhookSecret() }).returning({ id: webhookEndpoints.id });
+  return { id: created!.id };
+}
+
+/** The organiser's endpoints (never their secrets) with each one's recent deliveries and last attempt. */
+export async function listWebhookEndpoints(db: Services['db'], sessionUser: SessionUser): Promise<{ endpoints: WebhookEndpointSummary[] }> {
+  const organiser = asOrganiser(sessionUser);
+  const endpoints = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.ownerId, organiser.id)).orderBy(webhookEndpoints.createdAt);
+  if (endpoints.length === 0) return { endpoints: [] };
+  const deliveries = await db.execute(sql`
+    select d.id, d.endpoint_id as "endpointId", ev.type, d.created_at as "createdAt", d.status, d.attempts, d.next_attempt_at as "nextAttemptAt",
+      a.attempted_at as "attemptedAt", a.status_code as "statusCode", a.response_excerpt as "responseExcerpt", a.duration_ms as "durationMs", a.error
+    from unnest(${`{${endpoints.map((e) => e.id).join(',')}}`}::uuid[]) as ep(id)
+    cross join lateral (
+      select * from ${webhookDeliveries} where endpoint_id = ep.id order by created_at desc limit ${DELIVERY_LOG_SIZE}
+    ) d
+    join ${webhookEvents} ev on ev.id = d.event_id
+    left join lateral (
+      select * from ${webhookAttempts} where delivery_id = d.id order by attempted_at desc limit 1
+    ) a on true
+    order by d.created_at desc`);
+  type Row = { id: string; endpointId: string; type: WebhookEventType; createdAt: string | Date; status: 'pending' | 'delivered'; attempts: number; nextAttemptAt: string | Date; attemptedAt: string | Date | null; statusCode: number | null; responseExcerpt: string | null; durationMs: number | null; error: string | null };
+  const iso = (v: string | Date) => new Date(v).toISOString();
+  const byEndpoint = new Map<string, WebhookDeliverySummary[]>();
+  for (const row of deliveries.rows as Row[]) {
+    const list = byEndpoint.get(row.endpointId) ?? [];
+    list.push({
+      id: row.id,
+      type: row.type,
+      createdAt: iso(row.createdAt),
+      status: row.status,
+      attempts: row.attempts,
+      nextAttemptAt: row.status === 'pending' ? iso(row.nextAttemptAt) : null,
+      lastAttempt: row.attemptedAt ? { attemptedAt: iso(row.attemptedAt), statusCode: row.statusCode, responseExcerpt: row.responseExcerpt, durationMs: row.durationMs ?? 0, error: row.error } : null,
+    });
+    byEndpoint.set(row.endpointId, list);
+  }
+  return {
+    endpoints: endpoints.map((e) => ({
+      id: e.id,
+      url: e.url,
+      events: e.events as WebhookEventType[],
+      isEnabled: e.isEnabled,
+      autoDisabledAt: e.autoDisabledAt?.toISOString() ?? null,
+      failingSince: e.failingSince?.toISOString() ?? null,
+      createdAt: e.createdAt.toISOString(),
+      deliveries: byEndpoint.get(e.id) ?? [],
+    })),
+  };
+}
+
+/** The endpoint's signing secret, for its owner to copy into the receiver. */
+export async function revealWebhookSecret(db: Services['db'], sessionUser: SessionUser, endpointId: string): Promise<{ secret: string }> {
+  asOrganiser(sessionUser);
+  const endpoint = await findOwnEndpoint(db, sessionUser, endpointId);
+  return { secret: endpoint.secret };
+}
+
+/**
+ * Turns an endpoint off or on. Turned on again (by its owner, after Marquee turned it off or not),
+ * its run of failures starts afresh and the deliveries waiting for it are due at once.
+ */
+export async function updateWebhookEndpoint(services: EndpointServices, sessionUser: SessionUser, endpointId: string, rawInput: unknown): Promise<{ isEnabled: boolean }> {
+  const { db } = services;
+  asOrganiser(sessionUser);
+  const input = parseInput(updateWebhookEndpointSchema, rawInput);
+  await limitHits(services, `webhook-changes:${sessionUser.id}`, { windowMs: 10 * 60_000, max: 60, message: 'Too many changes to your webhooks. Please try again in a few minutes.' });
+  const endpoint = await findOwnEndpoint(db, sessionUser, endpointId);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(webhookEndpoints)
+      .set(input.isEnabled ? { isEnabled: true, failingSince: null, autoDisabledAt: null } : { isEnabled: false })
+      .where(eq(webhookEndpoints.id, endpoint.id));
+    if (input.isEnabled && !endpoint.isEnabled) {
+      await tx.update(webhookDeliveries).set({ nextAttemptAt: new Date() }).where(and(eq(webhookDeliveries.endpointId, endpoint.id), eq(webhookDeliveries.status, 'pending')));
+    }
+  });
+  return { isEnabled: input.isEnabled };
+}
+
+/** Deletes an endpoint with its deliveries and their log (events no other endpoint needs stay until the next clean-up). */
+export async function deleteWebhookEndpoint(services: EndpointServices, sessionUser: SessionUser, endpointId: string): Promise<void> {
+  const { db } = services;
+  asOrganiser(sessionUser);
+  await limitHits(services, `webhook-changes:${sessionUser.id}`, { windowMs: 10 * 60_000, max: 60, message: 'Too many changes to your webhooks. Please try again in a few minutes.' });
+  const endpoint = await findOwnEndpoint(db, sessionUser, endpointId);
+  await db.transaction(async (tx) => {
+    const eventIds = (await tx.select({ id: webhookDeliveries.eventId }).from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpoint.id))).map((d) => d.id);
+    await tx.delete(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id));
+    // Its events that no other endpoint was sent go with it.
+    if (eventIds.length) {
+      await tx.delete(webhookEvents).where(and(inArray(webhookEvents.id, eventIds), sql`not exists (select 1 from ${webhookDeliveries} where ${webhookDeliveries.eventId} = ${webhookEvents.id})`));
+    }
+  });
+}
+
+/**
+ * Sends a delivery again: it becomes due now, with the same webhook-id (the receiver's idempotency
+ * key), whether it was delivered or is still failing. Only its endpoint's owner may.
+ */
+export async function resendWebhookDelivery(services: EndpointServices, sessionUser: SessionUser, deliveryId: string): Promise<{ message: string }> {
+  const { db } = services;
+  const organiser = asOrganiser(sessionUser);
+  if (!/^msg_[0-9a-f]{32}$/.test(deliveryId)) throw new AppError('NOT_FOUND', 'That delivery was not found.');
+  await limitHits(services, `webhook-resends:${organiser.id}`, { windowMs: 10 * 60_000, max: 30, message: 'Too many resends in a short time. Please try again in a few minutes.' });
+  const [resent] = await db
+    .update(webhookDeliveries)
+    .set({ status: 'pending', nextAttemptAt: new Date(), deliveredAt: null })
+    .where(and(eq(webhookDeliveries.id, deliveryId), sql`${webhookDeliveries.endpointId} in (select ${webhookEndpoints.id} from ${webhookEndpoints} where ${webhookEndpoints.ownerId} = ${organiser.id})`))
+    .returning({ endpointId: webhookDeliveries.endpointId });
+  if (!resent) throw new AppError('NOT_FOUND', 'That delivery was not found.');
+  const [endpoint] = await db.select({ isEnabled: webhookEndpoints.isEnabled }).from(webhookEndpoints).where(eq(webhookEndpoints.id, resent.endpointId));
+  return { message: endpoint?.isEnabled ? 'The delivery will be sent again in a moment, with the same webhook-id.' : 'The delivery will be sent again, with the same webhook-id, once you turn the endpoint back on.' };
+}

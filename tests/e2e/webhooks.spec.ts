@@ -1,0 +1,96 @@
+// Issue 26 part 3 (decision 54): a venue adds a webhook endpoint on its dashboard, books a gig and
+// sells a ticket; its receiver hears both, signed (checked with the standardwebhooks library), the
+// delivery log shows them, and Resend sends one again with the same webhook-id. Laptop and phone.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { Webhook } from 'standardwebhooks';
+import { bookTicketedGig, daysFromToday, demoAccount, expectAccessible, logIn, shot, uniqueEmail } from './helpers.ts';
+
+const PHONE = { width: 375, height: 812 };
+const LAPTOP = { width: 1366, height: 900 };
+
+type Received = { headers: Record<string, string>; body: string };
+
+/** The organiser's own system: a receiver on this machine (the e2e server allows private addresses). */
+async function startReceiver() {
+  const received: Received[] = [];
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      received.push({ headers: req.headers as Record<string, string>, body });
+      res.writeHead(200, { 'content-type': 'text/plain' }).end('thanks');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { received, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/marquee-hooks`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** A fan checks out a ticket and pays on the sandbox's hosted checkout. */
+async function buyTicket(request: APIRequestContext, baseURL: string, gigId: string, email: string) {
+  const checkout = await request.post('/api/tickets/checkout', { headers: { origin: baseURL }, data: { gigId, email, quantity: 1 } });
+  expect(checkout.status(), await checkout.text()).toBe(201);
+  const sessionId = ((await checkout.json()) as { url: string }).url.split('/').pop()!;
+  await request.post(`/sandbox/checkout/${sessionId}`, { form: { action: 'pay', card: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' }, maxRedirects: 0 });
+  await expect.poll(async () => ((await (await request.get(`/api/tickets/checkout/${sessionId}`)).json()) as { ticket: unknown }).ticket, { timeout: 60_000 }).toBeTruthy();
+}
+
+test('a venue adds a webhook endpoint, its receiver hears a booking and a sale, signed, and Resend sends one again with the same id', async ({ page, request, baseURL }) => {
+  // The delivery job's sweep runs once a minute: the first deliveries can take that long.
+  test.setTimeout(300_000);
+  const receiver = await startReceiver();
+  try {
+    await page.setViewportSize(LAPTOP);
+    await logIn(page, demoAccount('venue').email, demoAccount('venue').password);
+    const card = page.getByRole('region', { name: 'Webhooks' });
+    await expect(card).toBeVisible();
+
+    // A private address is accepted only because this server's operator allowed it for tests.
+    await card.getByLabel('Endpoint address').fill(receiver.url);
+    await card.getByRole('checkbox', { name: /gig\.published/ }).check();
+    await expect(card.getByRole('checkbox', { name: /ticket\.sold/ })).toBeChecked();
+    await card.getByRole('button', { name: 'Add Endpoint' }).click();
+    await expect(card.getByText('Endpoint added.', { exact: false })).toBeVisible();
+    const endpoint = card.getByRole('listitem').filter({ hasText: receiver.url });
+    await expect(endpoint.getByText('gig.published, ticket.sold')).toBeVisible();
+    await endpoint.getByRole('button', { name: 'Reveal Secret' }).click();
+    const secret = (await endpoint.locator('code', { hasText: /^whsec_/ }).textContent())!;
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+
+    // The venue books a gig (published at once) and a fan buys a ticket.
+    const gigId = await bookTicketedGig(page, { localDate: daysFromToday(6), description: `Webhook night ${Date.now()}` });
+    await buyTicket(request, baseURL!, gigId, uniqueEmail('hook-fan'));
+
+    await expect.poll(() => receiver.received.map((r) => JSON.parse(r.body) as { type: string }).map((e) => e.type).sort(), { timeout: 150_000, intervals: [2000] }).toEqual(['gig.published', 'ticket.sold']);
+    for (const request of receiver.received) {
+      const event = new Webhook(secret).verify(request.body, request.headers) as { data: { gig: { id: string } } };
+      expect(event.data.gig.id).toBe(gigId);
+    }
+
+    // The log shows both, delivered at the first attempt.
+    await page.reload();
+    const log = page.getByRole('table', { name: `Recent deliveries to ${receiver.url}` });
+    await expect(log.getByRole('row')).toHaveCount(3, { timeout: 15_000 });
+    const sale = log.getByRole('row').filter({ hasText: 'ticket.sold' });
+    await expect(sale.getByText('Delivered')).toBeVisible();
+    await expect(sale.getByText(/HTTP 200, \d+ ms/)).toBeVisible();
+    await expectAccessible(page);
+    await shot(page, 'webhooks-card');
+
+    // Resend: the receiver hears the sale again, with the same webhook-id (its idempotency key).
+    const saleId = receiver.received.find((r) => r.body.includes('"ticket.sold"'))!.headers['webhook-id'];
+    await sale.getByRole('button', { name: /^Resend ticket\.sold/ }).click();
+    await expect(card.getByText('The delivery will be sent again in a moment, with the same webhook-id.')).toBeVisible();
+    await expect.poll(() => receiver.received.length, { timeout: 90_000, intervals: [1000] }).toBe(3);
+    expect(receiver.received[2]!.headers['webhook-id']).toBe(saleId);
+    new Webhook(secret).verify(receiver.received[2]!.body, receiver.received[2]!.headers);
+    await expect(sale.getByRole('cell', { name: '2', exact: true })).toBeVisible({ timeout: 20_000 });
+
+    await page.setViewportSize(PHONE);
+    await expectAccessible(page);
+    await shot(page, 'webhooks-card-phone');
+  } finally {
+    await receiver.close();
+  }
+});
