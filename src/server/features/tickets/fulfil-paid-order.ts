@@ -152,6 +152,9 @@ export async function fulfilLockedOrder(tx: Tx, order: Order, { providerPaymentI
 export async function fulfilHeldOrder(db: Db, tx: Tx, order: Order, { providerPaymentId, ticketIds, now = new Date() }: { providerPaymentId: string; ticketIds: readonly string[]; now?: Date }): Promise<Fulfilment> {
   if (ticketIds.length !== order.quantity) throw new Error(`Order ${order.id} holds ${order.quantity} tickets, not ${ticketIds.length}.`);
   const rows = ticketRows(order, ticketIds);
+  // Before the statement that updates the gig's seat rows (an on-sale's hottest rows), so they are
+  // held only until the commit (decision 47); the event names the order, which is locked already.
+  await emitWebhookEvent(tx, 'ticket.sold', { gigId: order.gigId, orderId: order.id });
   const [done] = await heldOrderStatement(db).execute(tx, {
     orderId: order.id,
     gigId: order.gigId,
@@ -172,7 +175,6 @@ export async function fulfilHeldOrder(db: Db, tx: Tx, order: Order, { providerPa
   if (done?.paid !== 1 || done.issued !== order.quantity || done.seats !== 1) {
     throw new Error(`Order ${order.id} could not be fulfilled (paid ${done?.paid}, tickets ${done?.issued}, seats ${done?.seats}).`);
   }
-  await emitWebhookEvent(tx, 'ticket.sold', { gigId: order.gigId, orderId: order.id });
   return { outcome: 'issued', ticketId: ticketIds[0]!, ticketIds: [...ticketIds] };
 }
 

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, lte, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import type { Db } from '../../db/client.ts';
 import { user, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema.ts';
@@ -65,13 +65,16 @@ export async function postWebhook({
   }
 }
 
+/** PostgreSQL text holds no NUL character: an answer's binary bytes are kept as U+FFFD. */
+const toStorableText = (text: string) => text.replaceAll('\u0000', '\uFFFD');
+
 function describeError(error: unknown, timeoutMs: number): string {
   if (error instanceof PrivateAddressError) return error.message;
   const { name, code, message } = error as { name?: string; code?: string; message?: string };
   if (name === 'TimeoutError' || name === 'AbortError' || code === 'ABORT_ERR') return `No answer within ${timeoutMs / 1000} seconds.`;
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'The host name could not be found.';
   if (code === 'ECONNREFUSED') return 'The connection was refused.';
-  return `${code ? `${code}: ` : ''}${message ?? 'The request failed.'}`.slice(0, 300);
+  return toStorableText(`${code ? `${code}: ` : ''}${message ?? 'The request failed.'}`.slice(0, 300));
 }
 
 function request(target: URL, headers: Record<string, string>, body: string, isPrivateAllowed: boolean, timeoutMs: number) {
@@ -85,7 +88,7 @@ function request(target: URL, headers: Record<string, string>, body: string, isP
         // Only an excerpt is kept: the rest of a long answer is not read.
         if (excerpt.length >= EXCERPT_CHARS) res.destroy();
       });
-      const finish = () => resolve({ statusCode: res.statusCode ?? 0, excerpt: excerpt ? excerpt.slice(0, EXCERPT_CHARS) : null });
+      const finish = () => resolve({ statusCode: res.statusCode ?? 0, excerpt: excerpt ? toStorableText(excerpt.slice(0, EXCERPT_CHARS)) : null });
       res.on('end', finish);
       res.on('close', finish);
       res.on('error', finish);
@@ -135,7 +138,11 @@ export async function deliverDueWebhooks(services: DeliveryServices, { now = new
   const worker = async () => {
     for (let next = queue.shift(); next; next = queue.shift()) {
       const result = await postWebhook({ url: next.url, secret: next.secret, messageId: next.id, body: bodyOf(next.payload), isPrivateAllowed: env.WEBHOOKS_ALLOW_PRIVATE, timeoutMs });
-      const isDisabled = await recordAttempt(services, next, result, now);
+      const isDisabled = await recordAttempt(services, next, result, now).catch((error: unknown) => {
+        // Left claimed: tried again when the claim runs out, the rest of the batch goes on.
+        services.logger.error({ err: error, deliveryId: next.id }, 'webhook attempt could not be recorded');
+        return false;
+      });
       if (result.isDelivered) totals.delivered++;
       else totals.failed++;
       if (isDisabled) totals.disabled++;
@@ -171,19 +178,20 @@ async function recordAttempt(services: DeliveryServices, delivery: Claimed, resu
       return false;
     }
     const cutoff = new Date(now.getTime() - AUTO_DISABLE_AFTER_DAYS * 24 * 3600 * 1000);
+    await tx
+      .update(webhookEndpoints)
+      .set({ failingSince: sql`coalesce(${webhookEndpoints.failingSince}, ${now.toISOString()}::timestamptz)` })
+      .where(eq(webhookEndpoints.id, delivery.endpointId));
+    // Turned off by the one attempt that finds it still on past the cutoff: its owner is told once,
+    // however many of its deliveries fail in the same batch.
     const [endpoint] = await tx
       .update(webhookEndpoints)
-      .set({
-        failingSince: sql`coalesce(${webhookEndpoints.failingSince}, ${now.toISOString()}::timestamptz)`,
-        isEnabled: sql`${webhookEndpoints.isEnabled} and coalesce(${webhookEndpoints.failingSince}, ${now.toISOString()}::timestamptz) > ${cutoff.toISOString()}::timestamptz`,
-        autoDisabledAt: sql`case when ${webhookEndpoints.isEnabled} and coalesce(${webhookEndpoints.failingSince}, ${now.toISOString()}::timestamptz) <= ${cutoff.toISOString()}::timestamptz then ${now.toISOString()}::timestamptz else ${webhookEndpoints.autoDisabledAt} end`,
-      })
-      .where(eq(webhookEndpoints.id, delivery.endpointId))
-      .returning({ url: webhookEndpoints.url, ownerId: webhookEndpoints.ownerId, isEnabled: webhookEndpoints.isEnabled, autoDisabledAt: webhookEndpoints.autoDisabledAt });
-    const isTurnedOff = Boolean(endpoint && !endpoint.isEnabled && endpoint.autoDisabledAt?.getTime() === now.getTime());
-    if (!isTurnedOff) return false;
-    const [owner] = await tx.select({ email: user.email }).from(user).where(and(eq(user.id, endpoint!.ownerId)));
-    const mail = await webhookDisabledEmail({ url: endpoint!.url, days: AUTO_DISABLE_AFTER_DAYS, lastError: result.error ?? 'no answer', dashboardUrl: `${env.PUBLIC_URL}/dashboard` });
+      .set({ isEnabled: false, autoDisabledAt: now })
+      .where(and(eq(webhookEndpoints.id, delivery.endpointId), eq(webhookEndpoints.isEnabled, true), lte(webhookEndpoints.failingSince, cutoff)))
+      .returning({ url: webhookEndpoints.url, ownerId: webhookEndpoints.ownerId });
+    if (!endpoint) return false;
+    const [owner] = await tx.select({ email: user.email }).from(user).where(and(eq(user.id, endpoint.ownerId)));
+    const mail = await webhookDisabledEmail({ url: endpoint.url, days: AUTO_DISABLE_AFTER_DAYS, lastError: result.error ?? 'no answer', dashboardUrl: `${env.PUBLIC_URL}/dashboard` });
     await mailer.send({ to: owner!.email, kind: 'webhook_disabled', ...mail }, tx);
     return true;
   });

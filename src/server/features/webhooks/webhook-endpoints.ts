@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import {
   createWebhookEndpointSchema,
   MAX_WEBHOOK_ENDPOINTS,
@@ -136,12 +136,14 @@ export async function deleteWebhookEndpoint(services: EndpointServices, sessionU
   await limitHits(services, `webhook-changes:${sessionUser.id}`, { windowMs: 10 * 60_000, max: 60, message: 'Too many changes to your webhooks. Please try again in a few minutes.' });
   const endpoint = await findOwnEndpoint(db, sessionUser, endpointId);
   await db.transaction(async (tx) => {
-    const eventIds = (await tx.select({ id: webhookDeliveries.eventId }).from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpoint.id))).map((d) => d.id);
-    await tx.delete(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id));
-    // Its events that no other endpoint was sent go with it.
-    if (eventIds.length) {
-      await tx.delete(webhookEvents).where(and(inArray(webhookEvents.id, eventIds), sql`not exists (select 1 from ${webhookDeliveries} where ${webhookDeliveries.eventId} = ${webhookEvents.id})`));
-    }
+    // Its events that no other endpoint was sent go with it (found in the database, not sent back
+    // as one parameter each: a busy endpoint has more deliveries than a statement takes parameters).
+    await tx.execute(sql`
+      with gone as (delete from ${webhookEndpoints} where ${webhookEndpoints.id} = ${endpoint.id} returning id),
+      its_events as (select distinct event_id from webhook_deliveries where endpoint_id = ${endpoint.id})
+      delete from webhook_events ev using its_events
+      where ev.id = its_events.event_id and exists (select 1 from gone)
+        and not exists (select 1 from webhook_deliveries d where d.event_id = ev.id and d.endpoint_id <> ${endpoint.id})`);
   });
 }
 

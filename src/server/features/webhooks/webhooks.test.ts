@@ -231,6 +231,40 @@ describe('delivery', () => {
   });
 });
 
+describe('hostile answers', () => {
+  it('an answer with NUL bytes is logged, and an endpoint whose many deliveries fail together is turned off with one e-mail', async () => {
+    const promoter = await signUpAs(t, 'promoter');
+    await markEmailVerified(t, promoter.id);
+    const receiver = await startReceiver((_n, _req, res) => res.writeHead(500).end('bad\u0000bytes'));
+    const endpoint = await addEndpoint(promoter.client, receiver.url, ['ticket.sold']);
+    const gigId = await createGig(t.db, { venueId: venue.id, promoterId: promoter.id, bandId, localDate: dayIn(ZONE, 14), isTicketed: true, ticketPriceCents: 1000, ticketQuantity: 50 });
+    await givePaymentAccount(t.db, promoter.id);
+    await buy(gigId, 'eve@hooks.test');
+    await buy(gigId, 'fay@hooks.test');
+    await buy(gigId, 'gus@hooks.test');
+
+    let now = new Date();
+    for (let round = 0; round < 20; round++) {
+      const { disabled, failed } = await deliverDueWebhooks(t.services, { now });
+      expect(failed).toBe(3); // the three go (and fail) together, each attempt logged
+      if (disabled) break;
+      now = (await deliveriesOf(endpoint.id))[0]!.nextAttemptAt;
+    }
+    const [attempt] = await t.db.select().from(webhookAttempts).innerJoin(webhookDeliveries, eq(webhookDeliveries.id, webhookAttempts.deliveryId)).where(eq(webhookDeliveries.endpointId, endpoint.id)).limit(1);
+    expect(attempt!.webhook_attempts.responseExcerpt).toBe('bad\uFFFDbytes');
+    expect((await deliveriesOf(endpoint.id)).map((d) => d.attempts)).toEqual([9, 9, 9]);
+    const mails = await t.db.select().from(outbox).where(and(eq(outbox.kind, 'webhook_disabled'), eq(outbox.toAddress, promoter.email)));
+    expect(mails).toHaveLength(1);
+
+    // Deleted with its deliveries and their events.
+    expect((await promoter.client.delete(`/api/webhooks/endpoints/${endpoint.id}`)).status).toBe(204);
+    expect(await deliveriesOf(endpoint.id)).toHaveLength(0);
+    const payloads = await t.db.select({ payload: webhookEvents.payload }).from(webhookEvents);
+    expect(payloads.some((p) => JSON.stringify(p.payload).includes('eve@hooks.test'))).toBe(false);
+    await receiver.close();
+  });
+});
+
 describe('events from the real domain paths', () => {
   it('each of the six events is recorded once, for the organiser of the gig only, with what fans see of it', async () => {
     const organiser = await signUpAs(t, 'venue');
