@@ -4,7 +4,7 @@
  */
 
 /** A band, venue, promoter or region as Marquee names them in addresses: letters, digits, hyphens. */
-export const EMBED_SLUG_PATTERN = /^[A-Za-z0-9-]{1,64}$/;
+export const EMBED_SLUG_PATTERN = /^[A-Za-z0-9-]{1,128}$/;
 
 export const EMBED_LIMIT = { min: 1, max: 50, default: 10 } as const;
 

@@ -103,7 +103,7 @@ test("a band's own site shows its gigs, untouched by the site's CSS, and Buy Tic
   // The iframe form loads on the host page and the resizer grows it to fit its list.
   const frame = page.frameLocator('#marquee-frame');
   await expect(frame.locator('li')).toHaveCount(3);
-  // The resizer's parent retries its handshake ever more slowly (up to 10 s apart) while the frame loads: on two busy cores, wait for it.
+  // The frame answers the host's first call with its height, even below the fold (iframe-resizer.ts).
   await expect.poll(() => page.locator('#marquee-frame').evaluate((el) => el.getBoundingClientRect().height), { timeout: 30_000 }).toBeGreaterThan(200);
   const frameHeight = await page.locator('#marquee-frame').evaluate((el) => el.getBoundingClientRect().height);
   const contentHeight = await frame.locator('html').evaluate((el) => el.getBoundingClientRect().height);

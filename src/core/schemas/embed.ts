@@ -8,7 +8,7 @@ const slug = (what: string) =>
     z
       .string()
       .trim()
-      .regex(EMBED_SLUG_PATTERN, { error: `The ${what} is named by its address: letters, digits and hyphens, up to 64.` })
+      .regex(EMBED_SLUG_PATTERN, { error: `The ${what} is named by its address: letters, digits and hyphens, up to 128.` })
       .optional(),
   );
 
@@ -25,7 +25,8 @@ export const embedGigsQuerySchema = z
       .min(EMBED_LIMIT.min, { error: `The limit is a whole number from ${EMBED_LIMIT.min} to ${EMBED_LIMIT.max}.` })
       .max(EMBED_LIMIT.max, { error: `The limit is a whole number from ${EMBED_LIMIT.min} to ${EMBED_LIMIT.max}.` })
       .default(EMBED_LIMIT.default),
-    theme: z.enum(EMBED_THEMES, { error: 'The theme is light or dark.' }).optional(),
+    // As the element reads its attribute: `Dark` is dark.
+    theme: z.preprocess((value) => (typeof value === 'string' ? value.trim().toLowerCase() : value), z.enum(EMBED_THEMES, { error: 'The theme is light or dark.' }).optional()),
   })
   .refine((q) => q.band || q.venue || q.promoter || q.region, { error: 'Name a band, venue, promoter or region.', path: ['band'] });
 export type EmbedGigsQuery = z.output<typeof embedGigsQuerySchema>;

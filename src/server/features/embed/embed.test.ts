@@ -69,7 +69,7 @@ describe('the widget data at /api/embed/gigs', () => {
     ['limit=ten&band=x', 'limit'],
     ['band=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E', 'band'],
     ['venue=a%20b', 'venue'],
-    [`region=${'x'.repeat(65)}`, 'region'],
+    [`region=${'x'.repeat(129)}`, 'region'],
     ['band=x&theme=neon', 'theme'],
     ['', 'band'],
     ['band=&venue=', 'band'],
@@ -106,6 +106,15 @@ describe('the iframe form at /embed/gigs', () => {
     expect(res.text).toContain('<script type="module" src="/embed/iframe-resizer.js"></script>');
     expect(res.text.match(/>Buy Tickets</g)).toHaveLength(1);
     expect(res.text.match(/>Details</g)).toHaveLength(2);
+  });
+
+  it('reads a theme in any letter case, as the element does, and a long name as a name', async () => {
+    const res = await t.client().get(`/embed/gigs?band=${band.slug}&theme=Dark`);
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('data-theme="dark"');
+    const long = await t.client().get(`/api/embed/gigs?band=${'a'.repeat(100)}`);
+    expect(long.status).toBe(200);
+    expect(long.json.gigs).toEqual([]);
   });
 
   it('shows the quiet empty line for a name that matches nothing, and 400 for bad input', async () => {
