@@ -57,6 +57,20 @@ export const isUpcomingApproved: SQL = and(
 
 export const gigOrder = [asc(gigs.localDate), asc(gigs.startTime), asc(gigs.id)];
 
+/**
+ * Whose gigs, by the slugs in Marquee's addresses (the widget and the public API, issue 26): band
+ * and promoter slugs are lower case (toSiteSlug); venue addresses are camelCased, and one venue
+ * owns its slug in any letter case (decision 33). Given filters combine.
+ */
+export function gigsNamedBy({ band, venue, promoter, region }: { band?: string; venue?: string; promoter?: string; region?: string }): SQL | undefined {
+  return and(
+    band ? eq(bandProfiles.slug, band.toLowerCase()) : undefined,
+    venue ? sql`lower(${venueProfiles.slug}) = ${venue.toLowerCase()}` : undefined,
+    promoter ? eq(promoterProfiles.slug, promoter.toLowerCase()) : undefined,
+    region ? eq(gigs.regionSlug, region) : undefined,
+  );
+}
+
 /** The joins behind every public gig card; `where` may use any of the joined tables. */
 function withPublicJoins<T extends PgSelect>(query: T) {
   return query

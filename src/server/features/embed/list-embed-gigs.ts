@@ -1,12 +1,12 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, inArray } from 'drizzle-orm';
 import type { EmbedGig, EmbedGigList } from '../../../core/embed.ts';
 import { formatCents } from '../../../core/money.ts';
 import type { EmbedGigsQuery } from '../../../core/schemas/embed.ts';
 import { gigTicketsPath, sellsTickets } from '../../../core/site-urls.ts';
 import { formatClock, formatLocalDate } from '../../../core/time.ts';
 import type { Db } from '../../db/client.ts';
-import { bandProfiles, gigs, promoterProfiles, regions, venueProfiles } from '../../db/schema.ts';
-import { isUpcomingApproved, queryPublicGigs, type PublicGig } from '../discovery/public-gigs.ts';
+import { regions } from '../../db/schema.ts';
+import { gigsNamedBy, isUpcomingApproved, queryPublicGigs, type PublicGig } from '../discovery/public-gigs.ts';
 
 /**
  * The upcoming public gigs a widget asks for (issue 26): of a band, venue, promoter or region
@@ -15,15 +15,7 @@ import { isUpcomingApproved, queryPublicGigs, type PublicGig } from '../discover
  * typo on someone's site shows "No upcoming gigs" rather than a broken box.
  */
 export async function listEmbedGigs(db: Db, publicUrl: string, query: EmbedGigsQuery): Promise<EmbedGigList> {
-  const where = and(
-    isUpcomingApproved,
-    query.band ? eq(bandProfiles.slug, query.band.toLowerCase()) : undefined,
-    query.promoter ? eq(promoterProfiles.slug, query.promoter.toLowerCase()) : undefined,
-    // Venue addresses are camelCased, and one venue owns its slug in any letter case (decision 33).
-    query.venue ? sql`lower(${venueProfiles.slug}) = ${query.venue.toLowerCase()}` : undefined,
-    query.region ? eq(gigs.regionSlug, query.region) : undefined,
-  );
-  const list = await queryPublicGigs(db, where, { limit: query.limit });
+  const list = await queryPublicGigs(db, and(isUpcomingApproved, gigsNamedBy(query)), { limit: query.limit });
   if (list.length === 0) return { gigs: [] };
   const regionNames = new Map(
     (await db.select({ slug: regions.slug, name: regions.name }).from(regions).where(inArray(regions.slug, [...new Set(list.map((g) => g.regionSlug))]))).map((r) => [r.slug, r.name]),

@@ -3,9 +3,9 @@ import type { ApiGig, ApiGigFilters } from '../../../core/schemas/public-api.ts'
 import { gigTicketsPath, sellsTickets } from '../../../core/site-urls.ts';
 import { isUuid } from '../../../core/ids.ts';
 import type { Db } from '../../db/client.ts';
-import { bandProfiles, gigs, venueProfiles } from '../../db/schema.ts';
+import { bandProfiles, gigs } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
-import { isUpcomingApproved, queryPublicGigs, type PublicGig } from '../discovery/public-gigs.ts';
+import { gigsNamedBy, isUpcomingApproved, queryPublicGigs, type PublicGig } from '../discovery/public-gigs.ts';
 import { badCursor, decodeCursor, isCursorDate, toPage } from './api-cursor.ts';
 
 /** A public gig card as the API answers it: names and slugs, never ids of accounts or private fields. */
@@ -38,11 +38,9 @@ export async function listApiGigs(db: Db, publicUrl: string, filters: ApiGigFilt
   const after = filters.cursor ? decodeCursor(filters.cursor, 3) : null;
   const where = and(
     isUpcomingApproved,
-    filters.region ? eq(gigs.regionSlug, filters.region) : undefined,
+    gigsNamedBy({ band: filters.band, venue: filters.venue, region: filters.region }),
     filters.from ? gte(gigs.localDate, filters.from) : undefined,
     filters.to ? lte(gigs.localDate, filters.to) : undefined,
-    filters.band ? sql`lower(${bandProfiles.slug}) = lower(${filters.band})` : undefined,
-    filters.venue ? sql`lower(${venueProfiles.slug}) = lower(${filters.venue})` : undefined,
     filters.genre ? sql`exists (select 1 from unnest(${bandProfiles.genres}) g where lower(g) = lower(${filters.genre}))` : undefined,
     after ? gigKeysetAfter(after) : undefined,
   );
