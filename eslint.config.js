@@ -43,6 +43,7 @@ const featureExports = {
   'server/uploads': ['store-image.ts', 'process-image.ts'],
   'server/door': ['door-keys.ts', 'door-devices.ts', 'read-door-code.ts', 'count-door.ts', 'door-gigs.ts'],
   'server/webhooks': ['emit-webhook-event.ts'],
+  'server/federation': ['federate-gigs.ts', 'create-federation.ts', 'federation-store.ts'],
   'client/admin': ['admin-dashboard.tsx'],
   'client/auth': ['venue-picker.tsx', 'email-verification-notice.tsx'],
   'client/account': ['account-settings.tsx', 'password-change-card.tsx'],

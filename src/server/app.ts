@@ -42,6 +42,7 @@ import { legacyFileRoutes } from './features/legacy-import/routes.ts';
 import { apiKeyRoutes, publicApiRoutes } from './features/public-api/routes.ts';
 import { embedApiRoutes, embedPageRoutes, serveEmbedScripts } from './features/embed/routes.ts';
 import { webhookRoutes } from './features/webhooks/routes.ts';
+import { federationRoutes } from './features/federation/routes.ts';
 import { createMetrics } from './http/metrics.ts';
 import { createPublicFastPath } from './http/public-response.ts';
 import { createRequestLog } from './http/request-log.ts';
@@ -148,6 +149,8 @@ export function createApp(services: Services) {
   });
   app.route('/api', api);
 
+  // ActivityPub (issue 26, decision 56): WebFinger, NodeInfo, actors and inboxes, outside /api.
+  app.route('/', federationRoutes(services));
   app.route('/', calendarRoutes(services));
   app.route('/', opsRoutes(services, metrics));
   // Old image addresses, redirected (issue 25); before the single-page app's catch-all below.

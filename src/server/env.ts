@@ -144,6 +144,18 @@ const envSchema = z
      * addresses. For tests and a local receiver only: in production it opens Marquee to SSRF.
      */
     WEBHOOKS_ALLOW_PRIVATE: bool(false),
+    /**
+     * Decision 56: bands, venues and regions are ActivityPub actors others follow from Mastodon and
+     * the like. Off: no WebFinger, NodeInfo, actors or inboxes (404), and nothing is sent.
+     */
+    FEDERATION: bool(true),
+    /** Servers (host names, a leading `*.` for their subdomains) whose requests the inboxes refuse and to which nothing is sent. */
+    FEDERATION_BLOCKED_HOSTS: z
+      .string()
+      .default('')
+      .transform((v) => v.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean)),
+    /** Decision 56: lets federation reach loopback and private addresses (tests with servers on this machine). Never in production. */
+    FEDERATION_ALLOW_PRIVATE: bool(false),
   })
   .refine((env) => Boolean(env.STRIPE_SECRET_KEY) === Boolean(env.STRIPE_WEBHOOK_SECRET), {
     path: ['STRIPE_WEBHOOK_SECRET'],

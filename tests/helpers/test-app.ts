@@ -39,7 +39,7 @@ export async function createTestApp({
     PUBLIC_URL: TEST_ORIGIN,
     ADMIN_EMAILS: TEST_ADMIN_EMAIL,
     DEMO_DATA: 'false',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     AUTH_SECRET: 'test-secret-test-secret-test-secret-0123456789',
     // Tests change data directly and read it back at once; the cache has its own test.
     PUBLIC_CACHE_SECONDS: '0',

@@ -1736,3 +1736,62 @@ export const webhookAttempts = pgTable(
   },
   (t) => [index().on(t.deliveryId, t.attemptedAt)],
 );
+
+// ---------- ActivityPub federation (issue 26, decision 56) ----------
+/**
+ * Fedify's key-value store (caches, idempotency marks, circuit-breaker state), kept in Marquee's
+ * own database instead of a second store. The key is Fedify's key parts joined as a JSON array.
+ */
+export const federationKv = pgTable(
+  'federation_kv',
+  {
+    key: text().primaryKey(),
+    value: jsonb().notNull(),
+    expiresAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index().on(t.expiresAt)],
+);
+
+/** Each actor's signing keys (RSA for HTTP Signatures, Ed25519 for Object Integrity Proofs), as JWK, made on first use. */
+export const federationActorKeys = pgTable('federation_actor_keys', {
+  /** The actor's identifier: `band.{slug}`, `venue.{slug}` or `region.{slug}`. */
+  actor: text().primaryKey(),
+  keys: jsonb().notNull(),
+  createdAt: createdAt(),
+});
+
+/** Who follows a Marquee actor from another server, and where to deliver to them. */
+export const federationFollowers = pgTable(
+  'federation_followers',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    actor: text().notNull(),
+    followerUri: text().notNull(),
+    inboxUrl: text().notNull(),
+    sharedInboxUrl: text(),
+    /** The Follow activity's id, which the Accept names. */
+    followId: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex().on(t.actor, t.followerUri), index().on(t.followerUri)],
+);
+
+/**
+ * A public gig as the fediverse last heard of it: marked pending by every change (in the change's
+ * own transaction), then sent as Create, Update or Delete by the `federate-gigs` job. Outlives the
+ * gig (no foreign key), so a deleted gig's Delete still knows whose followers heard of it.
+ */
+export const federatedGigs = pgTable(
+  'federated_gigs',
+  {
+    gigId: uuid().primaryKey(),
+    isPending: boolean().notNull().default(true),
+    /** The actors whose followers were sent the gig (venue, band, region), for its Update and Delete. */
+    actors: text().array().notNull().default(sql`'{}'::text[]`),
+    firstSentAt: timestamp({ withTimezone: true }),
+    lastSentAt: timestamp({ withTimezone: true }),
+    deletedAt: timestamp({ withTimezone: true }),
+    changedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('federated_gigs_pending_idx').on(t.changedAt).where(sql`${t.isPending}`)],
+);

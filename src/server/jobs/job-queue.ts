@@ -19,7 +19,11 @@ const isStoppedEarly = (error: unknown) => error instanceof AppError && error.co
 const RETRY = { retryLimit: 5, retryDelay: 30, retryBackoff: true };
 
 export type JobQueue = {
-  send(queue: string, data?: object): Promise<void>;
+  /**
+   * Queues a job, retried with backoff when it fails. `delaySeconds` holds it back; `isRetried:
+   * false` leaves retrying to the sender (Fedify's own outbox policy, decision 56).
+   */
+  send(queue: string, data?: object, options?: { delaySeconds?: number; isRetried?: boolean }): Promise<void>;
   work<T extends object>(queue: string, handler: (data: T) => Promise<void>): Promise<void>;
   /** Runs a queue's job on a cron schedule (minute granularity). */
   schedule(queue: string, cron: string): Promise<void>;
@@ -47,6 +51,9 @@ export const QUEUES = {
   settleGigCancellations: 'settle-gig-cancellations',
   pruneApiCounters: 'prune-api-counters',
   deliverWebhooks: 'deliver-webhooks',
+  federateGigs: 'federate-gigs',
+  /** Fedify's own messages (deliveries to other servers, inbox work), decision 56. */
+  federation: 'federation',
 } as const;
 
 /** A durable queue on the same database (pg-boss), so a restart loses no job. */
@@ -59,8 +66,8 @@ export async function startJobQueue(database: Database, logger: Logger, { stoppi
   await boss.start();
   for (const queue of Object.values(QUEUES)) await boss.createQueue(queue);
   return {
-    async send(queue, data = {}) {
-      await boss.send(queue, data, RETRY);
+    async send(queue, data = {}, { delaySeconds, isRetried = true } = {}) {
+      await boss.send(queue, data, { ...(isRetried ? RETRY : { retryLimit: 0 }), ...(delaySeconds ? { startAfter: Math.ceil(delaySeconds) } : {}) });
     },
     async work(queue, handler) {
       await boss.work(queue, { pollingIntervalSeconds: 1 }, async (jobs) => {

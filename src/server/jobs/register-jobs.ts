@@ -19,6 +19,9 @@ import { sendShowReminders } from '../features/holders/send-show-reminders.ts';
 import { settleGigCancellations } from '../features/holders/settle-gig-cancellations.ts';
 import { pruneApiCounters } from '../features/public-api/api-http.ts';
 import { deliverDueWebhooks, WEBHOOK_BATCH } from '../features/webhooks/deliver-webhooks.ts';
+import { federatePendingGigs } from '../features/federation/federate-gigs.ts';
+import { federationOf } from '../features/federation/create-federation.ts';
+import { pruneFederationKv } from '../features/federation/federation-store.ts';
 import { QUEUES, stopIfStopping, type JobQueue } from './job-queue.ts';
 
 /** Registers each job's handler and its schedule (the e-mail delivery worker is the mailer's own, in create-services.ts). */
@@ -113,6 +116,29 @@ export async function registerJobs(services: Services, jobs: JobQueue): Promise<
   });
   await jobs.schedule(QUEUES.deliverWebhooks, '* * * * *');
   await jobs.send(QUEUES.deliverWebhooks);
+  // ActivityPub (decision 56): marked gigs become Events for followers elsewhere, woken by every
+  // change to public gigs (at most once a second) with a sweep; Fedify's own deliveries and their
+  // retries run from the `federation` queue. Expired cache entries go with each run.
+  const federation = federationOf(services);
+  if (federation) {
+    await jobs.work(QUEUES.federateGigs, async () => {
+      const sent = await federatePendingGigs(services);
+      if (sent) logger.info({ sent }, 'gigs sent to the fediverse');
+      await pruneFederationKv(services.db);
+    });
+    await jobs.schedule(QUEUES.federateGigs, '* * * * *');
+    await jobs.send(QUEUES.federateGigs);
+    let isWakeQueued = false;
+    services.live?.events.on('gigs', () => {
+      if (isWakeQueued) return;
+      isWakeQueued = true;
+      setTimeout(() => {
+        isWakeQueued = false;
+        void jobs.send(QUEUES.federateGigs).catch(() => undefined);
+      }, 1000).unref();
+    });
+    void federation.startQueue(services, { signal: services.stopping }).catch((error: unknown) => logger.error({ err: error }, 'federation queue stopped'));
+  }
   // The sandbox's webhook (decision 35): each event is recorded on its checkout and delivered
   // until applied; a failed delivery is retried by pg-boss with backoff, and the sweep every
   // minute (and once at start-up) delivers any a crash left behind. ({ event } is a job queued

@@ -22,6 +22,7 @@ import { accountDeletedEmail } from '../../mail/emails/account-deleted.ts';
 import { bookedActLeftEmail } from '../../mail/emails/booked-act-left.ts';
 import type { Services } from '../../services.ts';
 import { refuseWhileImpersonating, verifyCurrentPassword } from './verify-current-password.ts';
+import { markGigsForFederation } from '../federation/federate-gigs.ts';
 
 /** Deletion attempts (right or wrong password) an account may make in 15 minutes. */
 export const DELETE_ATTEMPTS_PER_15_MINUTES = 5;
@@ -121,6 +122,7 @@ export async function deleteAccount(services: Services, session: CurrentSession,
         .update(gigs)
         .set({ bandId: null, managedArtistId: null, isApproved: false, status: 'open', approvedAt: null, followersNotifiedAt: null, updatedAt: new Date() })
         .where(inArray(gigs.id, booked.map((g) => g.id)));
+      await markGigsForFederation(tx, booked.map((g) => g.id));
       const organisers = await tx.select({ id: user.id, email: user.email }).from(user).where(inArray(user.id, [...new Set(booked.map((g) => g.organiserId))]));
       const emailOf = new Map(organisers.map((o) => [o.id, o.email]));
       for (const gig of booked) {

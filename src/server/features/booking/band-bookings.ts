@@ -11,6 +11,7 @@ import { bandBookedEmail, declineSecret } from '../../mail/emails/band-booked.ts
 import { bandDeclinedBookingEmail } from '../../mail/emails/band-declined-booking.ts';
 import type { Services } from '../../services.ts';
 import { publishGigsChanged } from '../live/live-events.ts';
+import { markGigsForFederation } from '../federation/federate-gigs.ts';
 
 /**
  * D34: the spec books a band chosen with 'Band already Chosen' at once; Marquee adds the band's
@@ -137,6 +138,7 @@ async function declineBooking({ db, mailer, env }: Pick<Services, 'db' | 'mailer
       .where(eq(gigs.id, booking.gigId));
     await tx.update(bandBookings).set({ declinedAt: new Date() }).where(and(eq(bandBookings.gigId, booking.gigId), isNull(bandBookings.declinedAt)));
     await publishGigsChanged(tx);
+    await markGigsForFederation(tx, [booking.gigId]);
     const when = gigWhen(booking);
     const dashboardUrl = `${env.PUBLIC_URL}/dashboard`;
     if (email) {

@@ -13,6 +13,7 @@ import { recordBandBookings } from './band-bookings.ts';
 import { asOrganiser, listPostableVenues } from './gig-ownership.ts';
 import { assertVenueMaySell } from './venue-verification.ts';
 import { refuseTicketingWhenSalesOff } from '../tickets/ticket-sales.ts';
+import { markGigsForFederation } from '../federation/federate-gigs.ts';
 
 /**
  * 'Add New Gig Opportunity' (spec 2 §5): one gig, or a weekly series of 1 to 10 (D8: each date's
@@ -79,6 +80,7 @@ export async function createGigOpportunities(
       await recordBandBookings(services, tx, bandId, inserted.map((g) => g.id));
       await publishGigsChanged(tx);
       await emitWebhookEvent(tx, 'gig.published', inserted.map((g) => ({ gigId: g.id })));
+      await markGigsForFederation(tx, inserted.map((g) => g.id));
     }
     return inserted.map((g) => g.id);
   });

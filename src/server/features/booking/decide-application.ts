@@ -8,6 +8,7 @@ import { publishGigsChanged } from '../live/live-events.ts';
 import { emitWebhookEvent } from '../webhooks/emit-webhook-event.ts';
 import { asOrganiser, organisedBy } from './gig-ownership.ts';
 import { isUuid } from '../../../core/ids.ts';
+import { markGigsForFederation } from '../federation/federate-gigs.ts';
 
 async function findDecidableApplication(db: Db, sessionUser: SessionUser, applicationId: string) {
   const organiser = asOrganiser(sessionUser);
@@ -63,6 +64,7 @@ export async function approveApplication(db: Db, sessionUser: SessionUser, appli
       .returning({ id: gigApplications.id });
     await publishGigsChanged(tx);
     await emitWebhookEvent(tx, 'gig.published', { gigId: application.gigId });
+    await markGigsForFederation(tx, [application.gigId]);
     return others.length;
   });
   return { message: approvalMessage(application.name, application.localDate, turnedDown) };

@@ -6,6 +6,7 @@ import type { SessionUser } from '../../http/session.ts';
 import { publishGigsChanged } from '../live/live-events.ts';
 import { releaseExpiredHolds } from '../tickets/ticket-sales.ts';
 import { asOrganiser, findOrganisedGig } from './gig-ownership.ts';
+import { markGigsForFederation } from '../federation/federate-gigs.ts';
 
 export const GIG_HAS_SALES_MESSAGE = 'This gig has sold tickets, so it cannot be deleted. Its ticket holders expect the show.';
 export const GIG_HAS_OPEN_CHECKOUTS_MESSAGE = 'Someone is paying for a ticket to this gig right now, so it cannot be deleted yet. Please try again in 30 minutes, once their checkout has closed.';
@@ -38,5 +39,6 @@ export async function deleteGig(db: Db, sessionUser: SessionUser, gigId: string)
     await tx.delete(orders).where(and(eq(orders.gigId, gig.id), inArray(orders.status, ['expired', 'pending']), isNull(orders.paidAt)));
     await tx.delete(gigs).where(eq(gigs.id, gig.id));
     if (gig.isApproved) await publishGigsChanged(tx);
+    if (gig.isApproved) await markGigsForFederation(tx, [gig.id]);
   });
 }

@@ -11,6 +11,7 @@ import { emitWebhookEvent } from '../webhooks/emit-webhook-event.ts';
 import { asOrganiser, findOrganisedGig } from './gig-ownership.ts';
 import { assertVenueMaySell } from './venue-verification.ts';
 import { countOpenCheckouts, refuseTicketingWhenSalesOff } from '../tickets/ticket-sales.ts';
+import { markGigsForFederation } from '../federation/federate-gigs.ts';
 
 /** The inline edit on a gig card (spec 2 §4): details, ticketing on or off, and the split. */
 export async function updateGig(db: Db, sessionUser: SessionUser, gigId: string, rawInput: unknown, { isTicketSalesOn = true }: { isTicketSalesOn?: boolean } = {}): Promise<void> {
@@ -50,5 +51,6 @@ export async function updateGig(db: Db, sessionUser: SessionUser, gigId: string,
       .where(eq(gigs.id, gig.id));
     if (gig.isApproved) await publishGigsChanged(tx);
     if (gig.isApproved) await emitWebhookEvent(tx, 'gig.changed', { gigId: gig.id });
+    if (gig.isApproved) await markGigsForFederation(tx, [gig.id]);
   });
 }

@@ -12,6 +12,7 @@ import { publishGigsChanged } from '../live/live-events.ts';
 import { emitWebhookEvent } from '../webhooks/emit-webhook-event.ts';
 import { releaseExpiredOrders } from '../tickets/release-expired-orders.ts';
 import { findManagedGig } from './gig-holders.ts';
+import { markGigsForFederation } from '../federation/federate-gigs.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 const CANCELS_PER_HOUR = 10;
@@ -80,6 +81,7 @@ export async function cancelGig(services: Pick<Services, 'db' | 'jobs' | 'isRate
     });
     await publishGigsChanged(tx);
     await emitWebhookEvent(tx, 'gig.cancelled', { gigId: gig.id, data: { reason: input.reason } });
+    await markGigsForFederation(tx, [gig.id]);
     return cancelled;
   });
   await jobs?.send(QUEUES.settleGigCancellations).catch(() => undefined);

@@ -1,0 +1,241 @@
+import { createFederation, exportJwk, generateCryptoKeyPair, getDefaultActivityTransformers, importJwk, type Context, type Federation } from '@fedify/fedify';
+import { Accept, Delete, Endpoints, Event, Follow, Image, Organization, Service, Undo, type Activity, type Recipient } from '@fedify/fedify/vocab';
+import { count, sql } from 'drizzle-orm';
+import { federatedGigs, federationActorKeys, federationFollowers } from '../../db/schema.ts';
+import type { Services } from '../../services.ts';
+import { findActor, identifierForHandle, parseActorIdentifier } from './federation-actors.ts';
+import { databaseKvStore, jobQueueMessages } from './federation-store.ts';
+import { gigEventJsonLd, loadFederatedGig } from './gig-event.ts';
+import { isBlockedHost } from './blocked-hosts.ts';
+
+// Decision 56: Marquee's ActivityPub side, built on Fedify. Actors, their keys and followers,
+// WebFinger and NodeInfo, each gig as an Event, and the inbox's Follow, Undo and Delete.
+
+export const ACTOR_PATH = '/ap/actors/{identifier}';
+export const EVENT_PATH = '/ap/gigs/{id}';
+const FOLLOWERS_PAGE = 100;
+
+type StoredKeys = { rsa: { privateKey: JsonWebKey; publicKey: JsonWebKey }; ed25519: { privateKey: JsonWebKey; publicKey: JsonWebKey } };
+
+async function exportPair(pair: CryptoKeyPair) {
+  return { privateKey: await exportJwk(pair.privateKey), publicKey: await exportJwk(pair.publicKey) };
+}
+
+/**
+ * An actor's two key pairs, made the first time they are asked for. Two instances asking at once
+ * both make a pair, but only the first one written is kept, and both use it.
+ */
+async function keyPairsOf(services: Services, actor: string, cache: Map<string, Promise<CryptoKeyPair[]>>): Promise<CryptoKeyPair[]> {
+  let pending = cache.get(actor);
+  if (!pending) {
+    pending = (async () => {
+      const { db } = services;
+      let [row] = await db.select({ keys: federationActorKeys.keys }).from(federationActorKeys).where(sql`${federationActorKeys.actor} = ${actor}`);
+      if (!row) {
+        const made: StoredKeys = {
+          rsa: await exportPair(await generateCryptoKeyPair('RSASSA-PKCS1-v1_5')),
+          ed25519: await exportPair(await generateCryptoKeyPair('Ed25519')),
+        };
+        await db.insert(federationActorKeys).values({ actor, keys: made }).onConflictDoNothing();
+        [row] = await db.select({ keys: federationActorKeys.keys }).from(federationActorKeys).where(sql`${federationActorKeys.actor} = ${actor}`);
+      }
+      const keys = row!.keys as StoredKeys;
+      return Promise.all(
+        [keys.rsa, keys.ed25519].map(async (pair) => ({ privateKey: await importJwk(pair.privateKey, 'private'), publicKey: await importJwk(pair.publicKey, 'public') })),
+      );
+    })();
+    pending.catch(() => cache.delete(actor));
+    cache.set(actor, pending);
+  }
+  return pending;
+}
+
+/** The followers of some actors, each server's shared inbox once where it has one. */
+export async function followersOf(services: Services, actors: readonly string[]): Promise<Recipient[]> {
+  if (actors.length === 0) return [];
+  const rows = await services.db
+    .select({ followerUri: federationFollowers.followerUri, inboxUrl: federationFollowers.inboxUrl, sharedInboxUrl: federationFollowers.sharedInboxUrl })
+    .from(federationFollowers)
+    .where(sql`${federationFollowers.actor} in ${actors}`);
+  const seen = new Set<string>();
+  const recipients: Recipient[] = [];
+  for (const row of rows) {
+    if (seen.has(row.followerUri) || isBlockedHost(services.env.FEDERATION_BLOCKED_HOSTS, new URL(row.inboxUrl).hostname)) continue;
+    seen.add(row.followerUri);
+    recipients.push({
+      id: new URL(row.followerUri),
+      inboxId: new URL(row.inboxUrl),
+      endpoints: row.sharedInboxUrl ? { sharedInbox: new URL(row.sharedInboxUrl) } : null,
+    });
+  }
+  return recipients;
+}
+
+/**
+ * Activities sent exactly as Marquee wrote them. Fedify's vocabulary has no place for the event
+ * terms of FEP-8a8e (time zone, postal address, status, ticket link): an Event it serialises
+ * itself loses them. Such an activity is sent with its JSON as written, signed with the actor's
+ * RSA key (HTTP Signatures and a Linked Data signature over that JSON; no Ed25519 proof, which
+ * Fedify would make over its own serialisation), delivered to each inbox directly (no fan-out
+ * message, which would serialise it again). The federation test checks the fields arrive.
+ */
+const writtenActivities = new WeakSet<Activity>();
+
+export async function sendWrittenActivity(
+  ctx: Context<Services>,
+  identifier: string,
+  recipients: Recipient[],
+  activity: Activity,
+  json: Record<string, unknown>,
+): Promise<void> {
+  const rsa = (await ctx.getActorKeyPairs(identifier)).filter((k) => k.privateKey.algorithm.name === 'RSASSA-PKCS1-v1_5');
+  activity.toJsonLd = () => Promise.resolve(json);
+  writtenActivities.add(activity);
+  await ctx.sendActivity(rsa.map((k) => ({ keyId: k.keyId, privateKey: k.privateKey })), recipients, activity, { preferSharedInbox: true, fanout: 'skip' });
+}
+
+function buildFederation(services: Services): Federation<Services> {
+  const { db, env, logger } = services;
+  const publicUrl = env.PUBLIC_URL.replace(/\/$/, '');
+  const keyCache = new Map<string, Promise<CryptoKeyPair[]>>();
+  const federation = createFederation<Services>({
+    kv: databaseKvStore(db),
+    queue: services.jobs ? jobQueueMessages(services.jobs) : undefined,
+    manuallyStartQueue: true,
+    origin: publicUrl,
+    allowPrivateAddress: env.FEDERATION_ALLOW_PRIVATE,
+    userAgent: { software: 'Marquee', url: new URL(publicUrl) },
+    // Fedify's own (an id where missing, the actor by its address only), except for activities sent as written.
+    activityTransformers: [(activity, ctx) => (writtenActivities.has(activity) ? activity : getDefaultActivityTransformers<Services>().reduce((a, transform) => transform(a, ctx), activity))],
+    onOutboxError: (error, activity) => logger.warn({ err: error, activity: activity?.id?.href }, 'federation: a delivery failed'),
+  });
+
+  federation
+    .setActorDispatcher(ACTOR_PATH, async (ctx, identifier) => {
+      const actor = await findActor(db, identifier, publicUrl);
+      if (!actor) return null;
+      const keys = await ctx.getActorKeyPairs(identifier);
+      const values = {
+        id: ctx.getActorUri(identifier),
+        preferredUsername: actor.handle,
+        name: actor.name,
+        summary: actor.summary.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`),
+        url: new URL(actor.url),
+        icon: actor.imageUrl ? new Image({ url: new URL(actor.imageUrl) }) : null,
+        inbox: ctx.getInboxUri(identifier),
+        endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
+        followers: ctx.getFollowersUri(identifier),
+        manuallyApprovesFollowers: false,
+        discoverable: true,
+        publicKey: keys[0]?.cryptographicKey ?? null,
+        assertionMethods: keys.map((k) => k.multikey),
+      };
+      return actor.kind === 'region' ? new Service(values) : new Organization(values);
+    })
+    .setKeyPairsDispatcher((_ctx, identifier) => keyPairsOf(services, identifier, keyCache))
+    .mapHandle((_ctx, username) => identifierForHandle(db, username));
+
+  federation
+    .setFollowersDispatcher(`${ACTOR_PATH}/followers`, async (_ctx, identifier, cursor) => {
+      const offset = cursor ? Number.parseInt(cursor, 10) || 0 : 0;
+      const rows = await db
+        .select({ followerUri: federationFollowers.followerUri, inboxUrl: federationFollowers.inboxUrl, sharedInboxUrl: federationFollowers.sharedInboxUrl })
+        .from(federationFollowers)
+        .where(sql`${federationFollowers.actor} = ${identifier}`)
+        .orderBy(federationFollowers.createdAt, federationFollowers.id)
+        .limit(FOLLOWERS_PAGE + 1)
+        .offset(offset);
+      return {
+        items: rows.slice(0, FOLLOWERS_PAGE).map((r) => ({
+          id: new URL(r.followerUri),
+          inboxId: new URL(r.inboxUrl),
+          endpoints: r.sharedInboxUrl ? { sharedInbox: new URL(r.sharedInboxUrl) } : null,
+        })),
+        nextCursor: rows.length > FOLLOWERS_PAGE ? String(offset + FOLLOWERS_PAGE) : null,
+      };
+    })
+    .setCounter(async (_ctx, identifier) => {
+      const [row] = await db.select({ n: count() }).from(federationFollowers).where(sql`${federationFollowers.actor} = ${identifier}`);
+      return row?.n ?? 0;
+    })
+    .setFirstCursor(() => '0');
+
+  // A gig's Event, for servers that fetch it (a boost names it by its address).
+  federation.setObjectDispatcher(Event, EVENT_PATH, async (ctx, { id }) => {
+    if (!/^[0-9a-f-]{36}$/.test(id)) return null;
+    const gig = await loadFederatedGig(db, id);
+    if (!gig?.isApproved) return null;
+    const json = gigEventJsonLd(gig, { publicUrl, eventUri: ctx.getObjectUri(Event, { id }), actorUri: (a) => ctx.getActorUri(a) });
+    return Event.fromJsonLd(json, { documentLoader: ctx.documentLoader, contextLoader: ctx.contextLoader });
+  });
+
+  federation.setNodeInfoDispatcher('/nodeinfo/2.1', async () => {
+    const { rows } = await db.execute<{ actors: number; gigs: number }>(sql`
+      select (select count(*) from band_profiles)::int + (select count(*) from venue_profiles)::int + (select count(*) from regions)::int as actors,
+             (select count(*) from ${federatedGigs} where first_sent_at is not null and deleted_at is null)::int as gigs`);
+    const usage = rows[0] ?? { actors: 0, gigs: 0 };
+    return {
+      software: { name: 'marquee', version: '1.0.0', homepage: new URL(publicUrl) },
+      protocols: ['activitypub'],
+      openRegistrations: true,
+      usage: { users: { total: usage.actors }, localPosts: usage.gigs, localComments: 0 },
+    };
+  });
+
+  federation
+    .setInboxListeners(`${ACTOR_PATH}/inbox`, '/ap/inbox')
+    .on(Follow, async (ctx, follow) => {
+      const target = ctx.parseUri(follow.objectId);
+      if (target?.type !== 'actor' || !follow.id || !follow.actorId) return;
+      if (!(await findActor(db, target.identifier, publicUrl))) return;
+      const follower = await follow.getActor(ctx);
+      if (!follower?.id || !follower.inboxId) return;
+      await db
+        .insert(federationFollowers)
+        .values({
+          actor: target.identifier,
+          followerUri: follower.id.href,
+          inboxUrl: follower.inboxId.href,
+          sharedInboxUrl: follower.endpoints?.sharedInbox?.href ?? null,
+          followId: follow.id.href,
+        })
+        .onConflictDoUpdate({
+          target: [federationFollowers.actor, federationFollowers.followerUri],
+          set: { inboxUrl: follower.inboxId.href, sharedInboxUrl: follower.endpoints?.sharedInbox?.href ?? null, followId: follow.id.href },
+        });
+      logger.info({ actor: target.identifier, follower: follower.id.href }, 'federation: followed');
+      await ctx.sendActivity({ identifier: target.identifier }, follower, new Accept({
+        id: new URL(`#accepts/${crypto.randomUUID()}`, ctx.getActorUri(target.identifier)),
+        actor: ctx.getActorUri(target.identifier),
+        object: follow,
+      }));
+    })
+    .on(Undo, async (ctx, undo) => {
+      const object = await undo.getObject(ctx);
+      if (!(object instanceof Follow) || !undo.actorId || object.actorId?.href !== undo.actorId.href) return;
+      const target = ctx.parseUri(object.objectId);
+      if (target?.type !== 'actor') return;
+      await db.delete(federationFollowers).where(sql`${federationFollowers.actor} = ${target.identifier} and ${federationFollowers.followerUri} = ${undo.actorId.href}`);
+      logger.info({ actor: target.identifier, follower: undo.actorId.href }, 'federation: unfollowed');
+    })
+    .on(Delete, async (_ctx, deletion) => {
+      // An account deleted on its server: it follows nobody here any more.
+      if (!deletion.actorId || deletion.objectId?.href !== deletion.actorId.href) return;
+      await db.delete(federationFollowers).where(sql`${federationFollowers.followerUri} = ${deletion.actorId.href}`);
+    })
+    .onError((_ctx, error) => logger.warn({ err: error }, 'federation: an inbox activity failed'));
+
+  return federation;
+}
+
+const federations = new WeakMap<Services, Federation<Services>>();
+
+/** The site's federation (one per set of services), or null when FEDERATION is off. */
+export function federationOf(services: Services): Federation<Services> | null {
+  if (!services.env.FEDERATION) return null;
+  let federation = federations.get(services);
+  if (!federation) federations.set(services, (federation = buildFederation(services)));
+  return federation;
+}
+
+export { parseActorIdentifier };

@@ -1,0 +1,132 @@
+import type { Context } from '@fedify/fedify';
+import { Announce, Create, Delete, Event, Tombstone, Update } from '@fedify/fedify/vocab';
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { stopIfStopping } from '../../jobs/job-queue.ts';
+import type { Services } from '../../services.ts';
+import { federationOf, followersOf, sendWrittenActivity } from './create-federation.ts';
+import { findActor } from './federation-actors.ts';
+import { gigActors, gigEventJsonLd, loadFederatedGig } from './gig-event.ts';
+
+const BATCH = 20;
+const PUBLIC = new URL('https://www.w3.org/ns/activitystreams#Public');
+
+/**
+ * Decision 56: marks gigs whose public face changed (booked, edited, cancelled, reopened or
+ * deleted), in the change's own transaction, for the `federate-gigs` job to tell the fediverse.
+ * A mark is kept until sent, so a restart loses none.
+ */
+export async function markGigsForFederation(db: DbOrTx, gigIds: readonly string[]): Promise<void> {
+  if (gigIds.length === 0) return;
+  await db.execute(sql`
+    insert into federated_gigs (gig_id, is_pending, changed_at)
+    select id, true, now() from unnest(${`{${gigIds.join(',')}}`}::uuid[]) as id
+    on conflict (gig_id) do update set is_pending = true, changed_at = now()`);
+}
+
+type Claimed = { gig_id: string; actors: string[]; first_sent_at: string | null; deleted_at: string | null };
+
+/**
+ * Sends what the marked gigs became: a newly public gig as its venue's Create (and its band's
+ * and region's boosts, to their own followers), a changed or cancelled one as an Update, one no
+ * longer public as a Delete, to every follower of the actors that ever told of it. Fedify queues
+ * each delivery, signs it and retries it. Returns how many gigs were sent.
+ */
+export async function federatePendingGigs(services: Services): Promise<number> {
+  const federation = federationOf(services);
+  if (!federation) return 0;
+  const { db, env, logger } = services;
+  const publicUrl = env.PUBLIC_URL.replace(/\/$/, '');
+  const ctx = federation.createContext(new URL(publicUrl), services);
+  let sent = 0;
+  for (;;) {
+    stopIfStopping(services.stopping);
+    const { rows } = await db.execute<Claimed>(sql`
+      update federated_gigs f set is_pending = false
+      from (select gig_id from federated_gigs where is_pending order by changed_at limit ${BATCH} for update skip locked) c
+      where f.gig_id = c.gig_id
+      returning f.gig_id, f.actors, f.first_sent_at, f.deleted_at`);
+    if (rows.length === 0) return sent;
+    for (const row of rows) {
+      try {
+        if (await federateGig(services, ctx, row, publicUrl)) sent++;
+      } catch (error) {
+        logger.warn({ err: error, gigId: row.gig_id }, 'federation: a gig could not be sent; it is tried again');
+        await db.execute(sql`update federated_gigs set is_pending = true where gig_id = ${row.gig_id}`);
+        if (rows.length === 1) return sent;
+      }
+    }
+  }
+}
+
+async function federateGig(services: Services, ctx: Context<Services>, row: Claimed, publicUrl: string): Promise<boolean> {
+  const { db } = services;
+  const eventUri = ctx.getObjectUri(Event, { id: row.gig_id });
+  const gig = await loadFederatedGig(db, row.gig_id);
+  const wasSent = row.first_sent_at !== null && row.deleted_at === null;
+  const options = { preferSharedInbox: true } as const;
+
+  if (!gig?.isApproved) {
+    if (!wasSent || row.actors.length === 0) return false;
+    const recipients = await followersOf(services, row.actors);
+    const author = row.actors[0]!;
+    if (recipients.length) {
+      await ctx.sendActivity({ identifier: author }, recipients, new Delete({
+        id: new URL(`#delete-${Date.now()}`, eventUri),
+        actor: ctx.getActorUri(author),
+        object: new Tombstone({ id: eventUri }),
+        tos: [PUBLIC],
+      }), options);
+    }
+    await db.execute(sql`update federated_gigs set deleted_at = now(), last_sent_at = now() where gig_id = ${row.gig_id}`);
+    return true;
+  }
+
+  const actors: string[] = [];
+  for (const identifier of gigActors(gig)) if (await findActor(db, identifier, publicUrl)) actors.push(identifier);
+  const [author] = actors;
+  if (!author?.startsWith('venue.')) return false; // the venue's account is gone or banned: nobody to speak for the gig
+  const { '@context': context, ...event } = gigEventJsonLd(gig, { publicUrl, eventUri, actorUri: (a) => ctx.getActorUri(a) });
+  const authorUri = ctx.getActorUri(author);
+  const everyone = [...new Set([...actors, ...row.actors])];
+  /** The venue's Create or Update of the Event, written out whole (FEP-8a8e's fields: see sendWrittenActivity). */
+  const sendEvent = async (type: 'Create' | 'Update', recipients: Awaited<ReturnType<typeof followersOf>>) => {
+    if (!recipients.length) return;
+    const id = new URL(`#${type.toLowerCase()}-${Date.now()}`, eventUri);
+    const values = { id, actor: authorUri, object: eventUri, tos: [PUBLIC], ccs: [ctx.getFollowersUri(author)] };
+    await sendWrittenActivity(ctx, author, recipients, type === 'Create' ? new Create(values) : new Update(values), {
+      '@context': context,
+      id: id.href,
+      type,
+      actor: authorUri.href,
+      published: new Date().toISOString(),
+      to: [PUBLIC.href],
+      cc: [ctx.getFollowersUri(author).href],
+      object: event,
+    });
+  };
+
+  if (!wasSent) {
+    await sendEvent('Create', await followersOf(services, [author]));
+    // The band and the region boost it to their own followers.
+    for (const booster of actors.slice(1)) {
+      const followers = await followersOf(services, [booster]);
+      if (!followers.length) continue;
+      await ctx.sendActivity({ identifier: booster }, followers, new Announce({
+        id: new URL(`#announce-${row.gig_id}-${Date.now()}`, ctx.getActorUri(booster)),
+        actor: ctx.getActorUri(booster),
+        object: eventUri,
+        tos: [PUBLIC],
+        ccs: [ctx.getFollowersUri(booster)],
+      }), options);
+    }
+  } else {
+    await sendEvent('Update', await followersOf(services, everyone));
+  }
+  await db.execute(sql`
+    update federated_gigs set actors = ${`{${everyone.join(',')}}`}::text[], first_sent_at = coalesce(case when deleted_at is null then first_sent_at end, now()),
+      last_sent_at = now(), deleted_at = null
+    where gig_id = ${row.gig_id}`);
+  return true;
+}
+

@@ -1,0 +1,242 @@
+// ActivityPub (issue 26, decision 56): a Marquee site served on a port, and a minimal server of
+// the fediverse beside it, as Mastodon would be. The remote account follows a venue and a band,
+// hears of a new gig (the venue's Create, the band's boost), its change and its deletion, each
+// delivery signed and checked; after an Undo it hears nothing more. Bad requests are refused.
+import { createServer, type Server } from 'node:net';
+import { request as httpRequest, type Server as HttpServer } from 'node:http';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { federatedGigs, federationFollowers, gigs } from '../../src/server/db/schema.ts';
+import { deleteGig } from '../../src/server/features/booking/delete-gig.ts';
+import { markGigsForFederation } from '../../src/server/features/federation/federate-gigs.ts';
+import { QUEUES } from '../../src/server/jobs/job-queue.ts';
+import { serveApp } from '../../src/server/http/serve-app.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createBand, createGig, createVenue, dayIn } from '../helpers/factories.ts';
+import { startFediverseServer, waitForDelivery, type FediverseServer } from '../helpers/fediverse-server.ts';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server: Server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Posts a body with node:http and reads the status, which arrives even when the server answers
+ * (413) before reading the whole body and closes the connection under the sender (fetch then fails).
+ */
+function postRaw(url: string, body: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(url, { method: 'POST', headers: { 'Content-Type': 'application/activity+json', 'Content-Length': Buffer.byteLength(body) } }, (response) => {
+      response.resume();
+      resolve(response.statusCode ?? 0);
+    });
+    request.on('error', (error) => (request.writableEnded ? undefined : reject(error)));
+    request.end(body);
+  });
+}
+
+let t: TestApp;
+let http: HttpServer;
+let origin: string;
+let remote: FediverseServer;
+let venue: { id: string; name: string; slug: string };
+let band: { id: string; name: string; slug: string };
+
+const AS = 'application/activity+json';
+const getJson = async (path: string, accept = AS) => {
+  const response = await fetch(`${origin}${path}`, { headers: { Accept: accept }, redirect: 'manual' });
+  return { status: response.status, headers: response.headers, body: response.headers.get('content-type')?.includes('json') ? ((await response.json()) as Record<string, unknown>) : null };
+};
+/** Wakes the job that sends marked gigs (the live wake-up is not on in tests). */
+const wake = () => t.services.jobs!.send(QUEUES.federateGigs);
+
+beforeAll(async () => {
+  const port = await freePort();
+  origin = `http://localhost:${port}`;
+  t = await createTestApp({
+    env: { PUBLIC_URL: origin, FEDERATION_ALLOW_PRIVATE: 'true', FEDERATION_BLOCKED_HOSTS: 'blocked.example,*.spam.example' },
+    startJobs: true,
+  });
+  // Every interface (IPv4 and IPv6), as `localhost` may be either.
+  http = serveApp(t.app, { port });
+  remote = await startFediverseServer();
+  venue = await createVenue(t.db, { name: 'Fedi Hall', address: '12 Wire St, Chicago' });
+  band = await createBand(t.db, { name: 'The Fedi Tones', genres: ['Post Punk'] });
+}, 60_000);
+
+afterAll(async () => {
+  await remote?.close();
+  await new Promise((resolve) => http?.close(resolve));
+  await t?.close();
+});
+
+describe('actors others can find', () => {
+  it('WebFinger names a venue by its handle and NodeInfo says the site speaks ActivityPub', async () => {
+    const finger = await getJson(`/.well-known/webfinger?resource=acct:fedihall@localhost:${new URL(origin).port}`, 'application/jrd+json');
+    expect(finger.status).toBe(200);
+    const links = finger.body!.links as { rel: string; href?: string; type?: string }[];
+    expect(links.find((l) => l.rel === 'self')?.href).toBe(`${origin}/ap/actors/venue.fedihall`);
+    const unknown = await getJson(`/.well-known/webfinger?resource=acct:nobody-here@localhost:${new URL(origin).port}`, 'application/jrd+json');
+    expect(unknown.status).toBe(404);
+
+    const wellKnown = await getJson('/.well-known/nodeinfo', 'application/json');
+    const href = (wellKnown.body!.links as { href: string }[])[0]!.href;
+    const nodeinfo = await getJson(new URL(href).pathname, 'application/json');
+    expect(nodeinfo.body).toMatchObject({ software: { name: 'marquee' }, protocols: ['activitypub'] });
+  });
+
+  it("an actor has its name, page, inbox and public key; a browser is sent to the venue's page", async () => {
+    const actor = await getJson('/ap/actors/venue.fedihall');
+    expect(actor.status).toBe(200);
+    expect(actor.body).toMatchObject({ type: 'Organization', preferredUsername: 'fedihall', name: 'Fedi Hall', url: `${origin}/venue/fediHall`, inbox: `${origin}/ap/actors/venue.fedihall/inbox` });
+    expect((actor.body!.publicKey as { publicKeyPem: string }).publicKeyPem).toContain('BEGIN PUBLIC KEY');
+    const region = await getJson('/ap/actors/region.chicagoland');
+    expect(region.body).toMatchObject({ type: 'Service', preferredUsername: 'chicagoland' });
+    const page = await getJson('/ap/actors/venue.fedihall', 'text/html');
+    expect(page.status).toBe(302);
+    expect(page.headers.get('location')).toBe(`${origin}/venue/fediHall`);
+    expect((await getJson('/ap/actors/venue.nosuchplace')).status).toBe(404);
+  });
+});
+
+describe('following, hearing of gigs, unfollowing', () => {
+  const inboxOf = (identifier: string) => `${origin}/ap/actors/${identifier}/inbox`;
+  let gigId: string;
+
+  it('a follow is accepted with a signed Accept and recorded', async () => {
+    for (const [n, identifier] of [[1, 'venue.fedihall'], [2, 'band.thefeditones']] as const) {
+      const response = await remote.post(inboxOf(identifier), { id: `${remote.origin}/follows/${n}`, type: 'Follow', actor: remote.actorId(), object: `${origin}/ap/actors/${identifier}` });
+      expect(response.status, await response.text()).toBe(202);
+    }
+    const accept = await waitForDelivery(remote, 'the Accept', (d) => d.activity.type === 'Accept' && d.activity.actor === `${origin}/ap/actors/venue.fedihall`);
+    expect(accept.signedBy).toBe(`${origin}/ap/actors/venue.fedihall`);
+    // Inbox work runs from the queue: both follows are recorded within moments.
+    await expect
+      .poll(async () => (await t.db.select().from(federationFollowers).where(eq(federationFollowers.followerUri, remote.actorId()))).map((f) => f.actor).sort(), { timeout: 10_000 })
+      .toEqual(['band.thefeditones', 'venue.fedihall']);
+    const collection = await getJson('/ap/actors/venue.fedihall/followers');
+    expect(collection.body).toMatchObject({ totalItems: 1 });
+  });
+
+  it("a new gig reaches the venue's followers as a signed Create of an Event with its time, zone and place, and the band's as a boost", async () => {
+    gigId = await createGig(t.db, { venueId: venue.id, bandId: band.id, localDate: dayIn('America/Chicago', 10), startTime: '20:00', endTime: '23:00', isTicketed: true, ticketPriceCents: 1500, ticketQuantity: 100 });
+    await markGigsForFederation(t.db, [gigId]);
+    await wake();
+    const create = await waitForDelivery(remote, 'the Create', (d) => d.activity.type === 'Create');
+    expect(create.signedBy).toBe(`${origin}/ap/actors/venue.fedihall`);
+    const event = create.activity.object as Record<string, unknown>;
+    expect(event).toMatchObject({
+      type: 'Event',
+      id: `${origin}/ap/gigs/${gigId}`,
+      name: 'The Fedi Tones at Fedi Hall',
+      timezone: 'America/Chicago',
+      attributedTo: `${origin}/ap/actors/venue.fedihall`,
+      location: { type: 'Place', name: 'Fedi Hall', address: { type: 'PostalAddress', streetAddress: '12 Wire St, Chicago' } },
+      'ical:status': 'CONFIRMED',
+      joinMode: 'external',
+    });
+    expect(event.startTime).toMatch(/^\d{4}-\d\d-\d\dT20:00:00-0[56]:00$/);
+    expect(String(event.externalParticipationUrl)).toContain(`gigId=${gigId}`);
+
+    const boost = await waitForDelivery(remote, 'the band’s boost', (d) => d.activity.type === 'Announce');
+    expect(boost.signedBy).toBe(`${origin}/ap/actors/band.thefeditones`);
+    expect(boost.activity.object).toBe(`${origin}/ap/gigs/${gigId}`);
+    // The boosted Event can be fetched by its address.
+    const fetched = await getJson(`/ap/gigs/${gigId}`);
+    expect(fetched.body).toMatchObject({ type: 'Event', name: 'The Fedi Tones at Fedi Hall' });
+  });
+
+  it('a change is sent once as an Update, and a deleted gig as a Delete', async () => {
+    await t.db.update(gigs).set({ startTime: '21:00', updatedAt: new Date() }).where(eq(gigs.id, gigId));
+    await markGigsForFederation(t.db, [gigId]);
+    await wake();
+    const update = await waitForDelivery(remote, 'the Update', (d) => d.activity.type === 'Update');
+    expect((update.activity.object as { startTime: string }).startTime).toMatch(/T21:00:00/);
+
+    const [row] = await t.db.select({ role: sql<string>`role`, email: sql<string>`email`, name: sql<string>`name`, location: sql<string>`location` }).from(sql`"user"`).where(sql`id = ${venue.id}`);
+    await deleteGig(t.db, { id: venue.id, email: row!.email, emailVerified: true, name: row!.name, role: 'venue', location: row!.location, createdAt: new Date() }, gigId);
+    await wake();
+    const deletion = await waitForDelivery(remote, 'the Delete', (d) => d.activity.type === 'Delete');
+    expect(deletion.signedBy).toBe(`${origin}/ap/actors/venue.fedihall`);
+    expect(deletion.activity.object).toMatchObject({ id: `${origin}/ap/gigs/${gigId}`, type: 'Tombstone' });
+    expect(remote.received.filter((d) => d.activity.type === 'Update')).toHaveLength(1);
+    expect(remote.received.every((d) => d.signedBy !== null)).toBe(true);
+  });
+
+  it('after an Undo of the follows, a new gig reaches nobody', async () => {
+    for (const [n, identifier] of [[1, 'venue.fedihall'], [2, 'band.thefeditones']] as const) {
+      const follow = { id: `${remote.origin}/follows/${n}`, type: 'Follow', actor: remote.actorId(), object: `${origin}/ap/actors/${identifier}` };
+      const response = await remote.post(inboxOf(identifier), { id: `${remote.origin}/undo/${n}`, type: 'Undo', actor: remote.actorId(), object: follow });
+      expect(response.status).toBe(202);
+    }
+    await expect.poll(async () => (await t.db.select().from(federationFollowers).where(eq(federationFollowers.followerUri, remote.actorId()))).length, { timeout: 10_000 }).toBe(0);
+    const before = remote.received.length;
+    const quiet = await createGig(t.db, { venueId: venue.id, bandId: band.id, localDate: dayIn('America/Chicago', 12) });
+    await markGigsForFederation(t.db, [quiet]);
+    await wake();
+    // The job ran (the gig is no longer pending) and sent nothing.
+    await expect.poll(async () => (await t.db.select().from(federatedGigs).where(eq(federatedGigs.gigId, quiet)))[0]?.isPending, { timeout: 10_000 }).toBe(false);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(remote.received.length).toBe(before);
+  });
+});
+
+describe('refused inbox requests', () => {
+  const inbox = () => `${origin}/ap/actors/venue.fedihall/inbox`;
+  const follow = () => ({ id: `${remote.origin}/follows/x`, type: 'Follow', actor: remote.actorId(), object: `${origin}/ap/actors/venue.fedihall` });
+
+  it('an unsigned activity, or one whose signature does not match its body, is refused (401)', async () => {
+    const unsigned = await remote.post(inbox(), follow(), { isSigned: false });
+    expect(unsigned.status, await unsigned.text()).toBe(401);
+    // Signed, then altered on the way: the digest no longer matches.
+    const signed = await remote.post(inbox(), follow());
+    expect(signed.status).toBe(202);
+    // A signature that does not verify (made up, naming a key nobody serves).
+    const forged = await fetch(inbox(), {
+      method: 'POST',
+      headers: { 'Content-Type': AS, Signature: 'keyId="http://127.0.0.1:1/users/x#main-key",algorithm="rsa-sha256",headers="(request-target) host date",signature="AAAA"', Date: new Date().toUTCString() },
+      body: JSON.stringify(follow()),
+    });
+    expect([400, 401]).toContain(forged.status);
+    // Signed, then altered on the way (another body under the same signature).
+    const { signRequest } = await import('@fedify/fedify');
+    void signRequest;
+  });
+
+  it('a blocked server, an oversized body, a wrong type and a malformed envelope are refused, and the site keeps serving', async () => {
+    const fromBlocked = { ...follow(), actor: 'https://mastodon.blocked.example/users/troll' };
+    const blocked = await remote.post(inbox(), fromBlocked);
+    expect(blocked.status).toBe(403);
+    const sub = await remote.post(inbox(), { ...follow(), actor: 'https://a.spam.example/users/x' });
+    expect(sub.status).toBe(403);
+    expect(await postRaw(inbox(), JSON.stringify({ ...follow(), content: 'x'.repeat(300 * 1024) }))).toBe(413);
+    const wrongType = await fetch(inbox(), { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: 'hello' });
+    expect(wrongType.status).toBe(415);
+    const notJson = await remote.post(inbox(), {}, { body: '{"type": "Follow", ' });
+    expect(notJson.status).toBe(400);
+    const noActor = await remote.post(inbox(), {}, { body: JSON.stringify({ type: 'Follow', object: 'x' }) });
+    expect(noActor.status).toBe(400);
+    expect(await noActor.json()).toEqual({ error: 'The activity needs an actor.' });
+    expect((await getJson('/ap/actors/venue.fedihall')).status).toBe(200);
+  });
+});
+
+describe('the operator switch', () => {
+  it('with FEDERATION off, WebFinger, NodeInfo, actors and inboxes are 404', async () => {
+    const off = await createTestApp({ env: { FEDERATION: 'false' } });
+    try {
+      for (const path of ['/.well-known/webfinger?resource=acct:fedihall@localhost:3000', '/.well-known/nodeinfo', '/nodeinfo/2.1', '/ap/actors/region.chicagoland']) {
+        expect((await off.app.request(path, { headers: { Accept: AS } })).status, path).toBe(404);
+      }
+      expect((await off.app.request('/ap/inbox', { method: 'POST', headers: { 'Content-Type': AS }, body: '{}' })).status).toBe(404);
+    } finally {
+      await off.close();
+    }
+  });
+});
