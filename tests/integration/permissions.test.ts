@@ -339,6 +339,28 @@ describe('the API key routes (decision 53)', () => {
   });
 });
 
+/**
+ * ActivityPub (decision 56): outside /api, for other servers. A session opens nothing more: every
+ * visitor and role reads the same actor, and an inbox refuses an unsigned activity (401) whoever
+ * posts it, cookies or not.
+ */
+describe('ActivityPub routes', () => {
+  it('every federation route is here', () => {
+    const federation = t.app.routes.filter((r) => r.path.startsWith('/ap/') || r.path.startsWith('/.well-known/webfinger') || r.path.startsWith('/.well-known/nodeinfo') || r.path.startsWith('/nodeinfo'));
+    expect([...new Set(federation.map((r) => `${r.method} ${r.path}`))].sort()).toEqual(
+      ['GET /.well-known/nodeinfo', 'GET /.well-known/webfinger', 'GET /ap/*', 'GET /nodeinfo/*', 'HEAD /.well-known/nodeinfo', 'HEAD /.well-known/webfinger', 'HEAD /ap/*', 'HEAD /nodeinfo/*', 'POST /ap/*'].sort(),
+    );
+  });
+  it('answer every visitor and role alike', async () => {
+    for (const [who, client] of clients) {
+      // A browser's request (the test client's) is sent to the region's page, whoever asks.
+      expect((await client.get('/ap/actors/region.chicagoland')).status, who).toBe(302);
+      const follow = { type: 'Follow', actor: 'https://elsewhere.example/users/a', object: 'http://localhost:3000/ap/actors/region.chicagoland' };
+      expect((await client.post('/ap/actors/region.chicagoland/inbox', follow)).status, who).toBe(401);
+    }
+  });
+});
+
 describe('public routes outside /api', () => {
   it.each([...PUBLIC_OUTSIDE_API])('%s answers every visitor and role alike (an unknown id: 404, never 401/403)', async (route) => {
     expect(t.app.routes.map((r) => `${r.method} ${r.path}`)).toContain(route);

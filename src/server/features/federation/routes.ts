@@ -70,7 +70,8 @@ export function federationRoutes(services: Services) {
       onNotAcceptable: notAcceptable,
     });
     if (request.method === 'POST' && response.status >= 400) logger.warn({ path: c.req.path, ip: clientIp(c), status: response.status }, 'federation: an activity was refused (a bad or missing signature, or an unreadable activity)');
-    return response;
+    // A copy with headers of its own (a redirect's are immutable), to which Marquee's security headers are added.
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers: new Headers(response.headers) });
   };
 
   const inboxLimit = bodyLimit({
