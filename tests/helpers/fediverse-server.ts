@@ -13,6 +13,9 @@ export async function startFediverseServer({ username = 'fan', host = '127.0.0.1
   const keys = await generateCryptoKeyPair('RSASSA-PKCS1-v1_5');
   const loader = getDocumentLoader({ allowPrivateAddress: true });
   const received: Delivery[] = [];
+  /** Deliveries of these types answered 500 (each a count to spend), as a server having a bad moment. */
+  const failures = new Map<string, number>();
+  let refused = 0;
   let origin = '';
   const actorId = () => new URL(`/users/${username}`, origin);
   const keyId = () => new URL(`/users/${username}#main-key`, origin);
@@ -41,6 +44,14 @@ export async function startFediverseServer({ username = 'fan', host = '127.0.0.1
           for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value);
           const request = new Request(url, { method: 'POST', headers, body });
           const key = await verifyRequest(request, { documentLoader: loader, contextLoader: loader }).catch(() => null);
+          const activity = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
+          const failuresLeft = failures.get(String(activity.type)) ?? 0;
+          if (failuresLeft > 0) {
+            failures.set(String(activity.type), failuresLeft - 1);
+            refused++;
+            res.writeHead(500).end();
+            return;
+          }
           received.push({ activity: JSON.parse(body.toString('utf8')) as Record<string, unknown>, signedBy: key?.ownerId?.href ?? null, path: url.pathname });
           res.writeHead(202).end();
           return;
@@ -58,6 +69,11 @@ export async function startFediverseServer({ username = 'fan', host = '127.0.0.1
     origin,
     actorId: () => actorId().href,
     received,
+    /** Answers the next `times` deliveries of `type` with 500. */
+    failNext(type: string, times: number) {
+      failures.set(type, times);
+    },
+    refusedCount: () => refused,
     /** Posts an activity to an inbox, signed with this account's key unless told otherwise. */
     async post(inbox: string, activity: Record<string, unknown>, { isSigned = true, body }: { isSigned?: boolean; body?: string } = {}) {
       let request = new Request(inbox, {

@@ -125,6 +125,8 @@ describe('following, hearing of gigs, unfollowing', () => {
   });
 
   it("a new gig reaches the venue's followers as a signed Create of an Event with its time, zone and place, and the band's as a boost", async () => {
+    // The remote server fails the first two deliveries of the Create: the queue retries it with backoff.
+    remote.failNext('Create', 2);
     gigId = await createGig(t.db, { venueId: venue.id, bandId: band.id, localDate: dayIn('America/Chicago', 10), startTime: '20:00', endTime: '23:00', isTicketed: true, ticketPriceCents: 1500, ticketQuantity: 100 });
     await markGigsForFederation(t.db, [gigId]);
     await wake();
@@ -144,6 +146,8 @@ describe('following, hearing of gigs, unfollowing', () => {
     expect(event.startTime).toMatch(/^\d{4}-\d\d-\d\dT20:00:00-0[56]:00$/);
     expect(String(event.externalParticipationUrl)).toContain(`gigId=${gigId}`);
 
+    expect(remote.refusedCount()).toBe(2);
+    expect(remote.received.filter((d) => d.activity.type === 'Create')).toHaveLength(1);
     const boost = await waitForDelivery(remote, 'the band’s boost', (d) => d.activity.type === 'Announce');
     expect(boost.signedBy).toBe(`${origin}/ap/actors/band.thefeditones`);
     expect(boost.activity.object).toBe(`${origin}/ap/gigs/${gigId}`);
