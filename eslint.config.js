@@ -68,6 +68,7 @@ const featureExports = {
   'client/api-keys': ['api-keys-card.tsx'],
   'client/embed': ['embed-card.tsx'],
   'client/webhooks': ['webhooks-card.tsx'],
+  'client/federation': ['fediverse-card.tsx'],
 };
 const compositionRoots = ['src/server/app.ts', 'src/server/create-services.ts', 'src/server/jobs/register-jobs.ts', 'src/client/app/'];
 for (const [feature, files] of Object.entries(featureExports)) {

@@ -42,7 +42,7 @@ import { legacyFileRoutes } from './features/legacy-import/routes.ts';
 import { apiKeyRoutes, publicApiRoutes } from './features/public-api/routes.ts';
 import { embedApiRoutes, embedPageRoutes, serveEmbedScripts } from './features/embed/routes.ts';
 import { webhookRoutes } from './features/webhooks/routes.ts';
-import { federationRoutes } from './features/federation/routes.ts';
+import { fediverseAccountRoutes, federationRoutes } from './features/federation/routes.ts';
 import { createMetrics } from './http/metrics.ts';
 import { createPublicFastPath } from './http/public-response.ts';
 import { createRequestLog } from './http/request-log.ts';
@@ -144,6 +144,7 @@ export function createApp(services: Services) {
   api.route('/', doorOrganiserRoutes(services));
   api.route('/', embedApiRoutes(services));
   api.route('/', webhookRoutes(services));
+  api.route('/', fediverseAccountRoutes(services));
   api.all('*', () => {
     throw new AppError('NOT_FOUND', 'Not found.');
   });

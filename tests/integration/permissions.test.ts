@@ -67,6 +67,8 @@ const ALLOWED: Record<string, Rule> = {
   'GET /api/door/gigs/:gigId/report': DOOR_ORGANISERS,
   'GET /api/door/gigs/:gigId/report.csv': DOOR_ORGANISERS,
   // Decision 54: an organiser's webhook endpoints (another's id is 404).
+  // Decision 56: a band's or venue's handle on the fediverse.
+  'GET /api/federation/me': ['band', 'venue'],
   'GET /api/webhooks/endpoints': ORGANISERS,
   'POST /api/webhooks/endpoints': ORGANISERS,
   'GET /api/webhooks/endpoints/:id/secret': ORGANISERS,

@@ -14,3 +14,6 @@ export type InboxActivity = z.infer<typeof inboxActivitySchema>;
 
 /** The largest activity an inbox accepts. */
 export const INBOX_MAX_BYTES = 256 * 1024;
+
+/** A band's or venue's presence on the fediverse, as its dashboard shows it. */
+export type FediversePresence = { isEnabled: false } | { isEnabled: true; handle: string; actorUrl: string; followers: number };

@@ -20,6 +20,7 @@ import { VenueDoorTeamCard } from '../door/venue-door-team-card.tsx';
 import { EmailVerificationNotice } from '../auth/email-verification-notice.tsx';
 import { ApiKeysCard } from '../api-keys/api-keys-card.tsx';
 import { EmbedCard } from '../embed/embed-card.tsx';
+import { FediverseCard } from '../federation/fediverse-card.tsx';
 
 function DashboardFrame({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
   return (
@@ -179,6 +180,8 @@ function ProfileDashboard({ me, role }: { me: Me; role: Role }) {
       {(role === 'band' || role === 'venue' || role === 'promoter') && <ApiKeysCard />}
       {/* Issue 26: their upcoming gigs on their own website. */}
       {(role === 'band' || role === 'venue' || role === 'promoter') && typeof profile.slug === 'string' && profile.slug && <EmbedCard role={role} slug={profile.slug} />}
+      {/* Decision 56: their handle on the fediverse. */}
+      {(role === 'band' || role === 'venue') && <FediverseCard />}
       {(role === 'venue' || role === 'promoter') && <WebhooksCard isEmailVerified={me.user.emailVerified} />}
       {role === 'venue' && <ManageJamSessions isAdmin={false} />}
       {role === 'artist_manager' && <ManagerBooking />}

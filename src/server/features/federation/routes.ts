@@ -9,6 +9,8 @@ import { isBlockedHost } from './blocked-hosts.ts';
 import { federationOf } from './create-federation.ts';
 import { findActor } from './federation-actors.ts';
 import { loadFederatedGig } from './gig-event.ts';
+import { getFediversePresence } from './fediverse-presence.ts';
+import { requireRole } from '../../http/session.ts';
 
 const PATHS = ['/.well-known/webfinger', '/.well-known/nodeinfo', '/nodeinfo/*', '/ap/*'] as const;
 const INBOX_PER_10_MINUTES = 3000;
@@ -105,5 +107,15 @@ export function federationRoutes(services: Services) {
     return serve(c, new Request(c.req.url, { method: 'POST', headers: c.req.raw.headers, body: bytes }));
   });
   for (const path of PATHS) app.on(['GET', 'HEAD'], path, (c) => serve(c, c.req.raw));
+  return app;
+}
+
+/** Under /api: a band's or venue's handle and follower count, for its dashboard. */
+export function fediverseAccountRoutes(services: Services) {
+  const app = new Hono();
+  app.get('/federation/me', async (c) => {
+    const { user } = await requireRole(services, c, 'band', 'venue');
+    return c.json(await getFediversePresence(services, user));
+  });
   return app;
 }
