@@ -47,15 +47,18 @@ export async function federatePendingGigs(services: Services): Promise<number> {
       where f.gig_id = c.gig_id
       returning f.gig_id, f.actors, f.first_sent_at, f.deleted_at`);
     if (rows.length === 0) return sent;
+    let hasFailed = false;
     for (const row of rows) {
       try {
         if (await federateGig(services, ctx, row, publicUrl)) sent++;
       } catch (error) {
         logger.warn({ err: error, gigId: row.gig_id }, 'federation: a gig could not be sent; it is tried again');
         await db.execute(sql`update federated_gigs set is_pending = true where gig_id = ${row.gig_id}`);
-        if (rows.length === 1) return sent;
+        hasFailed = true;
       }
     }
+    // A gig that failed waits for the next run (the sweep within a minute), not this loop.
+    if (hasFailed) return sent;
   }
 }
 
