@@ -5,7 +5,9 @@ CREATE TABLE "federated_gigs" (
 	"first_sent_at" timestamp with time zone,
 	"last_sent_at" timestamp with time zone,
 	"deleted_at" timestamp with time zone,
-	"changed_at" timestamp with time zone DEFAULT now() NOT NULL
+	"generation" integer DEFAULT 0 NOT NULL,
+	"changed_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"claimed_until" timestamp with time zone
 );
 --> statement-breakpoint
 CREATE TABLE "federation_actor_keys" (

@@ -74,6 +74,11 @@ export async function startFediverseServer({ username = 'fan', host = '127.0.0.1
       failures.set(type, times);
     },
     refusedCount: () => refused,
+    /** A signed request for an activity, not sent (to alter it on the way). */
+    async sign(inbox: string, activity: Record<string, unknown>) {
+      const request = new Request(inbox, { method: 'POST', headers: { 'Content-Type': 'application/activity+json' }, body: JSON.stringify({ '@context': 'https://www.w3.org/ns/activitystreams', ...activity }) });
+      return signRequest(request, keys.privateKey, keyId());
+    },
     /** Posts an activity to an inbox, signed with this account's key unless told otherwise. */
     async post(inbox: string, activity: Record<string, unknown>, { isSigned = true, body }: { isSigned?: boolean; body?: string } = {}) {
       let request = new Request(inbox, {

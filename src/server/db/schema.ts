@@ -1778,7 +1778,8 @@ export const federationFollowers = pgTable(
 
 /**
  * A public gig as the fediverse last heard of it: marked pending by every change (in the change's
- * own transaction), then sent as Create, Update or Delete by the `federate-gigs` job. Outlives the
+ * own transaction), then sent as Create, Update or Delete by the `federate-gigs` job, and pending
+ * until sent (a mark made while it is being sent keeps it pending). Outlives the
  * gig (no foreign key), so a deleted gig's Delete still knows whose followers heard of it.
  */
 export const federatedGigs = pgTable(
@@ -1791,7 +1792,14 @@ export const federatedGigs = pgTable(
     firstSentAt: timestamp({ withTimezone: true }),
     lastSentAt: timestamp({ withTimezone: true }),
     deletedAt: timestamp({ withTimezone: true }),
+    /**
+     * Bumped by each Delete: the Event published again afterwards has a new address (servers keep
+     * a tombstone for a deleted one and would refuse it).
+     */
+    generation: integer().notNull().default(0),
     changedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** While an instance sends it (a lease): another instance leaves it alone until then, and takes it over after. */
+    claimedUntil: timestamp({ withTimezone: true }),
   },
   (t) => [index('federated_gigs_pending_idx').on(t.changedAt).where(sql`${t.isPending}`)],
 );

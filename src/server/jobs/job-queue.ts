@@ -20,11 +20,12 @@ const RETRY = { retryLimit: 5, retryDelay: 30, retryBackoff: true };
 
 export type JobQueue = {
   /**
-   * Queues a job, retried with backoff when it fails. `delaySeconds` holds it back; `isRetried:
-   * false` leaves retrying to the sender (Fedify's own outbox policy, decision 56).
+   * Queues a job, retried with backoff when it fails (5 times, or `retryLimit`). `delaySeconds`
+   * holds it back.
    */
-  send(queue: string, data?: object, options?: { delaySeconds?: number; isRetried?: boolean }): Promise<void>;
-  work<T extends object>(queue: string, handler: (data: T) => Promise<void>): Promise<void>;
+  send(queue: string, data?: object, options?: { delaySeconds?: number; retryLimit?: number }): Promise<void>;
+  /** Works a queue's jobs, one at a time, or `concurrency` at once on this instance. */
+  work<T extends object>(queue: string, handler: (data: T) => Promise<void>, options?: { concurrency?: number }): Promise<void>;
   /** Runs a queue's job on a cron schedule (minute granularity). */
   schedule(queue: string, cron: string): Promise<void>;
   stop(): Promise<void>;
@@ -66,11 +67,11 @@ export async function startJobQueue(database: Database, logger: Logger, { stoppi
   await boss.start();
   for (const queue of Object.values(QUEUES)) await boss.createQueue(queue);
   return {
-    async send(queue, data = {}, { delaySeconds, isRetried = true } = {}) {
-      await boss.send(queue, data, { ...(isRetried ? RETRY : { retryLimit: 0 }), ...(delaySeconds ? { startAfter: Math.ceil(delaySeconds) } : {}) });
+    async send(queue, data = {}, { delaySeconds, retryLimit } = {}) {
+      await boss.send(queue, data, { ...RETRY, ...(retryLimit === undefined ? {} : { retryLimit }), ...(delaySeconds ? { startAfter: Math.ceil(delaySeconds) } : {}) });
     },
-    async work(queue, handler) {
-      await boss.work(queue, { pollingIntervalSeconds: 1 }, async (jobs) => {
+    async work(queue, handler, { concurrency } = {}) {
+      await boss.work(queue, { pollingIntervalSeconds: 1, ...(concurrency ? { localConcurrency: concurrency } : {}) }, async (jobs) => {
         for (const job of jobs) {
           try {
             await handler(job.data as never);

@@ -1,11 +1,12 @@
 import { createFederation, exportJwk, generateCryptoKeyPair, getDefaultActivityTransformers, importJwk, type Context, type Federation } from '@fedify/fedify';
 import { Accept, Delete, Endpoints, Event, Follow, Image, Organization, Service, Undo, type Activity, type Recipient } from '@fedify/fedify/vocab';
+import { validatePublicUrl } from '@fedify/fedify/runtime';
 import { count, sql } from 'drizzle-orm';
 import { federatedGigs, federationActorKeys, federationFollowers } from '../../db/schema.ts';
 import type { Services } from '../../services.ts';
 import { findActor, identifierForHandle, parseActorIdentifier } from './federation-actors.ts';
 import { databaseKvStore, jobQueueMessages } from './federation-store.ts';
-import { gigEventJsonLd, loadFederatedGig } from './gig-event.ts';
+import { eventIdOf, gigEventJsonLd, loadFederatedGig, parseEventId } from './gig-event.ts';
 import { isBlockedHost } from './blocked-hosts.ts';
 
 // Decision 56: Marquee's ActivityPub side, built on Fedify. Actors, their keys and followers,
@@ -50,25 +51,44 @@ async function keyPairsOf(services: Services, actor: string, cache: Map<string, 
   return pending;
 }
 
-/** The followers of some actors, each server's shared inbox once where it has one. */
+/**
+ * Whether Marquee may deliver to an inbox: not on a blocked server, https, and (Fedify checks
+ * only the addresses it fetches, not those it posts to) not resolving to a loopback, private or
+ * link-local address, unless FEDERATION_ALLOW_PRIVATE (tests) allows plain http and those.
+ */
+async function isDeliverable(env: Services['env'], url: URL, known: Map<string, Promise<boolean>>): Promise<boolean> {
+  if (isBlockedHost(env.FEDERATION_BLOCKED_HOSTS, url.hostname)) return false;
+  if (env.FEDERATION_ALLOW_PRIVATE) return url.protocol === 'https:' || url.protocol === 'http:';
+  if (url.protocol !== 'https:') return false;
+  let answer = known.get(url.host);
+  if (!answer) known.set(url.host, (answer = validatePublicUrl(url.href).then(() => true, () => false)));
+  return answer;
+}
+
+/** A follower as Marquee delivers to it: its inbox, and its server's shared inbox where that is deliverable too; null when its inbox is not. */
+export async function deliverableRecipient(
+  env: Services['env'],
+  follower: { id: string; inbox: string; sharedInbox: string | null },
+  known = new Map<string, Promise<boolean>>(),
+): Promise<Recipient | null> {
+  const [id, inbox] = [new URL(follower.id), new URL(follower.inbox)];
+  const shared = follower.sharedInbox ? new URL(follower.sharedInbox) : null;
+  if (isBlockedHost(env.FEDERATION_BLOCKED_HOSTS, id.hostname) || !(await isDeliverable(env, inbox, known))) return null;
+  const isSharedDeliverable = shared !== null && (await isDeliverable(env, shared, known));
+  return { id, inboxId: inbox, endpoints: isSharedDeliverable ? { sharedInbox: shared } : null };
+}
+
+/** The followers of some actors that Marquee may deliver to, each once (each server's shared inbox once, by Fedify). */
 export async function followersOf(services: Services, actors: readonly string[]): Promise<Recipient[]> {
   if (actors.length === 0) return [];
   const rows = await services.db
-    .select({ followerUri: federationFollowers.followerUri, inboxUrl: federationFollowers.inboxUrl, sharedInboxUrl: federationFollowers.sharedInboxUrl })
+    .selectDistinctOn([federationFollowers.followerUri], { id: federationFollowers.followerUri, inbox: federationFollowers.inboxUrl, sharedInbox: federationFollowers.sharedInboxUrl })
     .from(federationFollowers)
-    .where(sql`${federationFollowers.actor} in ${actors}`);
-  const seen = new Set<string>();
-  const recipients: Recipient[] = [];
-  for (const row of rows) {
-    if (seen.has(row.followerUri) || isBlockedHost(services.env.FEDERATION_BLOCKED_HOSTS, new URL(row.inboxUrl).hostname)) continue;
-    seen.add(row.followerUri);
-    recipients.push({
-      id: new URL(row.followerUri),
-      inboxId: new URL(row.inboxUrl),
-      endpoints: row.sharedInboxUrl ? { sharedInbox: new URL(row.sharedInboxUrl) } : null,
-    });
-  }
-  return recipients;
+    .where(sql`${federationFollowers.actor} in ${actors}`)
+    .orderBy(federationFollowers.followerUri);
+  const known = new Map<string, Promise<boolean>>();
+  const recipients = await Promise.all(rows.map((row) => deliverableRecipient(services.env, row, known)));
+  return recipients.filter((r): r is Recipient => r !== null);
 }
 
 /**
@@ -160,12 +180,14 @@ function buildFederation(services: Services): Federation<Services> {
     })
     .setFirstCursor(() => '0');
 
-  // A gig's Event, for servers that fetch it (a boost names it by its address).
+  // A gig's Event, for servers that fetch it (a boost names it by its address): the current
+  // publication only; an earlier one (deleted, then published again) is gone.
   federation.setObjectDispatcher(Event, EVENT_PATH, async (ctx, { id }) => {
-    if (!/^[0-9a-f-]{36}$/.test(id)) return null;
-    const gig = await loadFederatedGig(db, id);
-    if (!gig?.isApproved) return null;
-    const json = gigEventJsonLd(gig, { publicUrl, eventUri: ctx.getObjectUri(Event, { id }), actorUri: (a) => ctx.getActorUri(a) });
+    const parsed = parseEventId(id);
+    if (!parsed) return null;
+    const gig = await loadFederatedGig(db, parsed.gigId);
+    if (!gig?.isApproved || gig.cancelledAt || gig.generation !== parsed.generation) return null;
+    const json = gigEventJsonLd(gig, { publicUrl, eventUri: ctx.getObjectUri(Event, { id: eventIdOf(parsed.gigId, parsed.generation) }), actorUri: (a) => ctx.getActorUri(a) });
     return Event.fromJsonLd(json, { documentLoader: ctx.documentLoader, contextLoader: ctx.contextLoader });
   });
 
@@ -190,21 +212,27 @@ function buildFederation(services: Services): Federation<Services> {
       if (!(await findActor(db, target.identifier, publicUrl))) return;
       const follower = await follow.getActor(ctx);
       if (!follower?.id || !follower.inboxId) return;
+      const recipient = await deliverableRecipient(env, { id: follower.id.href, inbox: follower.inboxId.href, sharedInbox: follower.endpoints?.sharedInbox?.href ?? null });
+      if (!recipient) {
+        logger.warn({ follower: follower.id.href, inbox: follower.inboxId.href }, 'federation: a follow was ignored: its inbox is not an address Marquee delivers to');
+        return;
+      }
+      const sharedInbox = recipient.endpoints?.sharedInbox?.href ?? null;
       await db
         .insert(federationFollowers)
         .values({
           actor: target.identifier,
           followerUri: follower.id.href,
           inboxUrl: follower.inboxId.href,
-          sharedInboxUrl: follower.endpoints?.sharedInbox?.href ?? null,
+          sharedInboxUrl: sharedInbox,
           followId: follow.id.href,
         })
         .onConflictDoUpdate({
           target: [federationFollowers.actor, federationFollowers.followerUri],
-          set: { inboxUrl: follower.inboxId.href, sharedInboxUrl: follower.endpoints?.sharedInbox?.href ?? null, followId: follow.id.href },
+          set: { inboxUrl: follower.inboxId.href, sharedInboxUrl: sharedInbox, followId: follow.id.href },
         });
       logger.info({ actor: target.identifier, follower: follower.id.href }, 'federation: followed');
-      await ctx.sendActivity({ identifier: target.identifier }, follower, new Accept({
+      await ctx.sendActivity({ identifier: target.identifier }, recipient, new Accept({
         id: new URL(`#accepts/${crypto.randomUUID()}`, ctx.getActorUri(target.identifier)),
         actor: ctx.getActorUri(target.identifier),
         object: follow,
@@ -224,6 +252,13 @@ function buildFederation(services: Services): Federation<Services> {
       await db.delete(federationFollowers).where(sql`${federationFollowers.followerUri} = ${deletion.actorId.href}`);
     })
     .onError((_ctx, error) => logger.warn({ err: error }, 'federation: an inbox activity failed'));
+
+  // An inbox that answers 404 or 410 (an account or server gone): its followers are forgotten.
+  federation.setOutboxPermanentFailureHandler(async (_ctx, { inbox, actorIds, statusCode }) => {
+    const ids = actorIds.map((a) => a.href);
+    await db.delete(federationFollowers).where(sql`${federationFollowers.inboxUrl} = ${inbox.href} or ${federationFollowers.followerUri} in ${ids.length ? ids : ['']}`);
+    logger.info({ inbox: inbox.href, statusCode }, 'federation: followers at a gone inbox forgotten');
+  });
 
   return federation;
 }

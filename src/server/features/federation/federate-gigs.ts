@@ -1,12 +1,12 @@
 import type { Context } from '@fedify/fedify';
-import { Announce, Create, Delete, Event, Tombstone, Update } from '@fedify/fedify/vocab';
+import { Announce, Create, Delete, Event, Tombstone, Update, type Recipient } from '@fedify/fedify/vocab';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { stopIfStopping } from '../../jobs/job-queue.ts';
 import type { Services } from '../../services.ts';
 import { federationOf, followersOf, sendWrittenActivity } from './create-federation.ts';
 import { findActor } from './federation-actors.ts';
-import { gigActors, gigEventJsonLd, loadFederatedGig } from './gig-event.ts';
+import { eventIdOf, gigActors, gigEventJsonLd, loadFederatedGig } from './gig-event.ts';
 
 const BATCH = 20;
 const PUBLIC = new URL('https://www.w3.org/ns/activitystreams#Public');
@@ -14,23 +14,29 @@ const PUBLIC = new URL('https://www.w3.org/ns/activitystreams#Public');
 /**
  * Decision 56: marks gigs whose public face changed (booked, edited, cancelled, reopened or
  * deleted), in the change's own transaction, for the `federate-gigs` job to tell the fediverse.
- * A mark is kept until sent, so a restart loses none.
+ * A mark stays until the gig's state after it is sent; a mark made while an instance is sending
+ * the gig (its `changed_at` later than the one claimed) keeps it pending for the next run.
  */
 export async function markGigsForFederation(db: DbOrTx, gigIds: readonly string[]): Promise<void> {
   if (gigIds.length === 0) return;
   await db.execute(sql`
     insert into federated_gigs (gig_id, is_pending, changed_at)
-    select id, true, now() from unnest(${`{${gigIds.join(',')}}`}::uuid[]) as id
-    on conflict (gig_id) do update set is_pending = true, changed_at = now()`);
+    select id, true, clock_timestamp() from unnest(${`{${gigIds.join(',')}}`}::uuid[]) as id
+    on conflict (gig_id) do update set is_pending = true, changed_at = greatest(clock_timestamp(), federated_gigs.changed_at + interval '1 microsecond')`);
 }
 
-type Claimed = { gig_id: string; actors: string[]; first_sent_at: string | null; deleted_at: string | null };
+/** How long an instance may take to send one batch before another may take its gigs over. */
+const LEASE = sql`interval '5 minutes'`;
+
+type Claimed = { gig_id: string; actors: string[]; first_sent_at: string | null; deleted_at: string | null; generation: number; changed_at: string };
 
 /**
  * Sends what the marked gigs became: a newly public gig as its venue's Create (and its band's
- * and region's boosts, to their own followers), a changed or cancelled one as an Update, one no
- * longer public as a Delete, to every follower of the actors that ever told of it. Fedify queues
- * each delivery, signs it and retries it. Returns how many gigs were sent.
+ * and region's boosts, to their own followers), a changed one as an Update, one no longer public
+ * (deleted, reopened or cancelled) as a Delete, to every follower of the actors that told of it.
+ * Each gig is claimed with a lease, so two instances never send one gig at once, and one that
+ * stopped mid-way is taken over when its lease ends. Fedify queues each delivery, signs it and
+ * retries it. Returns how many gigs were sent.
  */
 export async function federatePendingGigs(services: Services): Promise<number> {
   const federation = federationOf(services);
@@ -42,10 +48,14 @@ export async function federatePendingGigs(services: Services): Promise<number> {
   for (;;) {
     stopIfStopping(services.stopping);
     const { rows } = await db.execute<Claimed>(sql`
-      update federated_gigs f set is_pending = false
-      from (select gig_id from federated_gigs where is_pending order by changed_at limit ${BATCH} for update skip locked) c
+      update federated_gigs f set claimed_until = now() + ${LEASE}
+      from (
+        select gig_id from federated_gigs
+        where is_pending and (claimed_until is null or claimed_until < now())
+        order by changed_at limit ${BATCH} for update skip locked
+      ) c
       where f.gig_id = c.gig_id
-      returning f.gig_id, f.actors, f.first_sent_at, f.deleted_at`);
+      returning f.gig_id, f.actors, f.first_sent_at, f.deleted_at, f.generation, f.changed_at::text as changed_at`);
     if (rows.length === 0) return sent;
     let hasFailed = false;
     for (const row of rows) {
@@ -53,7 +63,7 @@ export async function federatePendingGigs(services: Services): Promise<number> {
         if (await federateGig(services, ctx, row, publicUrl)) sent++;
       } catch (error) {
         logger.warn({ err: error, gigId: row.gig_id }, 'federation: a gig could not be sent; it is tried again');
-        await db.execute(sql`update federated_gigs set is_pending = true where gig_id = ${row.gig_id}`);
+        await db.execute(sql`update federated_gigs set claimed_until = null where gig_id = ${row.gig_id}`);
         hasFailed = true;
       }
     }
@@ -62,15 +72,25 @@ export async function federatePendingGigs(services: Services): Promise<number> {
   }
 }
 
+/** Ends a gig's claim: pending again only if it was marked since it was claimed. */
+const release = (row: Claimed, changes = sql``) => sql`
+  update federated_gigs set is_pending = (changed_at > ${row.changed_at}::timestamptz), claimed_until = null ${changes}
+  where gig_id = ${row.gig_id}`;
+
 async function federateGig(services: Services, ctx: Context<Services>, row: Claimed, publicUrl: string): Promise<boolean> {
   const { db } = services;
-  const eventUri = ctx.getObjectUri(Event, { id: row.gig_id });
+  const eventUri = ctx.getObjectUri(Event, { id: eventIdOf(row.gig_id, row.generation) });
   const gig = await loadFederatedGig(db, row.gig_id);
   const wasSent = row.first_sent_at !== null && row.deleted_at === null;
   const options = { preferSharedInbox: true } as const;
 
-  if (!gig?.isApproved) {
-    if (!wasSent || row.actors.length === 0) return false;
+  // Decision 49: a cancelled gig leaves every public list; Mastodon cannot update an Event it has
+  // shown (it updates only its own kinds of post), so a cancellation is a Delete there too.
+  if (!gig?.isApproved || gig.cancelledAt) {
+    if (!wasSent || row.actors.length === 0) {
+      await db.execute(release(row));
+      return false;
+    }
     const recipients = await followersOf(services, row.actors);
     const author = row.actors[0]!;
     if (recipients.length) {
@@ -81,20 +101,26 @@ async function federateGig(services: Services, ctx: Context<Services>, row: Clai
         tos: [PUBLIC],
       }), options);
     }
-    await db.execute(sql`update federated_gigs set deleted_at = now(), last_sent_at = now() where gig_id = ${row.gig_id}`);
+    // The next publication of this gig gets a new address: servers keep a tombstone for this one.
+    await db.execute(release(row, sql`, deleted_at = now(), last_sent_at = now(), generation = generation + 1`));
     return true;
   }
 
   const actors: string[] = [];
   for (const identifier of gigActors(gig)) if (await findActor(db, identifier, publicUrl)) actors.push(identifier);
   const [author] = actors;
-  if (!author?.startsWith('venue.')) return false; // the venue's account is gone or banned: nobody to speak for the gig
+  if (!author?.startsWith('venue.')) {
+    // The venue's account is gone or banned: nobody speaks for the gig.
+    await db.execute(release(row));
+    return false;
+  }
   const { '@context': context, ...event } = gigEventJsonLd(gig, { publicUrl, eventUri, actorUri: (a) => ctx.getActorUri(a) });
   const authorUri = ctx.getActorUri(author);
   const everyone = [...new Set([...actors, ...row.actors])];
   /** The venue's Create or Update of the Event, written out whole (FEP-8a8e's fields: see sendWrittenActivity). */
-  const sendEvent = async (type: 'Create' | 'Update', recipients: Awaited<ReturnType<typeof followersOf>>) => {
+  const sendEvent = async (type: 'Create' | 'Update', recipients: Recipient[]) => {
     if (!recipients.length) return;
+    const now = new Date().toISOString();
     const id = new URL(`#${type.toLowerCase()}-${Date.now()}`, eventUri);
     const values = { id, actor: authorUri, object: eventUri, tos: [PUBLIC], ccs: [ctx.getFollowersUri(author)] };
     await sendWrittenActivity(ctx, author, recipients, type === 'Create' ? new Create(values) : new Update(values), {
@@ -102,10 +128,10 @@ async function federateGig(services: Services, ctx: Context<Services>, row: Clai
       id: id.href,
       type,
       actor: authorUri.href,
-      published: new Date().toISOString(),
+      published: now,
       to: [PUBLIC.href],
       cc: [ctx.getFollowersUri(author).href],
-      object: event,
+      object: type === 'Update' ? { ...event, updated: now } : event,
     });
   };
 
@@ -126,10 +152,7 @@ async function federateGig(services: Services, ctx: Context<Services>, row: Clai
   } else {
     await sendEvent('Update', await followersOf(services, everyone));
   }
-  await db.execute(sql`
-    update federated_gigs set actors = ${`{${everyone.join(',')}}`}::text[], first_sent_at = coalesce(case when deleted_at is null then first_sent_at end, now()),
-      last_sent_at = now(), deleted_at = null
-    where gig_id = ${row.gig_id}`);
+  await db.execute(release(row, sql`, actors = ${`{${everyone.join(',')}}`}::text[],
+    first_sent_at = coalesce(case when deleted_at is null then first_sent_at end, now()), last_sent_at = now(), deleted_at = null`));
   return true;
 }
-

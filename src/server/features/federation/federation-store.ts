@@ -30,19 +30,27 @@ export function databaseKvStore(db: Db): KvStore {
     async delete(key) {
       await db.execute(sql`delete from federation_kv where key = ${keyText(key)}`);
     },
-    /** Compare-and-swap in one statement: an expired value counts as none. */
+    /**
+     * Compare-and-swap in one statement: an expired value counts as none, and a new value of
+     * `undefined` deletes the key (as Fedify's own stores do).
+     */
     async cas(key, expectedValue, newValue, options) {
+      const live = sql`(expires_at is null or expires_at > now())`;
       const { rows } =
-        expectedValue === undefined
-          ? await db.execute<{ key: string }>(sql`
-              insert into federation_kv (key, value, expires_at) values (${keyText(key)}, ${json(newValue)}::jsonb, ${expiry(options)})
-              on conflict (key) do update set value = excluded.value, expires_at = excluded.expires_at
-                where federation_kv.expires_at is not null and federation_kv.expires_at <= now()
-              returning key`)
-          : await db.execute<{ key: string }>(sql`
-              update federation_kv set value = ${json(newValue)}::jsonb, expires_at = ${expiry(options)}
-              where key = ${keyText(key)} and value = ${json(expectedValue)}::jsonb and (expires_at is null or expires_at > now())
-              returning key`);
+        newValue === undefined
+          ? expectedValue === undefined
+            ? await db.execute<{ key: string }>(sql`select ${keyText(key)} as key where not exists (select 1 from federation_kv where key = ${keyText(key)} and ${live})`)
+            : await db.execute<{ key: string }>(sql`delete from federation_kv where key = ${keyText(key)} and value = ${json(expectedValue)}::jsonb and ${live} returning key`)
+          : expectedValue === undefined
+            ? await db.execute<{ key: string }>(sql`
+                insert into federation_kv (key, value, expires_at) values (${keyText(key)}, ${json(newValue)}::jsonb, ${expiry(options)})
+                on conflict (key) do update set value = excluded.value, expires_at = excluded.expires_at
+                  where federation_kv.expires_at is not null and federation_kv.expires_at <= now()
+                returning key`)
+            : await db.execute<{ key: string }>(sql`
+                update federation_kv set value = ${json(newValue)}::jsonb, expires_at = ${expiry(options)}
+                where key = ${keyText(key)} and value = ${json(expectedValue)}::jsonb and ${live}
+                returning key`);
       return rows.length > 0;
     },
     async *list(prefix?: KvKey): AsyncIterable<KvStoreListEntry> {
@@ -65,19 +73,25 @@ export async function pruneFederationKv(db: Db): Promise<number> {
 
 /**
  * Fedify's messages on the job queue. Fedify retries a failed delivery itself, with its own
- * backoff (nativeRetrial false), so the queue does not retry them again.
+ * backoff (nativeRetrial false); the queue runs a message again only when its run was cut short
+ * (an instance stopped or crashed), so an answered Follow or a queued delivery is not lost. Four
+ * at once per instance: one slow server does not hold up the others.
  */
 export function jobQueueMessages(jobs: JobQueue): MessageQueue {
   return {
     nativeRetrial: false,
     async enqueue(message: unknown, options?: MessageQueueEnqueueOptions) {
       const delaySeconds = options?.delay ? millisecondsOf(options.delay) / 1000 : undefined;
-      await jobs.send(QUEUES.federation, { message }, { delaySeconds, isRetried: false });
+      await jobs.send(QUEUES.federation, { message }, { delaySeconds, retryLimit: 2 });
     },
     async listen(handler: (message: unknown) => Promise<void> | void, options?: MessageQueueListenOptions) {
-      await jobs.work<{ message: unknown }>(QUEUES.federation, async (data) => {
-        await handler(data.message);
-      });
+      await jobs.work<{ message: unknown }>(
+        QUEUES.federation,
+        async (data) => {
+          await handler(data.message);
+        },
+        { concurrency: 4 },
+      );
       // Fedify expects listen() to last while the queue is worked: until the instance stops.
       await new Promise<void>((resolve) => {
         if (!options?.signal || options.signal.aborted) return resolve();

@@ -8,7 +8,7 @@ import type { Services } from '../../services.ts';
 import { isBlockedHost } from './blocked-hosts.ts';
 import { federationOf } from './create-federation.ts';
 import { findActor } from './federation-actors.ts';
-import { loadFederatedGig } from './gig-event.ts';
+import { loadFederatedGig, parseEventId } from './gig-event.ts';
 import { getFediversePresence } from './fediverse-presence.ts';
 import { requireRole } from '../../http/session.ts';
 
@@ -52,14 +52,15 @@ export function federationRoutes(services: Services) {
   const notAcceptable = async (request: Request): Promise<Response> => {
     // A browser opening an actor's or a gig's address is sent to its page.
     const path = new URL(request.url).pathname;
-    const actorMatch = /^\/ap\/actors\/([^/]+)$/.exec(path);
-    const gigMatch = /^\/ap\/gigs\/([0-9a-f-]{36})$/.exec(path);
+    const actorMatch = /^\/ap\/actors\/([a-z0-9.&-]+)$/.exec(path);
+    const gigMatch = /^\/ap\/gigs\/([0-9a-f.-]+)$/.exec(path);
     if (actorMatch) {
-      const actor = await findActor(services.db, decodeURIComponent(actorMatch[1]!), env.PUBLIC_URL.replace(/\/$/, ''));
+      const actor = await findActor(services.db, actorMatch[1]!, env.PUBLIC_URL.replace(/\/$/, ''));
       if (actor) return Response.redirect(actor.url, 302);
     }
-    if (gigMatch) {
-      const gig = await loadFederatedGig(services.db, gigMatch[1]!);
+    const event = gigMatch ? parseEventId(gigMatch[1]!) : null;
+    if (event) {
+      const gig = await loadFederatedGig(services.db, event.gigId);
       if (gig?.isApproved) return Response.redirect(`${env.PUBLIC_URL.replace(/\/$/, '')}/venue/${gig.venue.slug}`, 302);
     }
     return new Response('Not acceptable', { status: 406, headers: { 'Content-Type': 'text/plain', Vary: 'Accept' } });
