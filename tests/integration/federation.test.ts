@@ -4,7 +4,7 @@
 // delivery signed and checked; after an Undo it hears nothing more. Bad requests are refused.
 import { createServer, type Server } from 'node:net';
 import { request as httpRequest, type Server as HttpServer } from 'node:http';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { federatedGigs, federationFollowers, gigs } from '../../src/server/db/schema.ts';
 import { markGigsForFederation } from '../../src/server/features/federation/federate-gigs.ts';
@@ -101,6 +101,18 @@ describe('actors others can find', () => {
     expect(page.status).toBe(302);
     expect(page.headers.get('location')).toBe(`${origin}/venue/fediHall`);
     expect((await getJson('/ap/actors/venue.nosuchplace')).status).toBe(404);
+  });
+
+  it("a page's address pasted into a fediverse search leads to its actor; a browser still gets the page", async () => {
+    const venuePage = await getJson('/venue/fediHall');
+    expect(venuePage.status).toBe(302);
+    expect(venuePage.headers.get('location')).toBe(`${origin}/ap/actors/venue.fedihall`);
+    const regionPath = (await t.db.select({ path: sql<string>`path` }).from(sql`regions`).where(sql`slug = 'chicagoland'`))[0]!.path;
+    expect((await getJson(regionPath)).headers.get('location')).toBe(`${origin}/ap/actors/region.chicagoland`);
+    const bandSite = await t.app.request('/', { headers: { host: `thefeditones.${new URL(origin).host}`, accept: AS } });
+    expect(bandSite.headers.get('location')).toBe(`${origin}/ap/actors/band.thefeditones`);
+    expect((await getJson('/venue/fediHall', 'text/html')).status).not.toBe(302);
+    expect((await getJson('/venue/noSuchVenue')).status).not.toBe(302);
   });
 });
 

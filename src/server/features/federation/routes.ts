@@ -7,7 +7,10 @@ import { limitHits } from '../../http/rate-limit.ts';
 import type { Services } from '../../services.ts';
 import { isBlockedHost } from './blocked-hosts.ts';
 import { federationOf } from './create-federation.ts';
-import { findActor } from './federation-actors.ts';
+import { actorIdentifier, findActor, type ActorKind } from './federation-actors.ts';
+import { siteSlugFromHost } from '../sites/resolve-site.ts';
+import { sql } from 'drizzle-orm';
+import { regions } from '../../db/schema.ts';
 import { loadFederatedGig, parseEventId } from './gig-event.ts';
 import { getFediversePresence } from './fediverse-presence.ts';
 import { requireRole } from '../../http/session.ts';
@@ -108,6 +111,24 @@ export function federationRoutes(services: Services) {
     return serve(c, new Request(c.req.url, { method: 'POST', headers: c.req.raw.headers, body: bytes }));
   });
   for (const path of PATHS) app.on(['GET', 'HEAD'], path, (c) => serve(c, c.req.raw));
+
+  // A page's address pasted into a fediverse search (a band's site, a venue's or a region's page)
+  // is fetched asking for ActivityPub: it leads to the actor behind the page. Browsers, asking
+  // for HTML, get the page as before.
+  const publicUrl = env.PUBLIC_URL.replace(/\/$/, '');
+  const toActor = async (c: Context, kind: ActorKind, slug: string | null | undefined) => {
+    if (!slug) return null;
+    const actor = await findActor(services.db, actorIdentifier(kind, slug), publicUrl);
+    return actor ? c.redirect(`${publicUrl}/ap/actors/${actor.identifier}`, 302) : null;
+  };
+  const wantsActivity = (c: Context) => /application\/(activity\+json|ld\+json)/i.test(c.req.header('accept') ?? '');
+  app.get('/', async (c, next) => (wantsActivity(c) && (await toActor(c, 'band', siteSlugFromHost(c.req.header('host'), publicUrl)))) || next());
+  app.get('/venue/:slug', async (c, next) => (wantsActivity(c) && (await toActor(c, 'venue', c.req.param('slug')))) || next());
+  app.get('/:path', async (c, next) => {
+    if (!wantsActivity(c)) return next();
+    const [region] = await services.db.select({ slug: regions.slug }).from(regions).where(sql`${regions.path} = ${`/${c.req.param('path')}`}`);
+    return (await toActor(c, 'region', region?.slug)) || next();
+  });
   return app;
 }
 
