@@ -4,6 +4,7 @@ import { DataFolderLockedError, lockDataFolder, openEmbeddedDatabase, openServer
 import { prepareDatabase } from './db/prepare-database.ts';
 import { InvalidSettingsError, readEnv } from './env.ts';
 import { grantAdmins } from './features/admin/grant-admins.ts';
+import { guardOutgoingFetch } from './features/federation/guard-outgoing-fetch.ts';
 import { serveBackupRequests } from './features/ops/serve-backup-requests.ts';
 import { createLogger } from './logger.ts';
 import { createServices } from './create-services.ts';
@@ -29,6 +30,8 @@ function drainServer(http: Server, timeoutMs: number): Promise<void> {
 async function start() {
   const env = readEnv();
   const logger = createLogger(env.LOG_LEVEL);
+  // Decision 56: federation's deliveries never reach this machine's own network.
+  if (env.FEDERATION && !env.FEDERATION_ALLOW_PRIVATE) guardOutgoingFetch();
   let releaseLock: (() => Promise<void>) | undefined;
   let stopBackupRequests: (() => Promise<void>) | undefined;
   let database: Database;

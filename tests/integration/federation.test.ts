@@ -111,8 +111,15 @@ describe('actors others can find', () => {
     expect((await getJson(regionPath)).headers.get('location')).toBe(`${origin}/ap/actors/region.chicagoland`);
     const bandSite = await t.app.request('/', { headers: { host: `thefeditones.${new URL(origin).host}`, accept: AS } });
     expect(bandSite.headers.get('location')).toBe(`${origin}/ap/actors/band.thefeditones`);
-    expect((await getJson('/venue/fediHall', 'text/html')).status).not.toBe(302);
+    expect(venuePage.headers.get('vary')).toContain('Accept');
+    const browser = await getJson('/venue/fediHall', 'text/html');
+    expect(browser.status).not.toBe(302);
+    expect(browser.headers.get('vary')).toContain('Accept');
     expect((await getJson('/venue/noSuchVenue')).status).not.toBe(302);
+    // Other addresses go on as before, whatever is asked for.
+    const robots = await fetch(`${origin}/robots.txt`, { headers: { Accept: AS } });
+    expect(robots.status).toBe(200);
+    expect(await robots.text()).toContain('User-agent');
   });
 });
 
@@ -184,6 +191,7 @@ describe('following, hearing of gigs, unfollowing', () => {
     expect(deletion.signedBy).toBe(`${origin}/ap/actors/venue.fedihall`);
     expect(deletion.activity.object).toMatchObject({ id: `${origin}/ap/gigs/${gigId}`, type: 'Tombstone' });
     expect(remote.received.filter((d) => d.activity.type === 'Update')).toHaveLength(1);
+    expect(remote.received.filter((d) => d.activity.type === 'Create')).toHaveLength(1);
     expect(remote.received.every((d) => d.signedBy !== null)).toBe(true);
   });
 
@@ -229,7 +237,7 @@ describe('following, hearing of gigs, unfollowing', () => {
         return row && !row.isPending && row.claimedUntil === null && row.lastSentAt !== null;
       }, { timeout: 10_000 })
       .toBe(true);
-    await new Promise((r) => setTimeout(r, 1500));
+    await new Promise((r) => setTimeout(r, 3000));
     expect(remote.received.length).toBe(before);
   });
 });

@@ -1,6 +1,6 @@
 import { createFederation, exportJwk, generateCryptoKeyPair, getDefaultActivityTransformers, importJwk, type Context, type Federation } from '@fedify/fedify';
 import { Accept, Delete, Endpoints, Event, Follow, Image, Organization, Service, Undo, type Activity, type Recipient } from '@fedify/fedify/vocab';
-import { validatePublicUrl } from '@fedify/fedify/runtime';
+import net from 'node:net';
 import { count, sql } from 'drizzle-orm';
 import { federatedGigs, federationActorKeys, federationFollowers } from '../../db/schema.ts';
 import type { Services } from '../../services.ts';
@@ -8,6 +8,7 @@ import { findActor, identifierForHandle, parseActorIdentifier } from './federati
 import { databaseKvStore, jobQueueMessages } from './federation-store.ts';
 import { eventIdOf, gigEventJsonLd, loadFederatedGig, parseEventId } from './gig-event.ts';
 import { isBlockedHost } from './blocked-hosts.ts';
+import { isPrivateAddress } from '../webhooks/webhook-addresses.ts';
 
 // Decision 56: Marquee's ActivityPub side, built on Fedify. Actors, their keys and followers,
 // WebFinger and NodeInfo, each gig as an Event, and the inbox's Follow, Undo and Delete.
@@ -52,30 +53,24 @@ async function keyPairsOf(services: Services, actor: string, cache: Map<string, 
 }
 
 /**
- * Whether Marquee may deliver to an inbox: not on a blocked server, https, and (Fedify checks
- * only the addresses it fetches, not those it posts to) not resolving to a loopback, private or
- * link-local address, unless FEDERATION_ALLOW_PRIVATE (tests) allows plain http and those.
+ * Whether Marquee may deliver to an inbox: not on a blocked server, https, and not a loopback,
+ * private or link-local address by number or a `localhost` name. (A name that resolves to such an
+ * address, directly or after a redirect, is refused when the connection is made: main.ts's
+ * guardOutgoingFetch.) FEDERATION_ALLOW_PRIVATE (tests) allows plain http and those.
  */
-async function isDeliverable(env: Services['env'], url: URL, known: Map<string, Promise<boolean>>): Promise<boolean> {
+function isDeliverable(env: Services['env'], url: URL): boolean {
   if (isBlockedHost(env.FEDERATION_BLOCKED_HOSTS, url.hostname)) return false;
   if (env.FEDERATION_ALLOW_PRIVATE) return url.protocol === 'https:' || url.protocol === 'http:';
-  if (url.protocol !== 'https:') return false;
-  let answer = known.get(url.host);
-  if (!answer) known.set(url.host, (answer = validatePublicUrl(url.href).then(() => true, () => false)));
-  return answer;
+  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return url.protocol === 'https:' && !(net.isIP(host) && isPrivateAddress(host)) && host !== 'localhost' && !host.endsWith('.localhost');
 }
 
 /** A follower as Marquee delivers to it: its inbox, and its server's shared inbox where that is deliverable too; null when its inbox is not. */
-export async function deliverableRecipient(
-  env: Services['env'],
-  follower: { id: string; inbox: string; sharedInbox: string | null },
-  known = new Map<string, Promise<boolean>>(),
-): Promise<Recipient | null> {
+export function deliverableRecipient(env: Services['env'], follower: { id: string; inbox: string; sharedInbox: string | null }): Recipient | null {
   const [id, inbox] = [new URL(follower.id), new URL(follower.inbox)];
   const shared = follower.sharedInbox ? new URL(follower.sharedInbox) : null;
-  if (isBlockedHost(env.FEDERATION_BLOCKED_HOSTS, id.hostname) || !(await isDeliverable(env, inbox, known))) return null;
-  const isSharedDeliverable = shared !== null && (await isDeliverable(env, shared, known));
-  return { id, inboxId: inbox, endpoints: isSharedDeliverable ? { sharedInbox: shared } : null };
+  if (isBlockedHost(env.FEDERATION_BLOCKED_HOSTS, id.hostname) || !isDeliverable(env, inbox)) return null;
+  return { id, inboxId: inbox, endpoints: shared && isDeliverable(env, shared) ? { sharedInbox: shared } : null };
 }
 
 /** The followers of some actors that Marquee may deliver to, each once (each server's shared inbox once, by Fedify). */
@@ -86,9 +81,7 @@ export async function followersOf(services: Services, actors: readonly string[])
     .from(federationFollowers)
     .where(sql`${federationFollowers.actor} in ${actors}`)
     .orderBy(federationFollowers.followerUri);
-  const known = new Map<string, Promise<boolean>>();
-  const recipients = await Promise.all(rows.map((row) => deliverableRecipient(services.env, row, known)));
-  return recipients.filter((r): r is Recipient => r !== null);
+  return rows.map((row) => deliverableRecipient(services.env, row)).filter((r): r is Recipient => r !== null);
 }
 
 /**
@@ -212,7 +205,7 @@ function buildFederation(services: Services): Federation<Services> {
       if (!(await findActor(db, target.identifier, publicUrl))) return;
       const follower = await follow.getActor(ctx);
       if (!follower?.id || !follower.inboxId) return;
-      const recipient = await deliverableRecipient(env, { id: follower.id.href, inbox: follower.inboxId.href, sharedInbox: follower.endpoints?.sharedInbox?.href ?? null });
+      const recipient = deliverableRecipient(env, { id: follower.id.href, inbox: follower.inboxId.href, sharedInbox: follower.endpoints?.sharedInbox?.href ?? null });
       if (!recipient) {
         logger.warn({ follower: follower.id.href, inbox: follower.inboxId.href }, 'federation: a follow was ignored: its inbox is not an address Marquee delivers to');
         return;
@@ -253,11 +246,15 @@ function buildFederation(services: Services): Federation<Services> {
     })
     .onError((_ctx, error) => logger.warn({ err: error }, 'federation: an inbox activity failed'));
 
-  // An inbox that answers 404 or 410 (an account or server gone): its followers are forgotten.
-  federation.setOutboxPermanentFailureHandler(async (_ctx, { inbox, actorIds, statusCode }) => {
-    const ids = actorIds.map((a) => a.href);
-    await db.delete(federationFollowers).where(sql`${federationFollowers.inboxUrl} = ${inbox.href} or ${federationFollowers.followerUri} in ${ids.length ? ids : ['']}`);
-    logger.info({ inbox: inbox.href, statusCode }, 'federation: followers at a gone inbox forgotten');
+  // A follower's own inbox that answers 404 or 410 for good (the account is gone) loses that
+  // follower; a server's shared inbox only when it says 410 Gone (a 404 there may be a passing
+  // misroute, and would drop every follower on that server).
+  federation.setOutboxPermanentFailureHandler(async (_ctx, { inbox, statusCode }) => {
+    const gone = await db
+      .delete(federationFollowers)
+      .where(sql`${federationFollowers.inboxUrl} = ${inbox.href} or (${statusCode === 410} and ${federationFollowers.sharedInboxUrl} = ${inbox.href})`)
+      .returning({ id: federationFollowers.id });
+    if (gone.length) logger.info({ inbox: inbox.href, statusCode, followers: gone.length }, 'federation: followers at a gone inbox forgotten');
   });
 
   return federation;

@@ -8,7 +8,7 @@ import { federationOf, followersOf, sendWrittenActivity } from './create-federat
 import { findActor } from './federation-actors.ts';
 import { eventIdOf, gigActors, gigEventJsonLd, loadFederatedGig } from './gig-event.ts';
 
-const BATCH = 20;
+const BATCH = 5;
 const PUBLIC = new URL('https://www.w3.org/ns/activitystreams#Public');
 
 /**
@@ -27,8 +27,11 @@ export async function markGigsForFederation(db: DbOrTx, gigIds: readonly string[
 
 /** How long an instance may take to send one batch before another may take its gigs over. */
 const LEASE = sql`interval '5 minutes'`;
+/** A gig that could not be sent waits this long (other gigs go on meanwhile). */
+const RETRY_AFTER = sql`interval '2 minutes'`;
 
-type Claimed = { gig_id: string; actors: string[]; first_sent_at: string | null; deleted_at: string | null; generation: number; changed_at: string };
+/** `lease` (its `claimed_until`, as text) is the claim's token: only its holder ends or extends it. */
+type Claimed = { gig_id: string; actors: string[]; first_sent_at: string | null; deleted_at: string | null; generation: number; changed_at: string; lease: string };
 
 /**
  * Sends what the marked gigs became: a newly public gig as its venue's Create (and its band's
@@ -48,34 +51,38 @@ export async function federatePendingGigs(services: Services): Promise<number> {
   for (;;) {
     stopIfStopping(services.stopping);
     const { rows } = await db.execute<Claimed>(sql`
-      update federated_gigs f set claimed_until = now() + ${LEASE}
+      update federated_gigs f set claimed_until = clock_timestamp() + ${LEASE}
       from (
         select gig_id from federated_gigs
         where is_pending and (claimed_until is null or claimed_until < now())
         order by changed_at limit ${BATCH} for update skip locked
       ) c
       where f.gig_id = c.gig_id
-      returning f.gig_id, f.actors, f.first_sent_at, f.deleted_at, f.generation, f.changed_at::text as changed_at`);
+      returning f.gig_id, f.actors, f.first_sent_at, f.deleted_at, f.generation, f.changed_at::text as changed_at, f.claimed_until::text as lease`);
     if (rows.length === 0) return sent;
-    let hasFailed = false;
-    for (const row of rows) {
+    for (const [i, row] of rows.entries()) {
+      if (services.stopping?.aborted) {
+        // Stopping: the rest of the batch goes back at once, for another instance.
+        for (const left of rows.slice(i)) await db.execute(sql`update federated_gigs set claimed_until = null where gig_id = ${left.gig_id} and claimed_until = ${left.lease}::timestamptz`);
+        stopIfStopping(services.stopping);
+      }
       try {
         if (await federateGig(services, ctx, row, publicUrl)) sent++;
       } catch (error) {
-        logger.warn({ err: error, gigId: row.gig_id }, 'federation: a gig could not be sent; it is tried again');
-        await db.execute(sql`update federated_gigs set claimed_until = null where gig_id = ${row.gig_id}`);
-        hasFailed = true;
+        logger.warn({ err: error, gigId: row.gig_id }, 'federation: a gig could not be sent; it is tried again in two minutes');
+        await db.execute(sql`update federated_gigs set claimed_until = now() + ${RETRY_AFTER} where gig_id = ${row.gig_id} and claimed_until = ${row.lease}::timestamptz`);
       }
     }
-    // A gig that failed waits for the next run (the sweep within a minute), not this loop.
-    if (hasFailed) return sent;
   }
 }
 
-/** Ends a gig's claim: pending again only if it was marked since it was claimed. */
+/**
+ * Ends a gig's claim, if still this instance's (a claim taken over after its lease ran out is
+ * the other instance's to end): pending again only if it was marked since it was claimed.
+ */
 const release = (row: Claimed, changes = sql``) => sql`
   update federated_gigs set is_pending = (changed_at > ${row.changed_at}::timestamptz), claimed_until = null ${changes}
-  where gig_id = ${row.gig_id}`;
+  where gig_id = ${row.gig_id} and claimed_until = ${row.lease}::timestamptz`;
 
 async function federateGig(services: Services, ctx: Context<Services>, row: Claimed, publicUrl: string): Promise<boolean> {
   const { db } = services;

@@ -122,13 +122,28 @@ export function federationRoutes(services: Services) {
     return actor ? c.redirect(`${publicUrl}/ap/actors/${actor.identifier}`, 302) : null;
   };
   const wantsActivity = (c: Context) => /application\/(activity\+json|ld\+json)/i.test(c.req.header('accept') ?? '');
-  app.get('/', async (c, next) => (wantsActivity(c) && (await toActor(c, 'band', siteSlugFromHost(c.req.header('host'), publicUrl)))) || next());
-  app.get('/venue/:slug', async (c, next) => (wantsActivity(c) && (await toActor(c, 'venue', c.req.param('slug')))) || next());
-  app.get('/:path', async (c, next) => {
-    if (!wantsActivity(c)) return next();
-    const [region] = await services.db.select({ slug: regions.slug }).from(regions).where(sql`${regions.path} = ${`/${c.req.param('path')}`}`);
-    return (await toActor(c, 'region', region?.slug)) || next();
-  });
+  /** The answer depends on Accept: caches must keep the page and the redirect apart. */
+  const negotiated = async (c: Context, next: () => Promise<void>, actor: (c: Context) => Promise<Response | null>) => {
+    const redirect = wantsActivity(c) ? await actor(c) : null;
+    if (redirect) {
+      redirect.headers.set('Vary', 'Accept');
+      return redirect;
+    }
+    await next();
+    try {
+      c.res.headers.append('Vary', 'Accept');
+    } catch {
+      // An answer with immutable headers (none today) keeps its own.
+    }
+  };
+  app.get('/', (c, next) => negotiated(c, next, (c) => toActor(c, 'band', siteSlugFromHost(c.req.header('host'), publicUrl))));
+  app.get('/venue/:slug', (c, next) => negotiated(c, next, (c) => toActor(c, 'venue', c.req.param('slug'))));
+  app.get('/:path', (c, next) =>
+    negotiated(c, next, async (c) => {
+      const [region] = await services.db.select({ slug: regions.slug }).from(regions).where(sql`${regions.path} = ${`/${c.req.param('path')}`}`);
+      return toActor(c, 'region', region?.slug);
+    }),
+  );
   return app;
 }
 
