@@ -1,5 +1,6 @@
 import { createFederation, exportJwk, generateCryptoKeyPair, getDefaultActivityTransformers, importJwk, type Context, type Federation } from '@fedify/fedify';
 import { Accept, Delete, Endpoints, Event, Follow, Image, Organization, Service, Undo, type Activity, type Recipient } from '@fedify/fedify/vocab';
+import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import { count, sql } from 'drizzle-orm';
 import { federatedGigs, federationActorKeys, federationFollowers } from '../../db/schema.ts';
@@ -12,6 +13,9 @@ import { isPrivateAddress } from '../webhooks/webhook-addresses.ts';
 
 // Decision 56: Marquee's ActivityPub side, built on Fedify. Actors, their keys and followers,
 // WebFinger and NodeInfo, each gig as an Event, and the inbox's Follow, Undo and Delete.
+
+/** Marquee's version, for NodeInfo. */
+const VERSION = (JSON.parse(readFileSync(new URL('../../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 export const ACTOR_PATH = '/ap/actors/{identifier}';
 export const EVENT_PATH = '/ap/gigs/{id}';
@@ -190,7 +194,7 @@ function buildFederation(services: Services): Federation<Services> {
              (select count(*) from ${federatedGigs} where first_sent_at is not null and deleted_at is null)::int as gigs`);
     const usage = rows[0] ?? { actors: 0, gigs: 0 };
     return {
-      software: { name: 'marquee', version: '1.0.0', homepage: new URL(publicUrl) },
+      software: { name: 'marquee', version: VERSION, homepage: new URL(publicUrl) },
       protocols: ['activitypub'],
       openRegistrations: true,
       usage: { users: { total: usage.actors }, localPosts: usage.gigs, localComments: 0 },
