@@ -43,6 +43,7 @@ const featureExports = {
   'server/uploads': ['store-image.ts', 'process-image.ts'],
   'server/door': ['door-keys.ts', 'door-devices.ts', 'read-door-code.ts', 'count-door.ts', 'door-gigs.ts'],
   'server/webhooks': ['emit-webhook-event.ts', 'webhook-addresses.ts'],
+  'server/seo': ['json-ld.ts'],
   'server/federation': ['federate-gigs.ts', 'create-federation.ts', 'federation-store.ts', 'guard-outgoing-fetch.ts'],
   'client/admin': ['admin-dashboard.tsx'],
   'client/auth': ['venue-picker.tsx', 'email-verification-notice.tsx'],

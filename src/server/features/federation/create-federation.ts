@@ -10,6 +10,7 @@ import { databaseKvStore, jobQueueMessages } from './federation-store.ts';
 import { eventIdOf, gigEventJsonLd, loadFederatedGig, parseEventId } from './gig-event.ts';
 import { isBlockedHost } from './blocked-hosts.ts';
 import { isPrivateAddress } from '../webhooks/webhook-addresses.ts';
+import { escapeHtml } from '../../mail/secrets.ts';
 
 // Decision 56: Marquee's ActivityPub side, built on Fedify. Actors, their keys and followers,
 // WebFinger and NodeInfo, each gig as an Event, and the inbox's Follow, Undo and Delete.
@@ -136,7 +137,7 @@ function buildFederation(services: Services): Federation<Services> {
         id: ctx.getActorUri(identifier),
         preferredUsername: actor.handle,
         name: actor.name,
-        summary: actor.summary.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`),
+        summary: escapeHtml(actor.summary),
         url: new URL(actor.url),
         icon: actor.imageUrl ? new Image({ url: new URL(actor.imageUrl) }) : null,
         inbox: ctx.getInboxUri(identifier),

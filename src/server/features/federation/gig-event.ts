@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import { DateTime } from 'luxon';
 import type { DbOrTx } from '../../db/client.ts';
+import { escapeHtml } from '../../mail/secrets.ts';
+import { gigTimesIso } from '../seo/json-ld.ts';
 import { gigs } from '../../db/schema.ts';
 import { gigTicketsPath, sellsTickets, siteUrl } from '../../../core/site-urls.ts';
 import { queryPublicGigs, type PublicGig } from '../discovery/public-gigs.ts';
@@ -53,8 +54,6 @@ function httpUrlOrNull(text: string | null): string | null {
   }
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const isoIn = (localDate: string, time: string, zone: string) => DateTime.fromISO(`${localDate}T${time}`, { zone }).toISO({ suppressMilliseconds: true })!;
 
 /** The JSON-LD context: ActivityStreams, and the terms Mobilizon and Gancio exchange for events (FEP-8a8e). */
 export const EVENT_CONTEXT = [
@@ -85,7 +84,7 @@ export function gigEventJsonLd(gig: FederatedGig, { publicUrl, eventUri, actorUr
   const venueUrl = `${publicUrl}/venue/${gig.venue.slug}`;
   const pageUrl = gig.band ? siteUrl(publicUrl, gig.band.slug) : venueUrl;
   const ticketUrl = sellsTickets(gig) ? `${publicUrl}${gigTicketsPath(gig)}` : httpUrlOrNull(gig.advanceTicketUrl);
-  const endDay = gig.endTime <= gig.startTime ? DateTime.fromISO(gig.localDate).plus({ days: 1 }).toISODate()! : gig.localDate;
+  const times = gigTimesIso(gig);
   const title = `${gig.act ?? 'Live music'} at ${gig.venue.name}`;
   const price = gig.ticketPriceCents !== null ? `Tickets $${(gig.ticketPriceCents / 100).toFixed(2)}` : gig.coverCharge ? `Cover: ${gig.coverCharge}` : null;
   const paragraphs = [gig.description || null, price].filter((p): p is string => Boolean(p));
@@ -97,8 +96,8 @@ export function gigEventJsonLd(gig: FederatedGig, { publicUrl, eventUri, actorUr
     name: title,
     content: paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('') + (ticketUrl ? `<p><a href="${escapeHtml(ticketUrl)}">Buy tickets</a></p>` : ''),
     mediaType: 'text/html',
-    startTime: isoIn(gig.localDate, gig.startTime, gig.timeZone),
-    endTime: isoIn(endDay, gig.endTime, gig.timeZone),
+    startTime: times.start,
+    endTime: times.end,
     timezone: gig.timeZone,
     location: {
       type: 'Place',

@@ -5,16 +5,22 @@ import { gigTicketsPath, sellsTickets } from '../../../core/site-urls.ts';
 const isoIn = (localDate: string, time: string, zone: string) =>
   DateTime.fromISO(`${localDate}T${time}`, { zone }).toISO({ suppressMilliseconds: true });
 
+/** A gig's start and end as ISO times with its zone's offset; an end at or before the start is the next day (D8). */
+export function gigTimesIso(gig: Pick<PublicGig, 'localDate' | 'startTime' | 'endTime' | 'timeZone'>): { start: string; end: string } {
+  const endDay = gig.endTime <= gig.startTime ? DateTime.fromISO(gig.localDate).plus({ days: 1 }).toISODate()! : gig.localDate;
+  return { start: isoIn(gig.localDate, gig.startTime, gig.timeZone)!, end: isoIn(endDay, gig.endTime, gig.timeZone)! };
+}
+
 /** schema.org MusicEvent for a gig (D17): performer, location, startDate and offers. */
 export function musicEventJsonLd(gig: PublicGig, { publicUrl, siteUrl }: { publicUrl: string; siteUrl: (slug: string) => string }) {
-  const endDay = gig.endTime <= gig.startTime ? DateTime.fromISO(gig.localDate).plus({ days: 1 }).toISODate()! : gig.localDate;
+  const times = gigTimesIso(gig);
   const ticketUrl = sellsTickets(gig) ? `${publicUrl}${gigTicketsPath(gig)}` : undefined;
   return {
     '@context': 'https://schema.org',
     '@type': 'MusicEvent',
     name: gig.band ? `${gig.band.name} at ${gig.venue.name}` : `Live music at ${gig.venue.name}`,
-    startDate: isoIn(gig.localDate, gig.startTime, gig.timeZone),
-    endDate: isoIn(endDay, gig.endTime, gig.timeZone),
+    startDate: times.start,
+    endDate: times.end,
     eventStatus: 'https://schema.org/EventScheduled',
     eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
     description: gig.description,
