@@ -3,21 +3,14 @@ import { useState, type FormEvent } from 'react';
 import { MAX_ACTIVE_API_KEYS, type ApiKeySummary, type CreatedApiKey } from '../../../core/schemas/api-keys.ts';
 import { Alert, TextField } from '../../components/ui/field.tsx';
 import { ApiError, apiFetch, postJson } from '../../lib/api.ts';
+import { useCopy } from '../../lib/use-copy.ts';
 
 const KEYS_QUERY = ['api-keys'];
 const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 
 /** The new key, shown this once with a copy button and a plain warning. */
 function NewKey({ created, onDone }: { created: CreatedApiKey; onDone: () => void }) {
-  const [copied, setCopied] = useState<'yes' | 'no' | null>(null);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(created.key);
-      setCopied('yes');
-    } catch {
-      setCopied('no');
-    }
-  };
+  const { copied, copy } = useCopy();
   return (
     <div className="space-y-3 rounded-lg border border-amber-500/60 bg-amber-950/40 p-4" role="status">
       <p className="font-semibold text-amber-100">Copy your new key “{created.name}” now: it is shown only this once.</p>
@@ -27,7 +20,7 @@ function NewKey({ created, onDone }: { created: CreatedApiKey; onDone: () => voi
       </label>
       <div className="flex flex-col gap-2 sm:flex-row">
         <input id="new-api-key" readOnly value={created.key} className="field-input min-w-0 flex-1 font-mono text-sm" onFocus={(e) => e.currentTarget.select()} />
-        <button type="button" className="btn-primary min-h-11" onClick={() => void copy()}>
+        <button type="button" className="btn-primary min-h-11" onClick={() => void copy(created.key)}>
           Copy key
         </button>
       </div>

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { EmbedFilter, EmbedTheme } from '../../../core/embed.ts';
+import { useCopy } from '../../lib/use-copy.ts';
 
 /** The dashboards whose gigs a widget can show, and the attribute that names each (issue 26). */
 const FILTER_BY_ROLE = { band: 'band', venue: 'venue', promoter: 'promoter' } as const satisfies Record<string, EmbedFilter>;
@@ -37,22 +38,14 @@ function useEmbedScript(isWanted: boolean) {
 
 function Snippet({ title, hint, code }: { title: string; hint: string; code: string }) {
   const id = useId();
-  const [copied, setCopied] = useState<'yes' | 'no' | null>(null);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(code);
-      setCopied('yes');
-    } catch {
-      setCopied('no');
-    }
-  };
+  const { copied, copy } = useCopy();
   return (
     <div className="space-y-2">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 id={`${id}-title`} className="font-semibold">
           {title}
         </h3>
-        <button type="button" className="btn-secondary max-sm:min-h-11" onClick={() => void copy()} aria-describedby={`${id}-title`}>
+        <button type="button" className="btn-secondary max-sm:min-h-11" onClick={() => void copy(code)} aria-describedby={`${id}-title`}>
           Copy
         </button>
       </div>

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import type { FediversePresence } from '../../../core/schemas/federation.ts';
 import { apiFetch } from '../../lib/api.ts';
+import { useCopy } from '../../lib/use-copy.ts';
 
 /**
  * Decision 56, on band and venue dashboards: the handle people on Mastodon and other servers of
@@ -9,16 +9,8 @@ import { apiFetch } from '../../lib/api.ts';
  */
 export function FediverseCard() {
   const { data } = useQuery({ queryKey: ['federation', 'me'], queryFn: () => apiFetch<FediversePresence>('/api/federation/me') });
-  const [copied, setCopied] = useState<'yes' | 'no' | null>(null);
+  const { copied, copy } = useCopy();
   if (!data?.isEnabled) return null;
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(data.handle);
-      setCopied('yes');
-    } catch {
-      setCopied('no');
-    }
-  };
   return (
     <section className="card space-y-3" aria-labelledby="fediverse-heading">
       <h2 id="fediverse-heading" className="text-xl font-semibold">
@@ -32,7 +24,7 @@ export function FediverseCard() {
         <code className="rounded-lg border border-zinc-700 bg-zinc-950 px-3 py-2 text-sm break-all" data-testid="fediverse-handle">
           {data.handle}
         </code>
-        <button type="button" className="btn-secondary max-sm:min-h-11" onClick={() => void copy()}>
+        <button type="button" className="btn-secondary max-sm:min-h-11" onClick={() => void copy(data.handle)}>
           Copy handle
         </button>
       </div>
