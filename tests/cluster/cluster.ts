@@ -4,13 +4,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import fs from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Database } from '../../src/server/db/client.ts';
 import { openScratchDatabase } from '../helpers/test-database.ts';
 import { createClient, TEST_ADMIN_EMAIL, TEST_ORIGIN } from '../helpers/test-app.ts';
+import { freePort } from '../helpers/free-port.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -24,17 +24,6 @@ export type Instance = {
   /** Resolves with the exit code once the process has ended. */
   exited: Promise<number | null>;
 };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export async function waitFor<T>(what: string, check: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 30_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;

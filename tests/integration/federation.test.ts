@@ -2,7 +2,6 @@
 // the fediverse beside it, as Mastodon would be. The remote account follows a venue and a band,
 // hears of a new gig (the venue's Create, the band's boost), its change and its deletion, each
 // delivery signed and checked; after an Undo it hears nothing more. Bad requests are refused.
-import { createServer, type Server } from 'node:net';
 import { request as httpRequest, type Server as HttpServer } from 'node:http';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,17 +12,7 @@ import { serveApp } from '../../src/server/http/serve-app.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { createBand, createGig, createVenue, dayIn } from '../helpers/factories.ts';
 import { startFediverseServer, waitForDelivery, type FediverseServer } from '../helpers/fediverse-server.ts';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server: Server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from '../helpers/free-port.ts';
 
 /**
  * Posts a body with node:http and reads the status, which arrives even when the server answers
