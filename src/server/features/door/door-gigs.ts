@@ -5,7 +5,7 @@ import { DOOR_MESSAGES, type DoorGig } from '../../../core/schemas/door.ts';
 import type { DoorDevice } from './door-devices.ts';
 
 /** A gig as the door routes use it: what the door shows, and what the checks need. */
-export type DoorGigRow = DoorGig & { venueId: string; ticketQuantity: number | null };
+export type DoorGigRow = DoorGig & { venueId: string; ticketQuantity: number | null; createdAt: Date };
 
 type RawGig = {
   id: string;
@@ -17,10 +17,11 @@ type RawGig = {
   starts_at: string | Date;
   ticket_quantity: number | null;
   is_cancelled: boolean;
+  created_at: string | Date;
 };
 
 const gigColumns = sql`g.id, coalesce(bp.name, ma.name, 'Live music') as title, vp.name as venue_name, g.venue_id, g.local_date::text as local_date,
-  g.start_time, g.starts_at, g.ticket_quantity, g.cancelled_at is not null as is_cancelled`;
+  g.start_time, g.starts_at, g.ticket_quantity, g.cancelled_at is not null as is_cancelled, g.created_at`;
 const gigJoins = sql`join venue_profiles vp on vp.user_id = g.venue_id
   left join band_profiles bp on bp.user_id = g.band_id
   left join managed_artists ma on ma.id = g.managed_artist_id`;
@@ -36,6 +37,7 @@ const toDoorGig = (row: RawGig): DoorGigRow => ({
   capacity: row.ticket_quantity,
   ticketQuantity: row.ticket_quantity,
   isCancelled: row.is_cancelled,
+  createdAt: new Date(row.created_at),
 });
 
 /**

@@ -165,6 +165,16 @@ describe('offline, then synced', () => {
     ]);
   });
 
+  it('a cursor the server never handed out (out of range, before the gig, in the future) gets the whole list, not an error', async () => {
+    const gig = await createDoorGig(t.db);
+    await issueTickets(t.db, gig.gigId, 2);
+    const door = await doorFor(gig);
+    const inAnHour = new Date(Date.now() + 3600_000).toISOString();
+    const cursors = ['-271821-04-20T00:00:00Z', '+275760-09-13T00:00:00Z', '0001-01-01T00:00:00Z', '2000-01-01T00:00:00Z', inAnHour, 'yesterday'];
+    const answers = await Promise.all(cursors.map((since) => door.list(gig.gigId, since)));
+    expect(answers.map((res, i) => [cursors[i], res.status, res.json.isDelta, res.json.tickets?.length])).toEqual(cursors.map((since) => [since, 200, false, 2]));
+  });
+
   it('a name check-in by ref, and a guest-list party let in one by one until all are in', async () => {
     const gig = await createDoorGig(t.db);
     const [ticketId] = await issueTickets(t.db, gig.gigId, 1);

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { DoorAdmissionList, DoorGuest, DoorTicket } from '../../../core/schemas/door.ts';
 import { countDoor, listDoorConflicts, maskEmail, ticketRefSql } from './count-door.ts';
 import type { DoorDevice } from './door-devices.ts';
-import { publicDoorGig, requireDoorGig } from './door-gigs.ts';
+import { publicDoorGig, requireDoorGig, type DoorGigRow } from './door-gigs.ts';
 import { listDoorKeys } from './door-keys.ts';
 
 /**
@@ -15,11 +15,19 @@ const CURSOR_OVERLAP_MS = 30_000;
 
 type TicketRow = { ref: string; status: DoorTicket['status']; type_name: string; holder_name: string | null; holder_email: string; used_at: string | Date | null; used_by_device_id: string | null };
 
-/** A cursor is the newest change the door has (an ISO time); anything else asks for the whole list. */
-function readCursor(since: string | undefined): Date | null {
+/** How far ahead of this process's clock a cursor may be: it is the database's clock, which may run a little ahead. */
+const CURSOR_CLOCK_SKEW_MS = 5 * 60_000;
+
+/**
+ * A cursor is the newest change the door has: the time a list was read, so never before the gig
+ * existed nor in the future. Anything else (not a time, or a time this server could not have
+ * handed out, some of which the database cannot even store) asks for the whole list.
+ */
+function readCursor(since: string | undefined, gig: DoorGigRow): Date | null {
   if (!since) return null;
-  const at = new Date(since);
-  return Number.isNaN(at.getTime()) ? null : at;
+  const at = new Date(since).getTime();
+  if (Number.isNaN(at) || at < gig.createdAt.getTime() || at > Date.now() + CURSOR_CLOCK_SKEW_MS) return null;
+  return new Date(at);
 }
 
 /**
@@ -31,7 +39,7 @@ function readCursor(since: string | undefined): Date | null {
  */
 export async function getAdmissionList(db: Db, device: DoorDevice, gigId: string, since?: string): Promise<DoorAdmissionList> {
   const gig = await requireDoorGig(db, device, gigId);
-  const cursor = readCursor(since);
+  const cursor = readCursor(since, gig);
   const changedSince = cursor ? sql`and t.changed_at > ${new Date(cursor.getTime() - CURSOR_OVERLAP_MS).toISOString()}::timestamptz` : sql``;
   const [clock, ticketRows, guestRows, keys, counts, conflicts] = await Promise.all([
     // The cursor is the database's time as the list is read: changes are stamped by the same clock.
