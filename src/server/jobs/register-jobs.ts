@@ -18,7 +18,7 @@ import { sendHolderMessages } from '../features/holders/message-ticket-holders.t
 import { sendShowReminders } from '../features/holders/send-show-reminders.ts';
 import { settleGigCancellations } from '../features/holders/settle-gig-cancellations.ts';
 import { pruneApiCounters } from '../features/public-api/api-http.ts';
-import { deliverDueWebhooks, WEBHOOK_BATCH } from '../features/webhooks/deliver-webhooks.ts';
+import { deliverDueWebhooks, WEBHOOK_RUN_MS } from '../features/webhooks/deliver-webhooks.ts';
 import { federatePendingGigs } from '../features/federation/federate-gigs.ts';
 import { federationOf } from '../features/federation/create-federation.ts';
 import { pruneFederationKv } from '../features/federation/federation-store.ts';
@@ -105,12 +105,16 @@ export async function registerJobs(services: Services, jobs: JobQueue): Promise<
   });
   await jobs.schedule(QUEUES.pruneApiCounters, '*/10 * * * *');
   // Decision 54: organisers' webhooks, due ones sent every minute (and when a resend or re-enable
-  // wakes the job); each failure waits its turn on the retry schedule.
+  // wakes the job); each failure waits its turn on the retry schedule. A claim takes a few of each
+  // endpoint's deliveries in turn (issue 33), so it may be short of a batch while one endpoint still
+  // has a backlog: claims go on until nothing is due, for at most five minutes a run (the next
+  // minute's run goes on from there).
   await jobs.work(QUEUES.deliverWebhooks, async () => {
+    const until = Date.now() + WEBHOOK_RUN_MS;
     for (;;) {
       const { delivered, failed, disabled } = await deliverDueWebhooks(services);
       if (delivered || failed) logger.info({ delivered, failed, disabled }, 'webhooks sent');
-      if (delivered + failed < WEBHOOK_BATCH) break;
+      if (delivered + failed === 0 || Date.now() > until) break;
       stopIfStopping(services.stopping);
     }
   });

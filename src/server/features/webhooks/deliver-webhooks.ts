@@ -15,6 +15,8 @@ export const AUTO_DISABLE_AFTER_DAYS = 3;
 export const DELIVERY_TIMEOUT_MS = 10_000;
 const EXCERPT_CHARS = 500;
 export const WEBHOOK_BATCH = 50;
+/** One run of the job claims again and again while anything is due, for at most this long. */
+export const WEBHOOK_RUN_MS = 5 * 60_000;
 const CONCURRENCY = 5;
 /** A claimed delivery is not claimed again for this long (longer than an attempt can take). */
 const CLAIM_SECONDS = 120;
@@ -102,13 +104,28 @@ type DeliveryServices = Pick<Services, 'db' | 'env' | 'mailer' | 'logger'>;
 
 type Claimed = { id: string; endpointId: string; attempts: number; url: string; secret: string; payload: { type: string; timestamp: string; data: unknown } };
 
-/** Claims due deliveries of enabled endpoints (skipping ones another worker holds) for CLAIM_SECONDS. */
+/**
+ * Issue 33: at most this many of one endpoint's deliveries in one claim, taken in turn with every
+ * other endpoint's (each endpoint's oldest first, then each one's second, ...), so an endpoint with
+ * a backlog, or a slow one, delays its own deliveries and not other organisers'.
+ */
+export const PER_ENDPOINT_PER_CLAIM = 5;
+
+/**
+ * Claims due deliveries of enabled endpoints (skipping ones another worker holds) for
+ * CLAIM_SECONDS: round-robin across endpoints, at most PER_ENDPOINT_PER_CLAIM of each, returned in
+ * that turn order (the workers take them in it).
+ */
 async function claimDue(db: Db, now: Date, limit: number): Promise<Claimed[]> {
   const result = await db.execute(sql`
-    with due as (
-      select d.id from webhook_deliveries d join webhook_endpoints e on e.id = d.endpoint_id
+    with ranked as (
+      select d.id, row_number() over (partition by d.endpoint_id order by d.next_attempt_at, d.id) as turn
+      from webhook_deliveries d join webhook_endpoints e on e.id = d.endpoint_id
       where d.status = 'pending' and d.next_attempt_at <= ${now.toISOString()}::timestamptz and e.is_enabled
-      order by d.next_attempt_at limit ${limit}
+    ), due as (
+      select d.id, r.turn, d.next_attempt_at from webhook_deliveries d join ranked r on r.id = d.id
+      where r.turn <= ${PER_ENDPOINT_PER_CLAIM} and d.status = 'pending' and d.next_attempt_at <= ${now.toISOString()}::timestamptz
+      order by r.turn, d.next_attempt_at limit ${limit}
       for update of d skip locked
     ), claimed as (
       update webhook_deliveries d set next_attempt_at = ${now.toISOString()}::timestamptz + make_interval(secs => ${CLAIM_SECONDS})
@@ -116,7 +133,8 @@ async function claimDue(db: Db, now: Date, limit: number): Promise<Claimed[]> {
       returning d.id, d.endpoint_id, d.event_id, d.attempts
     )
     select c.id, c.endpoint_id as "endpointId", c.attempts, e.url, e.secret, ev.payload
-    from claimed c join webhook_endpoints e on e.id = c.endpoint_id join webhook_events ev on ev.id = c.event_id`);
+    from claimed c join due on due.id = c.id join webhook_endpoints e on e.id = c.endpoint_id join webhook_events ev on ev.id = c.event_id
+    order by due.turn, due.next_attempt_at`);
   return result.rows as Claimed[];
 }
 

@@ -10,12 +10,18 @@ import { ticketRefSql } from '../door/count-door.ts';
  */
 export type WebhookSubject = { gigId: string; ticketId?: string; orderId?: string; data?: Record<string, unknown> };
 
+/** The one type coalesced per gig and endpoint while undelivered (issue 33): only its latest state matters. */
+const COALESCED_TYPE: WebhookEventType = 'gig.changed';
+
 /**
  * Decision 54: records an event for every enabled endpoint of the gig's organiser (the promoter
  * running it, else its venue) that listens for its type, one delivery each, for the
  * `deliver-webhooks` job to send. Called inside the transaction of the change it reports, so an
  * event is recorded exactly when the change commits: never lost, never sent for a change rolled
  * back. One statement, whatever the number of subjects; nothing is written when nobody listens.
+ * A `gig.changed` for a gig whose previous one an endpoint has not been sent yet (never tried)
+ * replaces it in place (same webhook-id, the latest state; a second statement removes the
+ * replaced event), so a burst of edits is one delivery per endpoint (issue 33).
  * Each event's `data` carries the gig as fans see it (read in the same statement, after the
  * change) beside the subject's own fields.
  */
@@ -23,9 +29,9 @@ export async function emitWebhookEvent(db: DbOrTx, type: WebhookEventType, subje
   const list: readonly WebhookSubject[] = 'gigId' in subjects ? [subjects] : subjects;
   if (list.length === 0) return;
   const items = JSON.stringify(list.map((s) => ({ gigId: s.gigId, ticketId: s.ticketId ?? null, orderId: s.orderId ?? null, data: s.data ?? {} })));
-  await db.execute(sql`
+  const { rows } = await db.execute(sql`
     with subject as materialized (
-      select gen_random_uuid() as event_id, coalesce(g.promoter_id, g.venue_id) as owner_id,
+      select gen_random_uuid() as event_id, coalesce(g.promoter_id, g.venue_id) as owner_id, g.id as gig_id,
         jsonb_build_object(
           'type', ${type}::text,
           'timestamp', ${new Date().toISOString()}::text,
@@ -68,9 +74,30 @@ export async function emitWebhookEvent(db: DbOrTx, type: WebhookEventType, subje
     ), event as (
       insert into webhook_events (id, type, payload)
       select event_id, ${type}::text, payload from subject
+    ), target as (
+      select subject.event_id, subject.gig_id, e.id as endpoint_id
+      from subject
+      join webhook_endpoints e on e.owner_id = subject.owner_id and e.is_enabled and ${type}::text = any(e.events)
+    ), coalesced as (
+      -- Issue 33: a gig's gig.changed not yet tried (pending, never attempted, not claimed: a claim
+      -- moves its due time ahead) now carries the latest state; an attempted one keeps its bytes.
+      update webhook_deliveries d set event_id = t.event_id
+      from target t, webhook_events old
+      where ${type}::text = ${COALESCED_TYPE} and d.endpoint_id = t.endpoint_id and old.id = d.event_id
+        and old.type = ${COALESCED_TYPE} and old.payload->'data'->'gig'->>'id' = t.gig_id::text
+        and d.status = 'pending' and d.attempts = 0 and d.next_attempt_at <= now()
+      returning d.endpoint_id, t.gig_id, old.id as old_event_id
+    ), added as (
+      insert into webhook_deliveries (id, event_id, endpoint_id)
+      select 'msg_' || replace(gen_random_uuid()::text, '-', ''), t.event_id, t.endpoint_id
+      from target t
+      where not exists (select 1 from coalesced c where c.endpoint_id = t.endpoint_id and c.gig_id = t.gig_id)
     )
-    insert into webhook_deliveries (id, event_id, endpoint_id)
-    select 'msg_' || replace(gen_random_uuid()::text, '-', ''), subject.event_id, e.id
-    from subject
-    join webhook_endpoints e on e.owner_id = subject.owner_id and e.is_enabled and ${type}::text = any(e.events)`);
+    select distinct old_event_id as "oldEventId" from coalesced`);
+  const replaced = (rows as { oldEventId: string }[]).map((r) => r.oldEventId);
+  if (replaced.length === 0) return;
+  // The replaced events, unless another endpoint's delivery (already tried) still sends them.
+  await db.execute(sql`
+    delete from webhook_events ev where ev.id = any(${`{${replaced.join(',')}}`}::uuid[])
+      and not exists (select 1 from webhook_deliveries d where d.event_id = ev.id)`);
 }
