@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Context } from 'hono';
 import { and, eq, sql } from 'drizzle-orm';
-import { auditLog, doorStaff, outbox } from '../../db/schema.ts';
+import { auditLog, doorDevices, doorStaff, outbox } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { DOOR_DEVICE_HEADER, DOOR_MESSAGES } from '../../../core/schemas/door.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
@@ -128,6 +128,25 @@ function offsetOf(localDate: string) {
   const name = new Intl.DateTimeFormat('en-US', { timeZone: ZONE, timeZoneName: 'longOffset' }).formatToParts(new Date(`${localDate}T12:00:00Z`)).find((p) => p.type === 'timeZoneName')!.value;
   return name.replace('GMT', '') || '+00:00';
 }
+
+describe('an admin acting as an organiser', () => {
+  it('can neither register a door device nor invite door staff for them: both would outlive the impersonation', async () => {
+    const gigId = await gigAtVenue();
+    expect((await admin.client.post('/api/admin/impersonate', { userId: venue.id })).status).toBe(200);
+    try {
+      const device = await admin.client.post('/api/door/devices', { label: 'Left behind' });
+      const invite = await admin.client.post('/api/door/staff', { email: 'left-behind@staff.test', gigId });
+      expect([device.status, device.json.error?.message]).toEqual([403, "Stop impersonating first: only the account's owner can set up a door device."]);
+      expect([invite.status, invite.json.error?.message]).toEqual([403, "Stop impersonating first: only the account's owner can invite door staff."]);
+      // Looking is still allowed (that is what impersonation is for).
+      expect((await admin.client.get(`/api/door/gigs/${gigId}/staff`)).status).toBe(200);
+    } finally {
+      expect((await admin.client.post('/api/admin/stop-impersonating', {})).status).toBe(200);
+    }
+    expect(await t.db.select().from(doorStaff).where(eq(doorStaff.email, 'left-behind@staff.test'))).toEqual([]);
+    expect(await t.db.select().from(doorDevices).where(eq(doorDevices.label, 'Left behind'))).toEqual([]);
+  });
+});
 
 describe('accepting a door staff link', () => {
   const invite = async (email: string) => {

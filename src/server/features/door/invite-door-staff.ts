@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { auditLog, doorStaff, venueProfiles } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { limitHits } from '../../http/rate-limit.ts';
-import type { SessionUser } from '../../http/session.ts';
+import type { CurrentSession, SessionUser } from '../../http/session.ts';
 import { parseInput } from '../../http/validate.ts';
 import type { Services } from '../../services.ts';
 import { DOOR_MESSAGES, inviteDoorStaffSchema, type DoorStaffMember } from '../../../core/schemas/door.ts';
@@ -31,9 +31,11 @@ const expiresOnText = (at: Date, timeZone: string, isVenueWide: boolean) =>
  * an admin for any gig) or, a venue only, for every gig at the venue. The link's token is stored
  * only as its hash; it may register up to three devices until it expires (the gig's end, or 90
  * days for a venue-wide link) or is revoked. Recorded in the audit log with the e-mail, in one transaction.
+ * Not by an admin acting as the organiser: the link would keep working after the impersonation ends.
  */
-export async function inviteDoorStaff(services: Pick<Services, 'db' | 'mailer' | 'env' | 'isRateLimitEnabled'>, user: SessionUser, rawInput: unknown): Promise<{ message: string; staff: DoorStaffMember }> {
+export async function inviteDoorStaff(services: Pick<Services, 'db' | 'mailer' | 'env' | 'isRateLimitEnabled'>, { user, impersonatedBy }: CurrentSession, rawInput: unknown): Promise<{ message: string; staff: DoorStaffMember }> {
   const { db, mailer, env } = services;
+  if (impersonatedBy) throw new AppError('FORBIDDEN', "Stop impersonating first: only the account's owner can invite door staff.");
   const input = parseInput(inviteDoorStaffSchema, rawInput);
   const scope = input.gigId ? await gigScope(db, user, input.gigId) : await venueScope(db, user);
   await limitHits(services, `door-invites:${user.id}`, { windowMs: HOUR_MS, max: INVITES_PER_HOUR, message: DOOR_MESSAGES.tooManyInvites });

@@ -24,8 +24,8 @@ export function doorOrganiserRoutes(services: Services) {
   const organiser = (c: Parameters<typeof requireRole>[1]) => requireRole(services, c, ...DOOR_ORGANISER_ROLES);
 
   app.post('/door/staff', async (c) => {
-    const { user } = await organiser(c);
-    return c.json(await inviteDoorStaff(services, user, await readJsonBody(c)), 201);
+    const session = await organiser(c);
+    return c.json(await inviteDoorStaff(services, session, await readJsonBody(c)), 201);
   });
   app.get('/door/gigs/:gigId/staff', async (c) => {
     const { user } = await organiser(c);

@@ -22,8 +22,8 @@ export function doorRoutes(services: Services) {
   });
 
   app.post('/door/devices', async (c) => {
-    const { user } = await requireRole(services, c, 'venue', 'promoter', 'band', 'admin');
-    return c.json(await registerDoorDevice(services, user, await readJsonBody(c)), 201);
+    const session = await requireRole(services, c, 'venue', 'promoter', 'band', 'admin');
+    return c.json(await registerDoorDevice(services, session, await readJsonBody(c)), 201);
   });
 
   app.get('/door/gigs', async (c) => {

@@ -18,12 +18,12 @@ export function webhookRoutes(services: Services) {
     return c.json(await listWebhookEndpoints(db, user));
   });
   app.post('/webhooks/endpoints', async (c) => {
-    const { user } = await organiser(c);
-    return c.json(await createWebhookEndpoint(services, user, await readJsonBody(c)), 201);
+    const session = await organiser(c);
+    return c.json(await createWebhookEndpoint(services, session, await readJsonBody(c)), 201);
   });
   app.get('/webhooks/endpoints/:id/secret', async (c) => {
-    const { user } = await organiser(c);
-    return c.json(await revealWebhookSecret(db, user, c.req.param('id')));
+    const session = await organiser(c);
+    return c.json(await revealWebhookSecret(db, session, c.req.param('id')));
   });
   app.patch('/webhooks/endpoints/:id', async (c) => {
     const { user } = await organiser(c);

@@ -12,7 +12,7 @@ import { isUuid } from '../../../core/ids.ts';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { limitHits } from '../../http/rate-limit.ts';
-import type { SessionUser } from '../../http/session.ts';
+import type { CurrentSession, SessionUser } from '../../http/session.ts';
 import { parseInput } from '../../http/validate.ts';
 import type { Services } from '../../services.ts';
 import { asOrganiser } from '../booking/gig-ownership.ts';
@@ -39,10 +39,15 @@ async function findOwnEndpoint(db: Services['db'], owner: SessionUser, endpointI
   return endpoint;
 }
 
-/** Decision 54: a venue or promoter with a confirmed e-mail adds an endpoint (its address checked: no private targets). */
-export async function createWebhookEndpoint(services: EndpointServices, sessionUser: SessionUser, rawInput: unknown): Promise<{ id: string }> {
+/**
+ * Decision 54: a venue or promoter with a confirmed e-mail adds an endpoint (its address checked: no
+ * private targets). Not an admin acting as them: the endpoint and its secret would outlive the impersonation.
+ */
+export async function createWebhookEndpoint(services: EndpointServices, session: CurrentSession, rawInput: unknown): Promise<{ id: string }> {
   const { db, env } = services;
+  const sessionUser = session.user;
   const organiser = asOrganiser(sessionUser);
+  if (session.impersonatedBy) throw new AppError('FORBIDDEN', "Stop impersonating first: only the account's owner can add webhook endpoints.");
   if (!sessionUser.emailVerified) throw new AppError('FORBIDDEN', 'Please confirm your e-mail address first: we send the link when you sign up, and you can ask for it again on your dashboard.');
   const input = parseInput(createWebhookEndpointSchema, rawInput);
   await limitHits(services, `webhook-endpoints:${organiser.id}`, { windowMs: 60 * 60_000, max: 20, message: 'Too many new webhook endpoints in a short time. Please try again in an hour.' });
@@ -100,10 +105,11 @@ export async function listWebhookEndpoints(db: Services['db'], sessionUser: Sess
   };
 }
 
-/** The endpoint's signing secret, for its owner to copy into the receiver. */
-export async function revealWebhookSecret(db: Services['db'], sessionUser: SessionUser, endpointId: string): Promise<{ secret: string }> {
-  asOrganiser(sessionUser);
-  const endpoint = await findOwnEndpoint(db, sessionUser, endpointId);
+/** The endpoint's signing secret, for its owner to copy into the receiver (not for an admin acting as them: it would keep working after). */
+export async function revealWebhookSecret(db: Services['db'], session: CurrentSession, endpointId: string): Promise<{ secret: string }> {
+  asOrganiser(session.user);
+  if (session.impersonatedBy) throw new AppError('FORBIDDEN', "Stop impersonating first: only the account's owner can see a webhook endpoint's signing secret.");
+  const endpoint = await findOwnEndpoint(db, session.user, endpointId);
   return { secret: endpoint.secret };
 }
 

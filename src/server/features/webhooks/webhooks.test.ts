@@ -371,6 +371,25 @@ describe('endpoints', () => {
   });
 });
 
+describe('an admin acting as an organiser', () => {
+  it('can neither add a webhook endpoint for them nor read an endpoint\'s signing secret: both would outlive the impersonation', async () => {
+    const receiver = await startReceiver();
+    const owner = await signUpAs(t, 'promoter');
+    await markEmailVerified(t, owner.id);
+    const endpoint = await addEndpoint(owner.client, receiver.url, ['gig.changed']);
+    const admin = await signUpAs(t, 'admin');
+    expect((await admin.client.post('/api/admin/impersonate', { userId: owner.id })).status).toBe(200);
+    const created = await admin.client.post('/api/webhooks/endpoints', { url: receiver.url, events: ['gig.changed'] });
+    const revealed = await admin.client.get(`/api/webhooks/endpoints/${endpoint.id}/secret`);
+    expect([created.status, created.json.error?.message]).toEqual([403, "Stop impersonating first: only the account's owner can add webhook endpoints."]);
+    expect([revealed.status, revealed.json.error?.message, revealed.text]).toEqual([403, "Stop impersonating first: only the account's owner can see a webhook endpoint's signing secret.", expect.not.stringContaining(endpoint.secret)]);
+    // Looking is still allowed (that is what impersonation is for), and nothing was added.
+    expect((await admin.client.get('/api/webhooks/endpoints')).json.endpoints.map((e: { id: string }) => e.id)).toEqual([endpoint.id]);
+    expect((await admin.client.post('/api/admin/stop-impersonating', {})).status).toBe(200);
+    await receiver.close();
+  });
+});
+
 describe('no private targets without the operator setting', () => {
   it('classifies addresses: private, loopback, link-local, multicast and unspecified refused, public ones allowed', () => {
     for (const address of ['127.0.0.1', '10.1.2.3', '172.20.0.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '224.0.0.1', '255.255.255.255', '::1', '::', 'fe80::1', 'fd00::1', 'ff02::1', '::ffff:127.0.0.1', '::ffff:7f00:1']) {
