@@ -7,7 +7,7 @@ import addFormats from 'ajv-formats';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeys, orders, rateLimit, tickets, user } from '../../src/server/db/schema.ts';
-import { clientNetwork, pruneApiCounters } from '../../src/server/features/public-api/api-http.ts';
+import { API_REQUESTS_PER_IP, API_REQUESTS_PER_KEY, clientNetwork, pruneApiCounters } from '../../src/server/features/public-api/api-http.ts';
 import { markEmailVerified, signUpAs } from '../helpers/accounts.ts';
 import { createBand, createGig, createPromoter, createVenue, dayIn } from '../helpers/factories.ts';
 import { createTestApp, TEST_ORIGIN, type TestApp, type TestClient } from '../helpers/test-app.ts';
@@ -445,5 +445,58 @@ describe('the reference page', () => {
     expect(bundle.status).toBe(200);
     expect(bundle.headers.get('content-encoding')).toBe('br');
     expect(bundle.headers.get('cache-control')).toContain('immutable');
+  });
+});
+
+describe('the rate limit and keys (issue 33)', () => {
+  /** A GET from a client at `address` (its socket's, as app.ts pins it). */
+  const fromAddress = (path: string, address: string, headers: Record<string, string> = {}) =>
+    t.app.fetch(new Request(`${TEST_ORIGIN}${path}`, { headers }), { incoming: { socket: { remoteAddress: address } } });
+  /** An address of its own for each test (a /64 no other test uses), so no count is shared. */
+  const freshAddress = () => `2001:db8:${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}::7`;
+  const hitsOf = async (counter: string) => (await t.db.select({ count: rateLimit.count }).from(rateLimit).where(eq(rateLimit.key, `marquee:${counter}`)))[0]?.count ?? 0;
+
+  it('finding 8: made-up keys count against the address, and past its limit are refused with 429 before any key is looked up', async () => {
+    const address = freshAddress();
+    const counter = `api:ip:${clientNetwork(address)}`;
+    t.services.isRateLimitEnabled = true;
+    try {
+      const first = await fromAddress('/api/v1/gigs', address, { authorization: 'Bearer mq_live_made-up-1' });
+      expect(first.status).toBe(401);
+      expect(await hitsOf(counter)).toBe(1);
+      expect((await fromAddress('/api/v1/venues', address, { authorization: 'Token abc' })).status).toBe(401);
+      expect(await hitsOf(counter)).toBe(2);
+      // Just under the address's limit: one more made-up key is still a 401, the next ones a 429.
+      await t.db.update(rateLimit).set({ count: API_REQUESTS_PER_IP - 1 }).where(eq(rateLimit.key, `marquee:${counter}`));
+      expect((await fromAddress('/api/v1/gigs', address, { authorization: 'Bearer mq_live_made-up-2' })).status).toBe(401);
+      for (const [path, authorization] of [['/api/v1/gigs', 'Bearer mq_live_made-up-3'], ['/api/v1/me/gigs', 'Bearer mq_live_made-up-4'], ['/api/v1/bands', 'Token abc']] as const) {
+        const refused = await fromAddress(path, address, { authorization });
+        expect(refused.status, path).toBe(429);
+        expect(refused.headers.get('ratelimit-limit')).toBe(String(API_REQUESTS_PER_IP));
+        expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      }
+      expect((await fromAddress('/api/v1/gigs', address)).status).toBe(429);
+      // Another network is not affected.
+      expect((await fromAddress('/api/v1/gigs', freshAddress(), { authorization: 'Bearer mq_live_made-up-5' })).status).toBe(401);
+    } finally {
+      t.services.isRateLimitEnabled = false;
+    }
+  });
+
+  it('finding 8: a valid key is counted per key, not against its address, and has the higher limit', async () => {
+    const owner = await signUpAs(t, 'venue');
+    await markEmailVerified(t, owner.id);
+    const created = (await owner.client.post('/api/api-keys', { name: 'Counted' })).json;
+    const address = freshAddress();
+    t.services.isRateLimitEnabled = true;
+    try {
+      const read = await fromAddress('/api/v1/gigs', address, { authorization: `Bearer ${created.key}` });
+      expect(read.status).toBe(200);
+      expect(read.headers.get('ratelimit-limit')).toBe(String(API_REQUESTS_PER_KEY));
+      expect(await hitsOf(`api:key:${created.id}`)).toBe(1);
+      expect(await hitsOf(`api:ip:${clientNetwork(address)}`)).toBe(0);
+    } finally {
+      t.services.isRateLimitEnabled = false;
+    }
   });
 });

@@ -37,6 +37,17 @@ export async function peekHits(db: Db, key: string): Promise<{ count: number; si
   return row ?? null;
 }
 
+/**
+ * Takes back one hit counted in the window that started at `since` (a request that turned out to
+ * be counted elsewhere); nothing once that window has ended.
+ */
+export async function giveBackHit(db: Db, key: string, since: number): Promise<void> {
+  await db
+    .update(rateLimit)
+    .set({ count: sql`${rateLimit.count} - 1` })
+    .where(and(eq(rateLimit.key, `marquee:${key}`), eq(rateLimit.lastRequest, since), sql`${rateLimit.count} > 0`));
+}
+
 export async function clearHits(db: Db, key: string): Promise<void> {
   await db.delete(rateLimit).where(eq(rateLimit.key, `marquee:${key}`));
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { ErrorBody } from '../../../core/errors.ts';
 import { clientIp } from '../../http/client-ip.ts';
-import { countHitInWindow, pruneHits } from '../../http/rate-limit.ts';
+import { countHitInWindow, giveBackHit, pruneHits } from '../../http/rate-limit.ts';
 import type { Db } from '../../db/client.ts';
 import type { Services } from '../../services.ts';
 import { bearerKey, findApiKeyOwner, type ApiKeyOwner } from './api-keys.ts';
@@ -47,29 +47,48 @@ export function allowPublicCors(): MiddlewareHandler {
  * Who is calling (the key's owner, when a valid key came with the request) and the per-client
  * limit, with the IETF RateLimit-Limit/-Remaining/-Reset headers on every answer and a 429 with
  * Retry-After past it. Counted in the database (rate-limit.ts), so every process shares the count.
+ *
+ * Every request is counted against its address (an IPv6 client's /64) before any key is looked up,
+ * so made-up keys spend the address's budget like anonymous reads and, past it, are refused
+ * without a lookup (issue 33). A key that turns out valid gives that hit back and is counted
+ * against the key instead, with the key's higher limit.
  */
 export function limitApiClients(services: Pick<Services, 'db' | 'isRateLimitEnabled'>): MiddlewareHandler<{ Variables: ApiVariables }> {
   return async (c, next) => {
     if (c.req.method === 'OPTIONS') return next();
+    const windowMs = API_RATE_WINDOW_SECONDS * 1000;
+    const now = Date.now();
+    const addressCounter = `api:ip:${clientNetwork(clientIp(c))}`;
+    const addressHit = services.isRateLimitEnabled ? await countHitInWindow(services.db, addressCounter, windowMs, { now }) : null;
+    if (addressHit && addressHit.count > API_REQUESTS_PER_IP) return refuseOverLimit(c, API_REQUESTS_PER_IP, addressHit, now);
     const authorization = c.req.header('authorization');
     const key = bearerKey(authorization);
     const owner = key ? await findApiKeyOwner(services.db, key) : null;
     // A key that is sent is checked everywhere: an unknown or revoked one is a 401, not an anonymous read.
     if (authorization && !owner) return refuseKey(c);
     c.set('apiKeyOwner', owner);
-    if (!services.isRateLimitEnabled) return next();
-    const [counter, max] = owner ? [`api:key:${owner.keyId}`, API_REQUESTS_PER_KEY] : [`api:ip:${clientNetwork(clientIp(c))}`, API_REQUESTS_PER_IP];
-    const now = Date.now();
-    const { count, since } = await countHitInWindow(services.db, counter, API_RATE_WINDOW_SECONDS * 1000, { now });
-    const reset = Math.max(1, Math.ceil((since + API_RATE_WINDOW_SECONDS * 1000 - now) / 1000));
-    const headers = { 'RateLimit-Limit': String(max), 'RateLimit-Remaining': String(Math.max(0, max - count)), 'RateLimit-Reset': String(reset) };
-    if (count > max) {
-      const body: ErrorBody = { error: { code: 'RATE_LIMITED', message: `Too many requests: ${max} per ${API_RATE_WINDOW_SECONDS / 60} minutes. Please try again in ${reset} seconds.` } };
-      return c.json(body, 429, { ...headers, 'Retry-After': String(reset) });
+    if (!addressHit) return next();
+    let [max, hit] = [API_REQUESTS_PER_IP, addressHit];
+    if (owner) {
+      await giveBackHit(services.db, addressCounter, addressHit.since);
+      [max, hit] = [API_REQUESTS_PER_KEY, await countHitInWindow(services.db, `api:key:${owner.keyId}`, windowMs, { now })];
+      if (hit.count > max) return refuseOverLimit(c, max, hit, now);
     }
     await next();
-    for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
+    for (const [name, value] of Object.entries(limitHeaders(max, hit, now))) c.res.headers.set(name, value);
   };
+}
+
+function limitHeaders(max: number, { count, since }: { count: number; since: number }, now: number) {
+  const reset = Math.max(1, Math.ceil((since + API_RATE_WINDOW_SECONDS * 1000 - now) / 1000));
+  return { 'RateLimit-Limit': String(max), 'RateLimit-Remaining': String(Math.max(0, max - count)), 'RateLimit-Reset': String(reset) };
+}
+
+function refuseOverLimit(c: Context, max: number, hit: { count: number; since: number }, now: number) {
+  const headers = limitHeaders(max, hit, now);
+  const reset = headers['RateLimit-Reset'];
+  const body: ErrorBody = { error: { code: 'RATE_LIMITED', message: `Too many requests: ${max} per ${API_RATE_WINDOW_SECONDS / 60} minutes. Please try again in ${reset} seconds.` } };
+  return c.json(body, 429, { ...headers, 'Retry-After': reset });
 }
 
 /** Forgets the per-client counters of windows that ended (run every 10 minutes by the job queue). */
