@@ -1,8 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { oncePerDatabase } from '../../db/once-per-database.ts';
 import { regions, user, venueProfiles } from '../../db/schema.ts';
-import { listUpcomingPublicGigs } from '../discovery/public-gigs.ts';
+import { isPublicAccount, listUpcomingPublicGigs } from '../discovery/public-gigs.ts';
 import { findIdByName } from '../sites/find-by-name.ts';
 
 export const VENUE_PAGE_GIG_LIMIT = 50;
@@ -10,11 +10,20 @@ export const VENUE_PAGE_GIG_LIMIT = 50;
 /**
  * The venue page's own statements, built once per database and prepared (issue 22, the door's
  * pattern): the slug lookup and the venue with its region run on every uncached venue page.
+ * A banned venue is not found by any of them (issue 33).
  */
 function prepareStatements(db: Db) {
   return {
-    byId: db.select({ id: venueProfiles.userId }).from(venueProfiles).where(eq(venueProfiles.userId, sql.placeholder('id'))).prepare('marquee_venue_by_id'),
-    bySlug: db.select({ id: venueProfiles.userId }).from(venueProfiles).where(eq(venueProfiles.slug, sql.placeholder('slug'))).prepare('marquee_venue_by_slug'),
+    byId: db
+      .select({ id: venueProfiles.userId })
+      .from(venueProfiles)
+      .where(and(eq(venueProfiles.userId, sql.placeholder('id')), isPublicAccount(venueProfiles.userId)))
+      .prepare('marquee_venue_by_id'),
+    bySlug: db
+      .select({ id: venueProfiles.userId })
+      .from(venueProfiles)
+      .where(and(eq(venueProfiles.slug, sql.placeholder('slug')), isPublicAccount(venueProfiles.userId)))
+      .prepare('marquee_venue_by_slug'),
     venue: db
       .select({
         id: venueProfiles.userId,
@@ -35,7 +44,7 @@ function prepareStatements(db: Db) {
       .from(venueProfiles)
       .innerJoin(user, eq(user.id, venueProfiles.userId))
       .innerJoin(regions, eq(regions.slug, user.location))
-      .where(eq(venueProfiles.userId, sql.placeholder('id')))
+      .where(and(eq(venueProfiles.userId, sql.placeholder('id')), isPublicAccount(venueProfiles.userId)))
       .prepare('marquee_venue_page'),
   };
 }

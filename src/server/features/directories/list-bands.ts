@@ -1,7 +1,8 @@
-import { count, ilike, sql } from 'drizzle-orm';
+import { and, count, ilike, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bandProfiles } from '../../db/schema.ts';
 import type { BandCard } from '../../../core/public-pages.ts';
+import { hasPublicOwners, isPublicAccount } from '../discovery/public-gigs.ts';
 
 export const BAND_DIRECTORY_PAGE_SIZE = 48;
 
@@ -25,13 +26,13 @@ const parseJson = <T,>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) 
  * query for the page, whatever the number of gigs. Paginated, with an optional name search.
  */
 export async function listBands(db: Db, { page = 1, search }: { page?: number; search?: string }) {
-  const where = search ? ilike(bandProfiles.name, `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined;
+  const where = and(isPublicAccount(bandProfiles.userId), search ? ilike(bandProfiles.name, `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined);
   const offset = (page - 1) * BAND_DIRECTORY_PAGE_SIZE;
   const [rows, [total]] = await Promise.all([
     db.execute<BandCardRow>(sql`
       with page as (
         select user_id, name, slug, genres, description, image_url from band_profiles
-        ${where ? sql`where ${where}` : sql``}
+        where ${where}
         order by lower(name), user_id limit ${BAND_DIRECTORY_PAGE_SIZE} offset ${offset}
       ),
       upcoming as (
@@ -42,7 +43,7 @@ export async function listBands(db: Db, { page = 1, search }: { page?: number; s
         join page p on p.user_id = g.band_id
         join regions r on r.slug = g.region_slug
         join venue_profiles v on v.user_id = g.venue_id
-        where g.is_approved and g.cancelled_at is null and g.local_date >= (now() at time zone r.time_zone)::date
+        where g.is_approved and g.cancelled_at is null and g.local_date >= (now() at time zone r.time_zone)::date and ${hasPublicOwners('g')}
       )
       select p.*,
         coalesce((select json_agg(json_build_object('id', u.id, 'localDate', u.local_date, 'startTime', u.start_time, 'timeZone', u.time_zone, 'venueName', u.venue_name) order by u.n)

@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { regions, rehearsalSpaceProfiles, user } from '../../db/schema.ts';
+import { isPublicAccount } from '../discovery/public-gigs.ts';
 
 /** Rehearsal-space directory (spec 1 §2). */
 export async function listRehearsalSpaces(db: Db) {
@@ -19,6 +20,7 @@ export async function listRehearsalSpaces(db: Db) {
     .from(rehearsalSpaceProfiles)
     .innerJoin(user, eq(user.id, rehearsalSpaceProfiles.userId))
     .innerJoin(regions, eq(regions.slug, user.location))
+    .where(isPublicAccount(rehearsalSpaceProfiles.userId))
     .orderBy(asc(rehearsalSpaceProfiles.name));
   return { spaces };
 }

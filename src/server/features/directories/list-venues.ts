@@ -1,6 +1,7 @@
 import { count, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { venueProfiles } from '../../db/schema.ts';
+import { hasPublicOwners, isPublicAccount } from '../discovery/public-gigs.ts';
 
 export const VENUE_DIRECTORY_PAGE_SIZE = 48;
 const PERFORMANCES_PER_CARD = 3;
@@ -30,6 +31,7 @@ export async function listVenues(db: Db, { page = 1 }: { page?: number }) {
       with page as (
         select v.user_id, v.name, v.slug, v.address, v.image_url, u.location, r.name as region_name
         from venue_profiles v join "user" u on u.id = v.user_id join regions r on r.slug = u.location
+        where ${isPublicAccount(sql`v.user_id`)}
         order by lower(v.name), v.user_id limit ${VENUE_DIRECTORY_PAGE_SIZE} offset ${offset}
       ),
       upcoming as (
@@ -40,14 +42,14 @@ export async function listVenues(db: Db, { page = 1 }: { page?: number }) {
         join page p on p.user_id = g.venue_id
         join regions r on r.slug = g.region_slug
         join band_profiles b on b.user_id = g.band_id
-        where g.is_approved and g.cancelled_at is null and g.local_date >= (now() at time zone r.time_zone)::date
+        where g.is_approved and g.cancelled_at is null and g.local_date >= (now() at time zone r.time_zone)::date and ${hasPublicOwners('g')}
       )
       select p.*,
         coalesce((select json_agg(json_build_object('id', u.id, 'localDate', u.local_date, 'startTime', u.start_time, 'timeZone', u.time_zone, 'bandName', u.band_name, 'bandSlug', u.band_slug) order by u.n)
                   from upcoming u where u.venue_id = p.user_id and u.n <= ${PERFORMANCES_PER_CARD}), '[]') as upcoming,
         coalesce((select max(u.total) from upcoming u where u.venue_id = p.user_id), 0) as upcoming_count
       from page p order by lower(p.name), p.user_id`),
-    db.select({ n: count() }).from(venueProfiles),
+    db.select({ n: count() }).from(venueProfiles).where(isPublicAccount(venueProfiles.userId)),
   ]);
   return {
     venues: rows.rows.map((r) => ({

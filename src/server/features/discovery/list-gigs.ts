@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { pageNumber } from '../../../core/schemas/fields.ts';
 import type { Db } from '../../db/client.ts';
 import { bandProfiles, gigs } from '../../db/schema.ts';
-import { countPublicGigs, isUpcomingApproved, queryPublicGigs } from './public-gigs.ts';
+import { countPublicGigs, isPublicAccount, isUpcomingApproved, queryPublicGigs } from './public-gigs.ts';
 
 export const GIGS_PAGE_SIZE = 24;
 
@@ -34,8 +34,8 @@ export async function listGigs(db: Db, filters: GigFilters) {
   return { gigs: list, page: filters.page, pageSize: GIGS_PAGE_SIZE, total };
 }
 
-/** The genres bands play, for the /gigs filter. */
+/** The genres bands play, for the /gigs filter (a banned band's are not offered). */
 export async function listGenres(db: Db): Promise<string[]> {
-  const rows = await db.execute<{ genre: string }>(sql`select distinct g as genre from band_profiles, unnest(genres) g order by g`);
+  const rows = await db.execute<{ genre: string }>(sql`select distinct g as genre from band_profiles b, unnest(b.genres) g where ${isPublicAccount(sql`b.user_id`)} order by g`);
   return rows.rows.map((r) => r.genre);
 }

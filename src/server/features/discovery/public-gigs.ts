@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { oncePerDatabase } from '../../db/once-per-database.ts';
@@ -9,6 +9,37 @@ export type { PublicGig };
 
 /** Seats held by open checkouts whose time is not up (decision 35): a hold past its time, not yet swept, is a free seat. */
 const openHolds = sql`case when ${gigs.ticketsHeld} = 0 then 0 else (select coalesce(sum(o.quantity), 0)::int from orders o where o.gig_id = ${gigs.id} and o.status = 'pending' and o.expires_at > now()) end`;
+
+/**
+ * Issue 33: a banned account (better-auth's admin plugin: `banned`, until `ban_expires` when one
+ * is set) is off the public pages as a deleted one is. None of the given accounts is banned; a
+ * null id names nobody. One primary-key probe per id, inside the statement that needs it.
+ */
+function isNoneBanned(accountIds: SQLWrapper[]): SQL {
+  return sql`not exists (select 1 from "user" banned_account where banned_account.id in (${sql.join(accountIds, sql`, `)})
+    and banned_account.banned and (banned_account.ban_expires is null or banned_account.ban_expires > now()))`;
+}
+
+/** The account behind a public profile (band, venue, promoter, rehearsal space) may be shown: it is not banned. */
+export const isPublicAccount = (accountId: SQLWrapper): SQL => isNoneBanned([accountId]);
+
+/** The gig's columns, from Drizzle's table or, in hand-written SQL, from the alias the gigs table goes by. */
+function gigColumns(alias?: string) {
+  if (!alias) return gigs;
+  const column = (name: string) => sql`${sql.identifier(alias)}.${sql.identifier(name)}`;
+  return { venueId: column('venue_id'), bandId: column('band_id'), promoterId: column('promoter_id'), managedArtistId: column('managed_artist_id') };
+}
+
+/**
+ * A gig may be listed only while nobody it belongs to is banned: its venue, its promoter, the band
+ * that plays it, or the manager of the artist who does. Deleting any of them takes the gig off
+ * the lists (its upcoming gigs are deleted or opened again), so a ban does too.
+ */
+export function hasPublicOwners(gigsAlias?: string): SQL {
+  const gig = gigColumns(gigsAlias);
+  const manager = sql`(select managed.manager_id from managed_artists managed where managed.id = ${gig.managedArtistId})`;
+  return isNoneBanned([gig.venueId, gig.bandId, gig.promoterId, manager]);
+}
 
 /**
  * Everything a public gig card shows, from one join (never one lookup per gig), built as JSON by
@@ -71,18 +102,22 @@ export function gigsNamedBy({ band, venue, promoter, region }: { band?: string; 
   );
 }
 
-/** The joins behind every public gig card; `where` may use any of the joined tables. */
-function withPublicJoins<T extends PgSelect>(query: T) {
+/**
+ * The joins behind every public gig card, and its one condition: nobody the gig belongs to is
+ * banned (issue 33). `where` may use any of the joined tables.
+ */
+function publicGigsWhere<T extends PgSelect>(query: T, where: SQL | undefined) {
   return query
     .innerJoin(regions, eq(regions.slug, gigs.regionSlug))
     .innerJoin(venueProfiles, eq(venueProfiles.userId, gigs.venueId))
     .leftJoin(bandProfiles, eq(bandProfiles.userId, gigs.bandId))
-    .leftJoin(promoterProfiles, eq(promoterProfiles.userId, gigs.promoterId));
+    .leftJoin(promoterProfiles, eq(promoterProfiles.userId, gigs.promoterId))
+    .where(and(where, hasPublicOwners()));
 }
 
 /** How many public gigs match, for pagination. */
 export async function countPublicGigs(db: DbOrTx, where: SQL | undefined): Promise<number> {
-  const [row] = await withPublicJoins(db.select({ n: count() }).from(gigs).$dynamic()).where(where);
+  const [row] = await publicGigsWhere(db.select({ n: count() }).from(gigs).$dynamic(), where);
   return row?.n ?? 0;
 }
 
@@ -101,8 +136,7 @@ type UpcomingBy = keyof typeof UPCOMING_BY | 'everywhere';
 
 function prepareUpcomingList(db: Db, by: UpcomingBy, limit: number) {
   const where = by === 'everywhere' ? isUpcomingApproved : and(eq(UPCOMING_BY[by], sql.placeholder('owner')), isUpcomingApproved);
-  return withPublicJoins(db.select({ card: publicGigCard }).from(gigs).$dynamic())
-    .where(where)
+  return publicGigsWhere(db.select({ card: publicGigCard }).from(gigs).$dynamic(), where)
     .orderBy(...gigOrder)
     .limit(literalLimit(limit))
     .prepare(`marquee_upcoming_gigs_${by}_${limit}`);
@@ -129,8 +163,7 @@ export async function queryPublicGigs(
   where: SQL | undefined,
   { limit, offset = 0 }: { limit: number; offset?: number },
 ): Promise<PublicGig[]> {
-  const rows = await withPublicJoins(db.select({ card: publicGigCard }).from(gigs).$dynamic())
-    .where(where)
+  const rows = await publicGigsWhere(db.select({ card: publicGigCard }).from(gigs).$dynamic(), where)
     .orderBy(...gigOrder)
     .limit(offset === 0 ? literalLimit(limit) : limit)
     .offset(offset);

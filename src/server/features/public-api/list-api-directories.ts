@@ -1,10 +1,11 @@
-import { eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { apiBandSchema, apiPromoterSchema, apiVenueSchema } from '../../../core/schemas/public-api.ts';
 import { siteUrl } from '../../../core/site-urls.ts';
 import type { Db } from '../../db/client.ts';
 import { bandProfiles, gigs, promoterProfiles, regions, user, venueProfiles } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
+import { hasPublicOwners, isPublicAccount } from '../discovery/public-gigs.ts';
 import { decodeCursor, toPage } from './api-cursor.ts';
 
 type ApiBand = z.output<typeof apiBandSchema>;
@@ -19,19 +20,20 @@ function withoutId<T extends { id: string }>(row: T): Omit<T, 'id'> {
   return copy as Omit<T, 'id'>;
 }
 
-/** How many public (approved, not cancelled, not past) gigs match, as one scalar subquery per row. */
+/** How many public (approved, not cancelled, not past, nobody banned) gigs match, as one scalar subquery per row. */
 const upcomingCount = (owner: SQL) =>
   sql<number>`(select count(*)::int from ${gigs} join ${regions} on ${regions.slug} = ${gigs.regionSlug}
-    where ${owner} and ${gigs.isApproved} and ${gigs.cancelledAt} is null and ${gigs.localDate} >= (now() at time zone ${regions.timeZone})::date)`.mapWith(Number);
+    where ${owner} and ${gigs.isApproved} and ${gigs.cancelledAt} is null and ${gigs.localDate} >= (now() at time zone ${regions.timeZone})::date and ${hasPublicOwners()})`.mapWith(Number);
 
 /**
  * The directories (bands, venues, promoters) in slug order, a keyset page at a time: the cursor is
- * the last row's lower-cased slug and id (slugs are unique whatever their case).
+ * the last row's lower-cased slug and id (slugs are unique whatever their case). The id is the
+ * profile's account: a banned one is left out (issue 33).
  */
 function pageWhere(slugColumn: SQLWrapper, idColumn: SQLWrapper, cursor: string | undefined): SQL | undefined {
-  if (!cursor) return undefined;
+  if (!cursor) return isPublicAccount(idColumn);
   const [slug, id] = decodeCursor(cursor, 2);
-  return sql`(lower(${slugColumn}), ${idColumn}) > (${slug}, ${id})`;
+  return and(isPublicAccount(idColumn), sql`(lower(${slugColumn}), ${idColumn}) > (${slug}, ${id})`);
 }
 
 const bandColumns = {
@@ -58,7 +60,7 @@ export async function listApiBands(db: Db, publicUrl: string, query: ListQuery) 
 }
 
 export async function getApiBand(db: Db, publicUrl: string, slug: string): Promise<ApiBand> {
-  const [row] = await db.select(bandColumns).from(bandProfiles).where(sql`lower(${bandProfiles.slug}) = lower(${slug})`).limit(1);
+  const [row] = await db.select(bandColumns).from(bandProfiles).where(and(sql`lower(${bandProfiles.slug}) = lower(${slug})`, isPublicAccount(bandProfiles.userId))).limit(1);
   if (!row) throw new AppError('NOT_FOUND', 'That band was not found.');
   return toApiBand(publicUrl)(row);
 }
@@ -92,7 +94,7 @@ export async function getApiVenue(db: Db, publicUrl: string, slug: string): Prom
     .select(venueColumns)
     .from(venueProfiles)
     .innerJoin(user, eq(user.id, venueProfiles.userId))
-    .where(sql`lower(${venueProfiles.slug}) = lower(${slug})`)
+    .where(and(sql`lower(${venueProfiles.slug}) = lower(${slug})`, isPublicAccount(venueProfiles.userId)))
     .limit(1);
   if (!row) throw new AppError('NOT_FOUND', 'That venue was not found.');
   return toApiVenue(publicUrl)(row);
@@ -121,7 +123,7 @@ export async function listApiPromoters(db: Db, publicUrl: string, query: ListQue
 }
 
 export async function getApiPromoter(db: Db, publicUrl: string, slug: string): Promise<ApiPromoter> {
-  const [row] = await db.select(promoterColumns).from(promoterProfiles).where(sql`lower(${promoterProfiles.slug}) = lower(${slug})`).limit(1);
+  const [row] = await db.select(promoterColumns).from(promoterProfiles).where(and(sql`lower(${promoterProfiles.slug}) = lower(${slug})`, isPublicAccount(promoterProfiles.userId))).limit(1);
   if (!row) throw new AppError('NOT_FOUND', 'That promoter was not found.');
   return toApiPromoter(publicUrl)(row);
 }

@@ -1,20 +1,20 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bandProfiles } from '../../db/schema.ts';
-import { listUpcomingPublicGigs } from '../discovery/public-gigs.ts';
+import { isPublicAccount, listUpcomingPublicGigs } from '../discovery/public-gigs.ts';
 import { findIdByName } from './find-by-name.ts';
 import type { BandSite } from '../../../core/public-pages.ts';
 
 export const SITE_GIG_LIMIT = 50;
 
-/** Resolves a band: by id (navigation state), else its slug, else by name (spec 1 §2). */
+/** Resolves a band: by id (navigation state), else its slug, else by name (spec 1 §2); a banned band is not found (issue 33). */
 export async function resolveBandId(db: Db, { id, slugOrName }: { id?: string; slugOrName?: string }): Promise<string | undefined> {
   if (id) {
-    const [found] = await db.select({ id: bandProfiles.userId }).from(bandProfiles).where(eq(bandProfiles.userId, id));
+    const [found] = await db.select({ id: bandProfiles.userId }).from(bandProfiles).where(and(eq(bandProfiles.userId, id), isPublicAccount(bandProfiles.userId)));
     if (found) return found.id;
   }
   if (!slugOrName) return undefined;
-  const [bySlug] = await db.select({ id: bandProfiles.userId }).from(bandProfiles).where(eq(bandProfiles.slug, slugOrName.toLowerCase()));
+  const [bySlug] = await db.select({ id: bandProfiles.userId }).from(bandProfiles).where(and(eq(bandProfiles.slug, slugOrName.toLowerCase()), isPublicAccount(bandProfiles.userId)));
   if (bySlug) return bySlug.id;
   return findIdByName(db, bandProfiles, { id: bandProfiles.userId, name: bandProfiles.name, slug: bandProfiles.slug }, slugOrName);
 }
@@ -63,7 +63,7 @@ export async function getBandSite(db: Db, bandId: string): Promise<BandSite | nu
       from band_profiles b
       join "user" u on u.id = b.user_id
       join regions r on r.slug = u.location
-      where b.user_id = ${bandId}`),
+      where b.user_id = ${bandId} and ${isPublicAccount(sql`b.user_id`)}`),
     listUpcomingPublicGigs(db, 'band', bandId, SITE_GIG_LIMIT),
   ]);
   const p = profileRows.rows[0];
