@@ -1,5 +1,5 @@
 import { createFederation, exportJwk, generateCryptoKeyPair, getDefaultActivityTransformers, importJwk, type Context, type Federation } from '@fedify/fedify';
-import { Accept, Delete, Endpoints, Event, Follow, Image, Organization, Service, Undo, type Activity, type Recipient } from '@fedify/fedify/vocab';
+import { Accept, Delete, Endpoints, Event, Follow, Image, Organization, Service, Undo, isActor, type Activity, type Actor, type Recipient } from '@fedify/fedify/vocab';
 import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import { count, sql } from 'drizzle-orm';
@@ -76,6 +76,19 @@ export function deliverableRecipient(env: Services['env'], follower: { id: strin
   const shared = follower.sharedInbox ? new URL(follower.sharedInbox) : null;
   if (isBlockedHost(env.FEDERATION_BLOCKED_HOSTS, id.hostname) || !isDeliverable(env, inbox)) return null;
   return { id, inboxId: inbox, endpoints: shared && isDeliverable(env, shared) ? { sharedInbox: shared } : null };
+}
+
+/**
+ * Where a follower's activities go, from its own actor document: its inbox, which must be on the
+ * actor's own origin (else null: the follow is refused), and its server's shared inbox, used only
+ * when on that origin too. So no follower, whatever its server says, points Marquee's deliveries
+ * at another server (issue 33).
+ */
+export function followerDelivery(actor: Actor): { inbox: string; sharedInbox: string | null } | null {
+  const { id, inboxId } = actor;
+  if (!id || !inboxId || inboxId.origin !== id.origin) return null;
+  const shared = actor.endpoints?.sharedInbox;
+  return { inbox: inboxId.href, sharedInbox: shared?.origin === id.origin ? shared.href : null };
 }
 
 /** The followers of some actors that Marquee may deliver to, each once (each server's shared inbox once, by Fedify). */
@@ -208,11 +221,18 @@ function buildFederation(services: Services): Federation<Services> {
       const target = ctx.parseUri(follow.objectId);
       if (target?.type !== 'actor' || !follow.id || !follow.actorId) return;
       if (!(await findActor(db, target.identifier, publicUrl))) return;
-      const follower = await follow.getActor(ctx);
-      if (!follower?.id || !follower.inboxId) return;
-      const recipient = deliverableRecipient(env, { id: follower.id.href, inbox: follower.inboxId.href, sharedInbox: follower.endpoints?.sharedInbox?.href ?? null });
+      // Fetched by its id, never the actor object the Follow may carry: that is the sender's say,
+      // not the follower's server's (issue 33).
+      const fetched = await ctx.lookupObject(follow.actorId).catch(() => null);
+      const follower = isActor(fetched) && fetched.id?.href === follow.actorId.href ? fetched : null;
+      const delivery = follower && followerDelivery(follower);
+      if (!follower?.id || !delivery) {
+        logger.warn({ follower: follow.actorId.href }, "federation: a follow was ignored: the follower's actor could not be fetched, or names an inbox on another server");
+        return;
+      }
+      const recipient = deliverableRecipient(env, { id: follower.id.href, ...delivery });
       if (!recipient) {
-        logger.warn({ follower: follower.id.href, inbox: follower.inboxId.href }, 'federation: a follow was ignored: its inbox is not an address Marquee delivers to');
+        logger.warn({ follower: follower.id.href, inbox: delivery.inbox }, 'federation: a follow was ignored: its inbox is not an address Marquee delivers to');
         return;
       }
       const sharedInbox = recipient.endpoints?.sharedInbox?.href ?? null;
@@ -221,13 +241,13 @@ function buildFederation(services: Services): Federation<Services> {
         .values({
           actor: target.identifier,
           followerUri: follower.id.href,
-          inboxUrl: follower.inboxId.href,
+          inboxUrl: delivery.inbox,
           sharedInboxUrl: sharedInbox,
           followId: follow.id.href,
         })
         .onConflictDoUpdate({
           target: [federationFollowers.actor, federationFollowers.followerUri],
-          set: { inboxUrl: follower.inboxId.href, sharedInboxUrl: sharedInbox, followId: follow.id.href },
+          set: { inboxUrl: delivery.inbox, sharedInboxUrl: sharedInbox, followId: follow.id.href },
         });
       logger.info({ actor: target.identifier, follower: follower.id.href }, 'federation: followed');
       await ctx.sendActivity({ identifier: target.identifier }, recipient, new Accept({
