@@ -50,7 +50,7 @@ const featureExports = {
   'client/account': ['account-settings.tsx', 'password-change-card.tsx'],
   'client/payouts': ['payment-setup-card.tsx', 'sales-report-card.tsx'],
   'client/profiles': ['rehearsal-space-dashboard.tsx'],
-  'client/tickets': ['my-tickets.tsx', 'ticket-types-editor.tsx', 'refund-requests-card.tsx', 'ticket-holders.tsx'],
+  'client/tickets': ['my-tickets.tsx', 'ticket-types-editor.tsx', 'refund-requests-card.tsx', 'ticket-holders.tsx', 'ticket-handle.ts'],
   'client/booking': ['applicant-dashboards.tsx', 'organiser-dashboard.tsx', 'gig-fields.tsx'],
   'client/booking-consent': ['decline-booking.tsx'],
   'client/promoter-venues': ['promoter-requests-card.tsx', 'promoter-venue-status.tsx', 'api.ts'],

@@ -1,6 +1,6 @@
 import { generateKeyPairSync, sign } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { checkSignedCode, importDoorKeys, parseSignedCode, signedCodeBody, ticketRef, toBase64Url } from './door-codes.ts';
+import { checkSignedCode, importDoorKeys, parseSignedCode, readTicketDisplayRef, signedCodeBody, ticketDisplayRef, ticketRef, toBase64Url } from './door-codes.ts';
 
 const GIG = '0b6f3d9e-1c2a-4b5c-8d7e-9f0a1b2c3d4e';
 const TICKET = 'Qm9vbXRpY2tldC1pZC0xMjM0NTY3';
@@ -60,5 +60,19 @@ describe('signed ticket codes', () => {
     expect(ref).toBe(await ticketRef(TICKET));
     expect(ref).not.toBe(await ticketRef(`${TICKET}x`));
     expect(ref).not.toContain(TICKET.slice(0, 8));
+  });
+
+  it('prints a short reference under the QR code that is not the code, and reads it back however it is typed', async () => {
+    const ref = await ticketRef(TICKET);
+    const shown = ticketDisplayRef(ref);
+    expect(shown).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/);
+    expect(shown).toBe(ticketDisplayRef(await ticketRef(TICKET)));
+    expect(shown).not.toBe(ticketDisplayRef(await ticketRef(`${TICKET}x`)));
+    expect(TICKET).not.toContain(shown.replace('-', ''));
+    expect(readTicketDisplayRef(shown)).toBe(shown);
+    expect(readTicketDisplayRef(` ${shown.toLowerCase().replace('-', ' ')} `)).toBe(shown);
+    expect(readTicketDisplayRef('OOLI-1234')).toBe('0011-1234');
+    expect(readTicketDisplayRef(TICKET)).toBeNull();
+    expect(readTicketDisplayRef('ABCD-EFGU')).toBeNull();
   });
 });

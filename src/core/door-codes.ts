@@ -82,3 +82,31 @@ export async function ticketRef(ticketId: string): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(ticketId)));
   return toBase64Url(digest.subarray(0, 16));
 }
+
+/** Crockford's base32: no I, L, O or U, so a reference read aloud or typed is hard to get wrong. */
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/**
+ * What is printed under a ticket's QR code (issue 33): the first 40 bits of its door reference
+ * (`ticketRef`), in Crockford base32, as `XXXX-XXXX`. Door staff type it when a code will not
+ * scan and the door finds the ticket on its own list. It is derived from the ticket id one way,
+ * so it is neither the id the door admits online nor a key to the ticket's page or its actions.
+ */
+export function ticketDisplayRef(ref: string): string {
+  const bytes = fromBase64Url(ref).subarray(0, 5);
+  let bits = 0n;
+  for (const byte of bytes) bits = (bits << 8n) | BigInt(byte);
+  let text = '';
+  for (let shift = 35n; shift >= 0n; shift -= 5n) text += CROCKFORD[Number((bits >> shift) & 31n)];
+  return `${text.slice(0, 4)}-${text.slice(4)}`;
+}
+
+/** A typed reference as `ticketDisplayRef` writes it (case, spaces, dashes and the look-alikes O, I and L forgiven), or null. */
+export function readTicketDisplayRef(text: string): string | null {
+  const plain = text.trim().toUpperCase().replace(/[\s-]/g, '').replaceAll('O', '0').replace(/[IL]/g, '1');
+  if (!/^[0-9A-HJKMNP-TV-Z]{8}$/.test(plain)) return null;
+  return `${plain.slice(0, 4)}-${plain.slice(4)}`;
+}
+
+/** The printed reference of a ticket id (`ticketDisplayRef` of its `ticketRef`). */
+export const ticketDisplayRefOf = async (ticketId: string) => ticketDisplayRef(await ticketRef(ticketId));

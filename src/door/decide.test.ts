@@ -1,8 +1,8 @@
 import { generateKeyPairSync, sign } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { importDoorKeys, signedCodeBody, ticketRef, toBase64Url } from '../core/door-codes.ts';
+import { importDoorKeys, signedCodeBody, ticketDisplayRefOf, ticketRef, toBase64Url } from '../core/door-codes.ts';
 import { DOOR_MESSAGES, DOOR_REFUSALS, type DoorGuest, type DoorTicket } from '../core/schemas/door.ts';
-import { decideOffline, decisionFromServer, isRecentRepeatOfAdmitted, searchByName, type DoorContext } from './decide.ts';
+import { decideOffline, decisionFromServer, isRecentRepeatOfAdmitted, searchByName, ticketOfReference, type DoorContext } from './decide.ts';
 import { localAdmissions, type QueuedScan } from './sync-queue.ts';
 
 // A door with no signal decides from its own list (issue 24, decision 51). Each story below is one
@@ -143,5 +143,18 @@ describe('non-stop scanning and the name search', () => {
     const found = searchByName('sam', tickets, guests);
     expect(found.map((f) => (f.kind === 'ticket' ? f.ticket.holderLabel : f.guest.name))).toEqual(['Samira Khan', 'Sam Rivers', 'Ada Sampson']);
     expect(searchByName('s', tickets, guests)).toEqual([]);
+  });
+});
+
+describe('a reference typed at the door (issue 33)', () => {
+  it('names the ticket on the list it is printed on, however it is typed; an unknown one is refused, other codes pass through', async () => {
+    const tickets = new Map((await Promise.all([1, 2, 3].map((n) => onList(n)))).map((t) => [t.ref, t]));
+    const printed = await ticketDisplayRefOf(ticketId(2));
+    const expected = { ref: await ticketRef(ticketId(2)) };
+    expect(ticketOfReference({ code: printed }, tickets)).toEqual(expected);
+    expect(ticketOfReference({ code: ` ${printed.toLowerCase().replace('-', '')} ` }, tickets)).toEqual(expected);
+    expect(ticketOfReference({ code: await ticketDisplayRefOf(ticketId(9)) }, tickets)).toMatchObject({ kind: 'refuse', reason: 'not_in_list' });
+    expect(ticketOfReference({ code: ticketId(2) }, tickets)).toEqual({ code: ticketId(2) });
+    expect(ticketOfReference({ guestId: 'g', count: 1 }, tickets)).toEqual({ guestId: 'g', count: 1 });
   });
 });

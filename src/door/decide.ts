@@ -1,4 +1,4 @@
-import { checkSignedCode, ticketRef } from '../core/door-codes.ts';
+import { checkSignedCode, readTicketDisplayRef, ticketDisplayRef, ticketRef } from '../core/door-codes.ts';
 import { readTicketCode } from '../core/ticket-codes.ts';
 import { alreadyScannedText, DOOR_MESSAGES, DOOR_REFUSALS, type DoorGuest, type DoorRefusal, type DoorScanResult, type DoorTicket } from '../core/schemas/door.ts';
 
@@ -14,6 +14,9 @@ export const RECENT_REPEAT_MS = 90_000;
 export const IGNORE_SAME_CODE_MS = 4_000;
 
 export type DoorKeys = Awaited<ReturnType<typeof import('../core/door-codes.ts').importDoorKeys>>;
+
+/** What the door is asked: a scanned or typed code, a ticket found by name (its ref), or a guest-list party. */
+export type DoorAction = { code: string } | { ref: string } | { guestId: string; count: number };
 
 /** What the screen shows: green ADMIT, red REFUSED, amber ALREADY IN. */
 export type Decision =
@@ -159,4 +162,17 @@ export function searchByName(query: string, tickets: Iterable<DoorTicket>, guest
     if (s >= 0) found.push({ kind: 'ticket', ticket, score: s });
   }
   return found.sort((a, b) => a.score - b.score).slice(0, limit).map((item) => (item.kind === 'ticket' ? { kind: item.kind, ticket: item.ticket } : { kind: item.kind, guest: item.guest }));
+}
+
+/**
+ * A typed ticket reference (`XXXX-XXXX`, printed under the QR code; issue 33) as the ticket on
+ * this door's list it names, checked in by name like a search result; any other action as it is.
+ * The reference is not the ticket's code: it admits only a ticket the door's list holds.
+ */
+export function ticketOfReference(action: DoorAction, tickets: ReadonlyMap<string, DoorTicket>): DoorAction | Decision {
+  if (!('code' in action)) return action;
+  const reference = readTicketDisplayRef(action.code);
+  if (!reference) return action;
+  for (const ticket of tickets.values()) if (ticketDisplayRef(ticket.ref) === reference) return { ref: ticket.ref };
+  return { kind: 'refuse', reason: 'not_in_list', detail: `No ticket on this door's list has the reference ${reference}. Check the letters, or search by name.` };
 }

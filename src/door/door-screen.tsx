@@ -123,7 +123,7 @@ function EntryField({ onSubmit, inputRef }: { onSubmit: (code: string) => Promis
         </p>
       ) : (
         <p id="ticket-code-help" className="text-sm text-zinc-400">
-          A handheld scanner types here and presses Enter.
+          A handheld scanner types here and presses Enter. You can also type the reference printed under a ticket's QR code.
         </p>
       )}
     </form>

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { importDoorKeys } from '../core/door-codes.ts';
 import { DOOR_MESSAGES, DOOR_REFUSALS, doorSaleSchema, doorScanSchema, type DoorAdmissionList, type DoorGuest, type DoorSyncInput, type DoorSyncResult } from '../core/schemas/door.ts';
-import { decideGuest, decideOffline, decideTicket, decisionFromServer, refOfCode, type Decision, type DoorContext, type DoorKeys } from './decide.ts';
+import { decideGuest, decideOffline, decideTicket, decisionFromServer, refOfCode, ticketOfReference, type Decision, type DoorAction, type DoorContext, type DoorKeys } from './decide.ts';
 import { DoorApiError, fetchList, syncBatch } from './door-api.ts';
 import { loadGig, loadWaitingElsewhere, markRevoked, putSales, putScans, putTicket, saveList, updateGigMeta, type GigData, type StoredDevice } from './door-db.ts';
 import { acknowledge, batchesByGig, couldNotSendCount, localAdmissions, nextBatch, overCapacitySales, retryDelay, setAsideInvalid, waitingCount, type QueuedSale, type QueuedScan } from './sync-queue.ts';
@@ -11,7 +11,7 @@ export const ONLINE_ANSWER_MS = 2_500;
 /** How often the door syncs (or, with nothing queued, fetches the list's changes) while online. */
 const SYNC_EVERY_MS = 5_000;
 
-export type DoorAction = { code: string } | { ref: string } | { guestId: string; count: number };
+export type { DoorAction } from './decide.ts';
 
 /** When the stored list was asked for (device clock), if known. */
 export const listAsOf = (data: GigData) => (data.meta.listAsOf ? Date.parse(data.meta.listAsOf) : undefined);
@@ -210,9 +210,12 @@ export function useDoor(gigId: string, device: StoredDevice, onRevoked: () => vo
 
   /** Decides one scan (the server's answer if online and quick, else the door's own) and records it. */
   const admit = useCallback(
-    async (action: DoorAction): Promise<Decision> => {
+    async (asked: DoorAction): Promise<Decision> => {
       if (!data.current) return { kind: 'refuse', reason: 'not_in_list', detail: 'The door list is not downloaded yet. Connect to download it.' };
       if (isStopped.current) return { kind: 'refuse', reason: 'unknown', detail: DOOR_MESSAGES.revoked };
+      // Issue 33: a typed reference (printed under a ticket's QR code) names a ticket on this door's list.
+      const action = ticketOfReference(asked, data.current.tickets);
+      if ('kind' in action) return action;
       const scannedAt = new Date().toISOString();
       const scan: QueuedScan = { id: crypto.randomUUID(), gigId, scannedAt, wasAdmitted: false, isSynced: false, ...action };
       // Not a Marquee code at all (say, a QR code over 500 characters): refused at once, never queued.

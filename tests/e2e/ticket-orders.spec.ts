@@ -67,7 +67,11 @@ test('an organiser adds a presale type; a fan on a phone buys 3 tickets with the
   for (const n of [1, 2, 3]) await expect(fanPage.getByRole('img', { name: `QR code of ticket ${n}` })).toBeVisible();
   await expectAccessible(fanPage);
   await shot(fanPage, 'tickets-three-success-phone');
-  const codes = await fanPage.locator('li p.font-mono').allTextContents();
+  // Each ticket shows its printed reference (issue 33), not the code the door admits; the codes come from the order.
+  const references = await fanPage.getByText(/^Ticket reference [0-9A-Z]{4}-[0-9A-Z]{4}$/).allTextContents();
+  expect(new Set(references).size).toBe(3);
+  const sessionId = new URL(fanPage.url()).searchParams.get('session_id')!;
+  const codes = ((await (await fanPage.request.get(`/api/tickets/checkout/${sessionId}`)).json()) as { tickets: { id: string }[] }).tickets.map((t) => t.id);
   expect(new Set(codes).size).toBe(3);
 
   // The door admits each ticket once.

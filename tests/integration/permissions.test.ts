@@ -213,25 +213,25 @@ const PUBLIC = new Set([
   'GET /api/tickets/challenge',
   'GET /api/tickets/checkout/:sessionId',
   'POST /api/payments/events/:provider',
-  // The sold-out waitlist (decision 50): joining by e-mail; the e-mailed links' tokens are the keys;
-  // a ticket's own link returns or keeps it, the ticket id (D14) being the proof of holding it.
+  // The sold-out waitlist (decision 50): joining by e-mail; the e-mailed links' tokens are the keys.
   'POST /api/waitlist',
   'POST /api/waitlist/confirm',
   'POST /api/waitlist/leave',
   'GET /api/waitlist/offers/:token',
   'POST /api/waitlist/offers/checkout',
   'POST /api/waitlist/offers/decline',
-  'POST /api/tickets/return',
-  'POST /api/tickets/keep',
-  // A ticket's own page (decision 46): the signed token in its link is the key, no account.
+  // A ticket's own page (decision 46): the signed token in its link is the key, no account; it also
+  // passes the ticket on (decision 48), returns it to the waitlist or keeps it (decision 50). The bare
+  // ticket id is never the key (issue 33): it is in the QR code, and the door sees it.
   'GET /api/ticket-page/:token',
   'GET /api/ticket-page/:token/calendar.ics',
   'GET /api/ticket-page/:token/apple-wallet.pkpass',
   'GET /api/ticket-page/:token/google-wallet',
   'POST /api/ticket-page/:token/email',
   'POST /api/ticket-page/:token/refund-request',
-  // Passing a ticket on with its code (decision 48): the code, the QR code's secret, is the key.
-  'POST /api/tickets/transfer',
+  'POST /api/ticket-page/:token/transfer',
+  'POST /api/ticket-page/:token/return',
+  'POST /api/ticket-page/:token/keep',
   // A venue answering an outreach e-mail: the token in its link is the key (D26).
   'POST /api/outreach/responses',
   'POST /api/outreach/opt-out',

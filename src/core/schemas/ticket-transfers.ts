@@ -15,13 +15,18 @@ export const TRANSFER_MESSAGES = {
   tooManyFromHere: 'Too many tickets passed on from here. Please try again in an hour.',
 } as const;
 
-/**
- * Passing a ticket on (issue 23, decision 48). The ticket id is the ticket's code, the secret in
- * its QR code: on the public route, knowing it is the proof of holding the ticket.
- */
-export const ticketTransferSchema = z.object({
-  ticketId: z.string({ error: TRANSFER_MESSAGES.notFound }).trim().regex(/^[A-Za-z0-9_-]{16,64}$/, { error: TRANSFER_MESSAGES.notFound }),
+/** The friend's address: all the ticket's own page sends (its signed link says which ticket, issue 33). */
+export const ticketPassOnSchema = z.object({
   toEmail: emailField("Please enter your friend's e-mail address, like name@example.com."),
+});
+
+/**
+ * Passing a ticket on from the fan dashboard (issue 23, decision 48): the signed-in holder names
+ * one of its own tickets by id. The id alone proves nothing (issue 33): it is printed in the QR
+ * code, and the door sees it.
+ */
+export const ticketTransferSchema = ticketPassOnSchema.extend({
+  ticketId: z.string({ error: TRANSFER_MESSAGES.notFound }).trim().regex(/^[A-Za-z0-9_-]{16,64}$/, { error: TRANSFER_MESSAGES.notFound }),
 });
 export type TicketTransferInput = z.input<typeof ticketTransferSchema>;
 

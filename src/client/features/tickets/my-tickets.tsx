@@ -11,6 +11,8 @@ import { PassTicketDialog, type PassableTicket } from './pass-ticket-dialog.tsx'
 
 type MyTicket = {
   id: string;
+  /** What is printed under the QR code (issue 33): door staff can type it; it proves nothing. */
+  reference: string;
   status: 'valid' | 'used' | 'refunded';
   usedAt: string | null;
   localDate: string;
@@ -38,7 +40,7 @@ export function MyTickets() {
     queryKey: ['tickets', 'mine'],
     queryFn: () => apiFetch<{ tickets: MyTicket[]; notice: string | null }>('/api/tickets/mine'),
   });
-  const [passing, setPassing] = useState<PassableTicket | null>(null);
+  const [passing, setPassing] = useState<(PassableTicket & { id: string }) | null>(null);
   const [passedMessage, setPassedMessage] = useState('');
   if (!data) return null;
   return (
@@ -72,7 +74,11 @@ export function MyTickets() {
               {ticket.status === 'valid' && (
                 <div role="img" aria-label={`QR code of your ticket for ${ticket.bandName}`} className="mt-3 w-44 rounded-lg bg-white p-1" dangerouslySetInnerHTML={{ __html: ticket.qrSvg }} />
               )}
-              <p className="mt-2 font-mono text-xs text-zinc-400 [overflow-wrap:anywhere]">{ticket.id}</p>
+              {ticket.status === 'valid' && (
+                <p className="mt-2 text-xs text-zinc-400">
+                  Ticket reference <span className="font-mono font-semibold text-zinc-200">{ticket.reference}</span>
+                </p>
+              )}
               <Link to={ticket.pagePath} className="link mt-2 inline-block text-sm">
                 Open ticket page<span className="sr-only"> for {ticket.bandName}</span>
               </Link>
@@ -86,7 +92,7 @@ export function MyTickets() {
                 />
               )}
               {ticket.status === 'valid' && ticket.isUpcoming && (
-                <TicketReturnControls ticketId={ticket.id} faceCents={ticket.faceCents} bandName={ticket.bandName} isListed={ticket.returnStatus === 'listed'} />
+                <TicketReturnControls ticket={{ ticketId: ticket.id }} faceCents={ticket.faceCents} bandName={ticket.bandName} isListed={ticket.returnStatus === 'listed'} />
               )}
             </li>
           ))}
@@ -95,7 +101,7 @@ export function MyTickets() {
       {passing && (
         <PassTicketDialog
           ticket={passing}
-          via={{ endpoint: '/api/tickets/mine/transfer', refresh: ['tickets', 'mine'] }}
+          via={{ ticket: { ticketId: passing.id }, refresh: ['tickets', 'mine'] }}
           onClose={() => setPassing(null)}
           onPassed={(message) => {
             setPassing(null);
@@ -108,7 +114,7 @@ export function MyTickets() {
 }
 
 /** Decision 48: 'Pass to a friend', or why the show does not allow it. */
-function PassOn({ ticket, onPass }: { ticket: MyTicket; onPass: (ticket: PassableTicket) => void }) {
+function PassOn({ ticket, onPass }: { ticket: MyTicket; onPass: (ticket: PassableTicket & { id: string }) => void }) {
   if (!ticket.isTransferAllowed) return <p className="mt-3 text-sm text-zinc-400">{TRANSFER_MESSAGES.switchedOff}</p>;
   const when = `${formatLocalDate(ticket.localDate)}, ${formatTimeRange(ticket.localDate, ticket.startTime, ticket.endTime, ticket.timeZone)}`;
   return (

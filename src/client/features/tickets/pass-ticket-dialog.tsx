@@ -1,16 +1,17 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ticketTransferSchema, type TicketTransferResult } from '../../../core/schemas/ticket-transfers.ts';
+import { ticketPassOnSchema, type TicketTransferResult } from '../../../core/schemas/ticket-transfers.ts';
 import { fieldErrors } from '../../../core/field-errors.ts';
 import { Alert, TextField } from '../../components/ui/field.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
-import { ApiError, postJson } from '../../lib/api.ts';
+import { ApiError } from '../../lib/api.ts';
+import { postTicketAction, type TicketHandle } from './ticket-handle.ts';
 
 /** A ticket as the dialog names it. */
-export type PassableTicket = { id: string; bandName: string; venueName: string; when: string };
+export type PassableTicket = { bandName: string; venueName: string; when: string };
 
-/** Where the transfer goes: the dashboard's route (the signed-in holder) or the public one (the code is the proof), and what to reload after. */
-export type TransferVia = { endpoint: '/api/tickets/mine/transfer' | '/api/tickets/transfer'; refresh: readonly unknown[] };
+/** Which ticket, by what proof (the dashboard's session or the page's signed link), and what to reload after. */
+export type TransferVia = { ticket: TicketHandle; refresh: readonly unknown[] };
 
 /**
  * 'Pass to a friend' (decision 48), on the fan dashboard and the ticket page: the friend's
@@ -24,7 +25,7 @@ export function PassTicketDialog({ ticket, via, onClose, onPassed }: { ticket: P
   const [confirmedEmail, setConfirmedEmail] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const pass = useMutation({
-    mutationFn: (input: { ticketId: string; toEmail: string }) => postJson<TicketTransferResult>(via.endpoint, input),
+    mutationFn: (toEmail: string) => postTicketAction<TicketTransferResult>(via.ticket, 'transfer', { toEmail }),
     onSuccess: async (result) => {
       await queryClient.invalidateQueries({ queryKey: via.refresh });
       onPassed(result.message);
@@ -37,7 +38,7 @@ export function PassTicketDialog({ ticket, via, onClose, onPassed }: { ticket: P
   });
 
   const review = () => {
-    const parsed = ticketTransferSchema.safeParse({ ticketId: ticket.id, toEmail });
+    const parsed = ticketPassOnSchema.safeParse({ toEmail });
     if (!parsed.success) return setErrors(fieldErrors(parsed.error));
     setErrors({});
     setConfirmedEmail(parsed.data.toEmail);
@@ -100,7 +101,7 @@ export function PassTicketDialog({ ticket, via, onClose, onPassed }: { ticket: P
                 }}>
                 Back
               </button>
-              <button type="button" className="btn-primary min-h-11" disabled={pass.isPending} onClick={() => pass.mutate({ ticketId: ticket.id, toEmail: confirmedEmail })}>
+              <button type="button" className="btn-primary min-h-11" disabled={pass.isPending} onClick={() => pass.mutate(confirmedEmail)}>
                 {pass.isPending ? 'Sending…' : 'Send ticket'}
               </button>
             </div>

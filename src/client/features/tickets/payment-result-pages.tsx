@@ -12,7 +12,7 @@ type CheckoutResult = {
   order: { status: 'pending' | 'paid' | 'expired' | 'refunded'; email: string; totalCents: number; localDate: string; startTime: string; venueName: string; bandName: string; quantity: number };
   ticket: { id: string; qrSvg: string; pagePath: string; calendarPath: string } | null;
   /** Issue 23: every ticket of the order, in order, each with its own page (decision 46). */
-  tickets: { id: string; position: number; status: string; qrSvg: string; pagePath: string; calendarPath: string }[];
+  tickets: { id: string; reference: string; position: number; status: string; qrSvg: string; pagePath: string; calendarPath: string }[];
   /** Decision 48: the order's tickets the buyer passed on to someone else (theirs now, not shown). */
   passedOnCount: number;
 };
@@ -59,7 +59,9 @@ export function SuccessPage() {
                     className="mx-auto w-64 max-w-full rounded-xl bg-white p-2"
                     dangerouslySetInnerHTML={{ __html: ticket.qrSvg }}
                   />
-                  <p className="font-mono text-sm [overflow-wrap:anywhere]">{ticket.id}</p>
+                  <p className="text-sm text-zinc-300">
+                    Ticket reference <span className="font-mono font-semibold text-zinc-100">{ticket.reference}</span>
+                  </p>
                   {/* Decision 46: each ticket's own page (no account needed). */}
                   <Link to={ticket.pagePath} className="btn-primary min-h-11">
                     {data.tickets.length > 1 ? `Open the page of ticket ${ticket.position}` : 'Open your ticket page'}

@@ -4,7 +4,7 @@ import { apiFetch, postJson } from '../../lib/api.ts';
 
 /** What a ticket's own page shows (GET /api/ticket-page/{token}, decision 46). */
 export type TicketPageData = {
-  ticket: { status: TicketStatus; usedAt: string | null; holderEmail: string; code: string | null; qrSvg: string | null };
+  ticket: { status: TicketStatus; usedAt: string | null; holderEmail: string; reference: string | null; qrSvg: string | null };
   show: { bandName: string; venueName: string; venueAddress: string; mapUrl: string; localDate: string; startTime: string; endTime: string; timeZone: string };
   isTestMode: boolean;
   calendarPath: string;

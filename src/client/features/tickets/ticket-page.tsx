@@ -82,7 +82,9 @@ function TicketCard({ data }: { data: TicketPageData }) {
         <div className="space-y-2 text-center">
           {/* The QR code is made on the server from the ticket id alone. */}
           <div role="img" aria-label="QR code of your ticket" className="mx-auto w-64 max-w-full rounded-xl bg-white p-2" dangerouslySetInnerHTML={{ __html: ticket.qrSvg }} />
-          <p className="font-mono text-sm [overflow-wrap:anywhere]">{ticket.code}</p>
+          <p className="text-sm text-zinc-300">
+            Ticket reference <span className="font-mono font-semibold text-zinc-100">{ticket.reference}</span>
+          </p>
           <p className="text-zinc-300">Show this QR code at the door: it admits one person, once.</p>
         </div>
       ) : (
@@ -134,7 +136,7 @@ function ResendCard({ token, data }: { token: string; data: TicketPageData }) {
   );
 }
 
-/** Decision 48: pass the ticket to a friend, with the code this page shows as the proof of holding it. */
+/** Decision 48: pass the ticket to a friend, with this page's signed link as the proof of holding it. */
 function PassOnCard({ token, data }: { token: string; data: TicketPageData }) {
   const [isPassing, setIsPassing] = useState(false);
   const [passedMessage, setPassedMessage] = useState('');
@@ -146,8 +148,7 @@ function PassOnCard({ token, data }: { token: string; data: TicketPageData }) {
       </Section>
     );
   }
-  if (!transfer || transfer === 'past' || !ticket.code) return null;
-  const code = ticket.code;
+  if (!transfer || transfer === 'past' || !ticket.reference) return null;
   return (
     <Section id="pass-heading" title="Pass it to a friend">
       {transfer === 'allowed' ? (
@@ -162,8 +163,8 @@ function PassOnCard({ token, data }: { token: string; data: TicketPageData }) {
       )}
       {isPassing && (
         <PassTicketDialog
-          ticket={{ id: code, bandName: show.bandName, venueName: show.venueName, when: `${formatLocalDate(show.localDate)}, ${formatTimeRange(show.localDate, show.startTime, show.endTime, show.timeZone)}` }}
-          via={{ endpoint: '/api/tickets/transfer', refresh: pageKey(token) }}
+          ticket={{ bandName: show.bandName, venueName: show.venueName, when: `${formatLocalDate(show.localDate)}, ${formatTimeRange(show.localDate, show.startTime, show.endTime, show.timeZone)}` }}
+          via={{ ticket: { token }, refresh: pageKey(token) }}
           onClose={() => setIsPassing(false)}
           onPassed={(message) => {
             setIsPassing(false);
@@ -241,14 +242,13 @@ export function TicketPage() {
           <ResendCard token={token} data={data} />
           <PassOnCard token={token} data={data} />
           <RefundCard token={token} data={data} />
-          {data.ticket.code && data.waitlistReturn.isReturnable && (
+          {data.ticket.reference && data.waitlistReturn.isReturnable && (
             <Section id="return-heading" title="Can't go?">
               <TicketReturnControls
-                ticketId={data.ticket.code}
+                ticket={{ token }}
                 faceCents={data.waitlistReturn.faceCents}
                 bandName={data.show.bandName}
                 isListed={data.waitlistReturn.returnStatus === 'listed'}
-                isByLink
               />
             </Section>
           )}

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { WaitlistEntryView, WaitlistOfferView } from '../../../core/schemas/waitlist.ts';
 import { apiFetch, postJson } from '../../lib/api.ts';
+import { postTicketAction, type TicketHandle } from '../tickets/ticket-handle.ts';
 
 /** Decision 50: the waitlist's calls. */
 export const joinWaitlist = (gigId: string, email: string) => postJson<{ message: string }>('/api/waitlist', { gigId, email });
@@ -14,12 +15,12 @@ type ReturnState = { ticketId: string; returnStatus: 'listed' | 'withdrawn' };
 
 /**
  * 'Return this ticket' and 'Keep my ticket': on the dashboard, the account's own tickets; on a
- * ticket's own page (`isByLink`), the ticket id it shows is the proof of holding it.
+ * ticket's own page, its signed link is the proof of holding it (issue 33).
  */
-export function useTicketReturn(action: 'return' | 'keep', isByLink: boolean) {
+export function useTicketReturn(action: 'return' | 'keep', ticket: TicketHandle) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (ticketId: string) => postJson<ReturnState>(isByLink ? `/api/tickets/${action}` : `/api/tickets/mine/${action}`, { ticketId }),
+    mutationFn: () => postTicketAction<ReturnState>(ticket, action),
     onSettled: () => Promise.all([client.invalidateQueries({ queryKey: ['tickets', 'mine'] }), client.invalidateQueries({ queryKey: ['ticket-page'] })]),
   });
 }

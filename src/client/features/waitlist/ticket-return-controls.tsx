@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { formatCents } from '../../../core/money.ts';
 import { Alert } from '../../components/ui/field.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
+import type { TicketHandle } from '../tickets/ticket-handle.ts';
 import { useTicketReturn } from './api.ts';
 
 /**
@@ -9,10 +10,10 @@ import { useTicketReturn } from './api.ts';
  * means, the ticket is offered to the show's waitlist. It stays valid until someone there buys
  * it, and its face value is refunded only then. A listed ticket can be kept again.
  */
-export function TicketReturnControls({ ticketId, faceCents, bandName, isListed, isByLink = false }: { ticketId: string; faceCents: number; bandName: string; isListed: boolean; isByLink?: boolean }) {
+export function TicketReturnControls({ ticket, faceCents, bandName, isListed }: { ticket: TicketHandle; faceCents: number; bandName: string; isListed: boolean }) {
   const [isAsking, setIsAsking] = useState(false);
-  const returning = useTicketReturn('return', isByLink);
-  const keeping = useTicketReturn('keep', isByLink);
+  const returning = useTicketReturn('return', ticket);
+  const keeping = useTicketReturn('keep', ticket);
   const face = formatCents(faceCents);
 
   if (isListed) {
@@ -22,7 +23,7 @@ export function TicketReturnControls({ ticketId, faceCents, bandName, isListed, 
           <strong>Offered to the waitlist.</strong> Your ticket still works until someone on the waitlist buys it; then {face} (its face value) is refunded to you and this code stops working.
         </p>
         {keeping.isError && <Alert>{keeping.error.message}</Alert>}
-        <button type="button" className="btn-secondary min-h-11" disabled={keeping.isPending} onClick={() => keeping.mutate(ticketId)}>
+        <button type="button" className="btn-secondary min-h-11" disabled={keeping.isPending} onClick={() => keeping.mutate()}>
           {keeping.isPending ? 'Keeping…' : 'Keep my ticket'}
         </button>
       </div>
@@ -53,7 +54,7 @@ export function TicketReturnControls({ ticketId, faceCents, bandName, isListed, 
                 type="button"
                 className="btn-primary min-h-11"
                 disabled={returning.isPending}
-                onClick={() => returning.mutate(ticketId, { onSuccess: () => setIsAsking(false) })}
+                onClick={() => returning.mutate(undefined, { onSuccess: () => setIsAsking(false) })}
               >
                 {returning.isPending ? 'Returning…' : 'Return ticket'}
               </button>

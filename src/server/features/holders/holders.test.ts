@@ -1,6 +1,7 @@
 // Decision 49 (issue 23 item 6): an organiser (or an admin) writes to every ticket holder of a gig,
 // holders are reminded the day before, and a cancelled gig refunds every ticket once and tells
 // every holder, each under simultaneous runs, with a control that shows the race without the guard.
+import { ticketDisplayRefOf } from '../../../core/door-codes.ts';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, inArray } from 'drizzle-orm';
@@ -160,7 +161,7 @@ describe('the reminder the day before', () => {
     const ivy = mails[0]!;
     const ivyTickets = (await ticketsOf(gigId)).filter((row) => row.holderEmail.toLowerCase() === 'ivy@holders.test').map((row) => row.id);
     expect(ivy.subject).toMatch(/^Tomorrow: /);
-    expect(Object.entries(ivy.secrets ?? {}).filter(([key]) => !key.startsWith('ticketQr')).map(([, id]) => id).sort()).toEqual([...ivyTickets].sort());
+    expect(Object.entries(ivy.secrets ?? {}).filter(([key]) => !key.startsWith('ticketQr')).map(([, reference]) => reference).sort()).toEqual((await Promise.all(ivyTickets.map(ticketDisplayRefOf))).sort());
     // Decision 51: each QR code carries the ticket's signed code, for a door with no signal.
     expect(ivy.attachments?.map((a) => ('qrOfSecret' in a ? a.qrOfSecret : null))).toEqual(['ticketQr', 'ticketQr2', 'ticketQr3']);
     expect(ivy.secrets?.ticketQr).toMatch(new RegExp(`^MQ1\\.k\\d+\\.[A-Za-z0-9_-]+\\.${gigId}\\.`));

@@ -1,3 +1,4 @@
+import { ticketDisplayRefOf } from '../../../core/door-codes.ts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { todayIn } from '../../../core/time.ts';
 import { gigs, regions, tickets } from '../../db/schema.ts';
@@ -20,7 +21,8 @@ type Deps = Pick<Services, 'db' | 'mailer' | 'logger' | 'doorKeySecret'> & Parti
 async function ticketSecrets(services: Pick<Services, 'db' | 'doorKeySecret'>, tx: DbOrTx, gigId: string, ticketIds: readonly string[]): Promise<{ secrets: Record<string, string>; attachments: MailAttachment[] }> {
   const secrets: Record<string, string> = {};
   for (const [i, id] of ticketIds.entries()) {
-    secrets[ticketSecretKey(i + 1)] = id;
+    // Printed under the QR code: the ticket's reference, not its id (issue 33).
+    secrets[ticketSecretKey(i + 1)] = await ticketDisplayRefOf(id);
     secrets[ticketQrSecretKey(i + 1)] = await signTicketCode(services, id, gigId, tx);
   }
   return {

@@ -1,4 +1,5 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { ticketDisplayRefOf } from '../../../core/door-codes.ts';
 import type { Services } from '../../services.ts';
 import { orders, tickets } from '../../db/schema.ts';
 import { findOrderShow } from './find-order-show.ts';
@@ -31,6 +32,7 @@ export async function getCheckoutResult(services: Pick<Services, 'db' | 'ticketL
   const withCodes = await Promise.all(
     issued.map(async (ticket) => ({
       ...ticket,
+      reference: await ticketDisplayRefOf(ticket.id),
       qrSvg: await ticketQrSvg(services, ticket.id, gigId),
       pagePath: ticketPagePath({ ticketLinkKey }, ticket.id),
       calendarPath: `${ticketApiPath({ ticketLinkKey }, ticket.id)}/calendar.ics`,

@@ -1,11 +1,12 @@
 import { desc, eq } from 'drizzle-orm';
 import { mapUrl, TICKET_LINK_NOT_FOUND } from '../../../core/ticket-page.ts';
 import { todayIn } from '../../../core/time.ts';
+import { ticketDisplayRefOf } from '../../../core/door-codes.ts';
 import { refundRequests } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Services } from '../../services.ts';
 import { findTicketShow, type TicketShow } from './find-ticket-show.ts';
-import { readTicketPageToken, ticketApiPath } from './ticket-links.ts';
+import { ticketApiPath, ticketIdOfLink } from './ticket-links.ts';
 import { ticketQrSvg } from './ticket-qr.ts';
 import { findTicketReturn } from '../waitlist/return-ticket.ts';
 
@@ -13,8 +14,7 @@ type PageServices = Pick<Services, 'db' | 'ticketLinkKey' | 'wallets' | 'doorKey
 
 /** The ticket a page token names, with its show; a token this server did not sign is 'not found', like a ticket that is gone. */
 export async function ticketFromToken({ db, ticketLinkKey }: Pick<Services, 'db' | 'ticketLinkKey'>, token: string): Promise<TicketShow> {
-  const ticketId = readTicketPageToken({ ticketLinkKey }, token);
-  const show = ticketId ? await findTicketShow(db, ticketId) : null;
+  const show = await findTicketShow(db, ticketIdOfLink({ ticketLinkKey }, token));
   if (!show) throw new AppError('NOT_FOUND', TICKET_LINK_NOT_FOUND);
   return show;
 }
@@ -47,9 +47,10 @@ export async function getTicketPage(services: PageServices, token: string) {
       status: show.status,
       usedAt: show.usedAt,
       holderEmail: show.holderEmail,
-      // A ticket that no longer admits shows no code at all. `code` is what a person types at the
-      // door (the id, checked online); the QR code carries the signed code, which checks offline too.
-      code: isValid ? show.ticketId : null,
+      // A ticket that no longer admits shows no code at all. `reference` is what is printed under the
+      // QR code and what door staff type when it will not scan (issue 33): not the id, which admits
+      // online; the QR code carries the signed code, which checks offline too.
+      reference: isValid ? await ticketDisplayRefOf(show.ticketId) : null,
       qrSvg: isValid ? await ticketQrSvg(services, show.ticketId, show.gigId) : null,
     },
     show: {

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
+import { ticketDisplayRefOf } from '../../../core/door-codes.ts';
 import type { Services } from '../../services.ts';
 import { showName } from '../../db/gig-show.ts';
 import { bandProfiles, gigs, managedArtists, orders, regions, tickets, venueProfiles, waitlistReturns } from '../../db/schema.ts';
@@ -52,7 +53,7 @@ export async function listMyTickets(services: Pick<Services, 'db' | 'ticketLinkK
     .orderBy(desc(gigs.localDate), desc(tickets.createdAt), asc(tickets.position))
     .limit(100);
   return {
-    tickets: await Promise.all(rows.map(async (row) => ({ ...row, pagePath: ticketPagePath({ ticketLinkKey }, row.id), qrSvg: await ticketQrSvg(services, row.id, row.gigId) }))),
+    tickets: await Promise.all(rows.map(async (row) => ({ ...row, reference: await ticketDisplayRefOf(row.id), pagePath: ticketPagePath({ ticketLinkKey }, row.id), qrSvg: await ticketQrSvg(services, row.id, row.gigId) }))),
     isEmailVerified: user.emailVerified,
     notice: user.emailVerified ? null : CONFIRM_TO_SEE_TICKETS,
   };

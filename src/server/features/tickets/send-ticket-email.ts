@@ -1,3 +1,4 @@
+import { ticketDisplayRefOf } from '../../../core/door-codes.ts';
 import { LRUCache } from 'lru-cache';
 import { formatLocalDate, formatTimeRange } from '../../../core/time.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -24,7 +25,8 @@ export async function sendTicketEmail(tx: DbOrTx, services: Pick<Services, 'db' 
   const several = ticketIds.length > 1;
   const secrets: Record<string, string> = { calendar: ticketCalendarUrl(services, ticketIds[0]!) };
   for (const [i, id] of ticketIds.entries()) {
-    secrets[ticketSecretKey(i + 1)] = id;
+    // Printed under the QR code: the ticket's reference, not its id (issue 33).
+    secrets[ticketSecretKey(i + 1)] = await ticketDisplayRefOf(id);
     secrets[ticketQrSecretKey(i + 1)] = await signTicketCode(services, id, show.gigId, tx);
     secrets[ticketPageSecretKey(i + 1)] = ticketPageUrl(services, id);
   }

@@ -1,4 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { TICKET_LINK_NOT_FOUND } from '../../../core/ticket-page.ts';
+import { AppError } from '../../http/app-error.ts';
 import type { Services } from '../../services.ts';
 
 const TICKET_ID = /^[A-Za-z0-9_-]{22,64}$/;
@@ -40,6 +42,17 @@ export function readTicketPageToken({ ticketLinkKey }: Pick<LinkServices, 'ticke
   if (dot < 0 || !TICKET_ID.test(ticketId) || !MAC.test(mac)) return null;
   // Compared as text, so each ticket has exactly one token (base64url's last character has spare bits).
   return timingSafeEqual(Buffer.from(mac), Buffer.from(macOf(ticketLinkKey, ticketId).toString('base64url'))) ? ticketId : null;
+}
+
+/**
+ * The ticket a page link names, for the page's actions (pass it on, return it, keep it, ask for a
+ * refund): a token this server did not sign answers 404 as the page does. The bare ticket id is
+ * never enough (issue 33).
+ */
+export function ticketIdOfLink(services: Pick<LinkServices, 'ticketLinkKey'>, token: string): string {
+  const ticketId = readTicketPageToken(services, token);
+  if (!ticketId) throw new AppError('NOT_FOUND', TICKET_LINK_NOT_FOUND);
+  return ticketId;
 }
 
 /** Where the ticket page's answers live: the page's data, its calendar entry, its passes, its actions (ticket-page-routes.ts). */

@@ -2,6 +2,7 @@
 // by a signed link with no account: the show, the ticket's state and (only while it admits) its QR
 // code, the calendar entry, the ticket e-mail again (rate-limited), and a refund request the gig's
 // organiser (or an admin) answers with the admin's refund path.
+import { ticketDisplayRefOf } from '../../../core/door-codes.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditLog, gigs, orders, outbox, refundRequests, refunds, tickets } from '../../db/schema.ts';
@@ -85,7 +86,7 @@ describe('the ticket page', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(res.headers.get('x-robots-tag')).toBe('noindex, nofollow');
-    expect(res.json.ticket).toMatchObject({ status: 'valid', holderEmail: 'holder@ticket-page.test', code: ticketId });
+    expect(res.json.ticket).toMatchObject({ status: 'valid', holderEmail: 'holder@ticket-page.test', reference: await ticketDisplayRefOf(ticketId) });
     expect(res.json.ticket.qrSvg).toContain('<svg');
     expect(res.json.show).toMatchObject({ venueAddress: '1354 W Wabansia Ave, Chicago', startTime: '21:00', endTime: '23:30', timeZone: ZONE });
     expect(res.json.show.bandName).toMatch(/^Page Turners/);
@@ -103,14 +104,14 @@ describe('the ticket page', () => {
     const used = await buyTicket(await ticketedGig());
     expect((await admitTicket(t.db, door('venue', venue.id), used.ticketId)).isValid).toBe(true);
     const usedPage = (await page(used.token)).json;
-    expect(usedPage.ticket).toMatchObject({ status: 'used', code: null, qrSvg: null });
+    expect(usedPage.ticket).toMatchObject({ status: 'used', reference: null, qrSvg: null });
     expect(usedPage.ticket.usedAt).toBeTruthy();
     expect(usedPage.canRequestRefund).toBe(false);
 
     const refunded = await buyTicket(await ticketedGig());
     await refundTicket(t.db, { ticketId: await findTicketOfOrder(t.db, refunded.orderId), reason: 'Test refund', actorId: admin.id });
     const refundedPage = (await page(refunded.token)).json;
-    expect(refundedPage.ticket).toMatchObject({ status: 'refunded', code: null, qrSvg: null });
+    expect(refundedPage.ticket).toMatchObject({ status: 'refunded', reference: null, qrSvg: null });
   });
 
   it('offers the show as a calendar entry in its own zone', async () => {
@@ -134,7 +135,7 @@ describe('the ticket e-mail', () => {
     const { ticketId } = await buyTicket(await ticketedGig(), email);
     const [mail] = await mailsTo(email, 'ticket');
     const pageUrl = ticketPageUrl(t.services, ticketId);
-    expect(mail!.secrets).toMatchObject({ ticket: ticketId, ticketPage: pageUrl, calendar: `${TEST_ORIGIN}/api/ticket-page/${ticketPageToken(t.services, ticketId)}/calendar.ics` });
+    expect(mail!.secrets).toMatchObject({ ticket: await ticketDisplayRefOf(ticketId), ticketPage: pageUrl, calendar: `${TEST_ORIGIN}/api/ticket-page/${ticketPageToken(t.services, ticketId)}/calendar.ics` });
     expect(mail!.textBody).not.toContain(pageUrl);
     const delivered = fillSecrets(mail!.textBody, mail!.secrets);
     expect(delivered).toContain(`Your ticket page (no account needed): ${pageUrl}`);

@@ -10,6 +10,7 @@ import { TRANSFER_MESSAGES } from '../../../core/schemas/ticket-transfers.ts';
 import { transferTicket, TRANSFERS_PER_CLIENT_PER_HOUR, TRANSFERS_PER_TICKET_PER_DAY, type TransferActor } from './transfer-ticket.ts';
 import { placeTicketOrder } from './place-ticket-order.ts';
 import { ticketPageToken } from './ticket-links.ts';
+import { ticketDisplayRefOf } from '../../../core/door-codes.ts';
 import { fulfilPaidOrder, newTicketId } from './fulfil-paid-order.ts';
 import { admitTicket, type Admission } from './admit-ticket.ts';
 import { findTicketOfOrder, refundTicket } from '../payouts/refund-ticket.ts';
@@ -32,7 +33,8 @@ afterAll(() => t.close());
 
 const account = (role: SessionUser['role'], id: string, email = `${role}@transfers.test`): SessionUser => ({ id, role, email, emailVerified: true, name: role, location: 'chicagoland', createdAt: new Date() });
 const door = () => account('venue', venueId);
-const byCode: TransferActor = { kind: 'code' };
+/** The ticket's own page: its signed link names the ticket (issue 33). */
+const byLink = (ticketId: string): TransferActor => ({ kind: 'link', token: ticketPageToken(t.services, ticketId) });
 const ticketedGig = (over: Partial<typeof gigs.$inferInsert> = {}) =>
   createGig(t.db, { venueId, bandId, localDate: dayIn(ZONE, 10), isTicketed: true, ticketPriceCents: 2000, ticketQuantity: 100, ...over });
 
@@ -42,7 +44,9 @@ async function buy(gigId: string, email = 'fan@transfers.test', quantity = 1) {
   const result = await fulfilPaidOrder(t.db, { orderId: placed.id, providerPaymentId: `pay_${placed.id}` });
   return { orderId: placed.id, ticketIds: 'ticketIds' in result ? result.ticketIds : [] };
 }
-const pass = (ticketId: string, toEmail: string, actor = byCode) => transferTicket(t.services, actor, { ticketId, toEmail });
+const pass = (ticketId: string, toEmail: string, actor?: TransferActor) => transferTicket(t.services, actor ?? byLink(ticketId), actor ? { ticketId, toEmail } : { toEmail });
+/** The ticket page's own route, as its 'Pass to a friend' calls it. */
+const passByPage = (ticketId: string, toEmail: string) => t.client().post(`/api/ticket-page/${ticketPageToken(t.services, ticketId)}/transfer`, { toEmail });
 const ticketsOf = (orderId: string) => t.db.select().from(tickets).where(eq(tickets.orderId, orderId)).orderBy(tickets.createdAt);
 const mailsTo = (email: string) => t.db.select().from(outbox).where(eq(outbox.toAddress, email)).orderBy(outbox.createdAt);
 
@@ -65,7 +69,7 @@ describe('a ticket passed to a friend', () => {
 
     // The friend's e-mail carries the new code as a secret (outbox readers see neither it nor its QR code).
     const [received] = await mailsTo('friend.one@transfers.test');
-    expect(received).toMatchObject({ kind: 'ticket', subject: expect.stringMatching(/^A ticket for you: /), secrets: { ticket: fresh!.id, ticketPage: expect.stringContaining(`/ticket/${fresh!.id}.`) } });
+    expect(received).toMatchObject({ kind: 'ticket', subject: expect.stringMatching(/^A ticket for you: /), secrets: { ticket: await ticketDisplayRefOf(fresh!.id), ticketPage: expect.stringContaining(`/ticket/${fresh!.id}.`) } });
     expect(received!.textBody).toContain('Fan.One@transfers.test passed you a ticket');
     expect(`${received!.textBody}${received!.htmlBody}${JSON.stringify(received!.attachments)}`).not.toContain(fresh!.id);
     expect(received!.attachments?.map((a) => a.filename)).toEqual(['ticket-qr.png', 'show.ics']);
@@ -74,7 +78,7 @@ describe('a ticket passed to a friend', () => {
     expect(notices[0]!.textBody).toContain('was passed on to friend.one@transfers.test');
 
     const [audit] = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'ticket.transferred'), eq(auditLog.targetId, orderId)));
-    expect(audit).toMatchObject({ actorId: null, details: { position: 1, fromEmail: 'Fan.One@transfers.test', toEmail: 'friend.one@transfers.test', via: 'ticket_code' } });
+    expect(audit).toMatchObject({ actorId: null, details: { position: 1, fromEmail: 'Fan.One@transfers.test', toEmail: 'friend.one@transfers.test', via: 'ticket_page' } });
     expect(JSON.stringify(audit)).not.toContain(fresh!.id);
   });
 
@@ -110,14 +114,14 @@ describe('a ticket passed to a friend', () => {
   it("from the ticket's own page: it offers the transfer, then says the ticket was passed on; the friend's link opens the new ticket", async () => {
     const { ticketIds: [id] } = await buy(await ticketedGig(), 'page@transfers.test');
     const page = (ticketId: string) => t.client().get(`/api/ticket-page/${ticketPageToken(t.services, ticketId)}`);
-    expect((await page(id!)).json).toMatchObject({ ticket: { status: 'valid', code: id }, transfer: 'allowed' });
-    const res = await t.client().post('/api/tickets/transfer', { ticketId: id, toEmail: 'page-friend@transfers.test' });
+    expect((await page(id!)).json).toMatchObject({ ticket: { status: 'valid', reference: await ticketDisplayRefOf(id!) }, transfer: 'allowed' });
+    const res = await passByPage(id!, 'page-friend@transfers.test');
     expect(res.status, res.text).toBe(200);
-    expect((await page(id!)).json).toMatchObject({ ticket: { status: 'transferred', code: null, qrSvg: null }, transfer: null, canRequestRefund: false });
+    expect((await page(id!)).json).toMatchObject({ ticket: { status: 'transferred', reference: null, qrSvg: null }, transfer: null, canRequestRefund: false });
     const [mail] = await mailsTo('page-friend@transfers.test');
     const link = new URL(mail!.secrets!.ticketPage!);
     const friendsPage = await t.client().get(`/api/ticket-page/${link.pathname.split('/').pop()}`);
-    expect(friendsPage.json).toMatchObject({ ticket: { status: 'valid', holderEmail: 'page-friend@transfers.test', code: expect.not.stringMatching(id!) }, transfer: 'allowed' });
+    expect(friendsPage.json).toMatchObject({ ticket: { status: 'valid', holderEmail: 'page-friend@transfers.test', reference: expect.not.stringMatching(await ticketDisplayRefOf(id!)) }, transfer: 'allowed' });
 
     const off = await buy(await ticketedGig({ isTransferAllowed: false }));
     expect((await page(off.ticketIds[0]!)).json.transfer).toBe('switched_off');
@@ -147,12 +151,36 @@ describe('refused transfers say why and change nothing', () => {
     expect(await snapshot()).toEqual(before);
   }
 
+  it('issue 33: a stranger with the bare ticket id (in the QR code, seen at the door) or its printed reference takes nothing', async () => {
+    const { orderId, ticketIds: [id] } = await buy(await ticketedGig(), 'probe-holder@transfers.test');
+    const stranger = t.client();
+    // The probe's requests: no session, no page link, the id alone.
+    expect((await stranger.post('/api/tickets/transfer', { ticketId: id, toEmail: 'thief@transfers.test' })).status).toBe(404);
+    expect((await stranger.post('/api/tickets/return', { ticketId: id })).status).toBe(404);
+    expect((await stranger.post('/api/tickets/keep', { ticketId: id })).status).toBe(404);
+    // The id, or the reference printed under the QR code, in place of the page's signed token.
+    for (const token of [id!, `${id}.`, `${id}.${'A'.repeat(22)}`, await ticketDisplayRefOf(id!)]) {
+      for (const action of ['transfer', 'return', 'keep']) {
+        const res = await stranger.post(`/api/ticket-page/${encodeURIComponent(token)}/${action}`, { toEmail: 'thief@transfers.test' });
+        expect(res.status, `${action} with ${token}`).toBe(404);
+      }
+    }
+    // The dashboard's route needs the holder's own session: another account's is "not found".
+    const thief = await signUpAs(t, 'fan');
+    expect((await thief.client.post('/api/tickets/mine/transfer', { ticketId: id, toEmail: 'thief@transfers.test' })).status).toBe(404);
+    expect((await thief.client.post('/api/tickets/mine/return', { ticketId: id })).status).toBe(404);
+
+    expect(await ticketsOf(orderId)).toMatchObject([{ id, status: 'valid', holderEmail: 'probe-holder@transfers.test' }]);
+    expect(await mailsTo('thief@transfers.test')).toEqual(expect.not.arrayContaining([expect.objectContaining({ kind: 'ticket' })]));
+    expect(await admitTicket(t.db, door(), id!)).toMatchObject({ isValid: true });
+  });
+
   it('to the holder’s own address (in any case), or to an address that is not one', async () => {
     const { orderId, ticketIds: [id] } = await buy(await ticketedGig(), 'self@transfers.test');
     await expectRefused(() => pass(id!, 'SELF@transfers.test'), TRANSFER_MESSAGES.ownAddress, orderId);
     await expectRefused(() => pass(id!, 'not an address'), "Please enter your friend's e-mail address", orderId);
     await expectRefused(() => pass(id!, ''), "Please enter your friend's e-mail address", orderId);
-    const res = await t.client().post('/api/tickets/transfer', { ticketId: id, toEmail: 'self@transfers.test' });
+    const res = await passByPage(id!, 'self@transfers.test');
     expect(res.status).toBe(422);
     expect(res.json.error).toMatchObject({ message: TRANSFER_MESSAGES.ownAddress, fields: { toEmail: TRANSFER_MESSAGES.ownAddress } });
   });
@@ -172,9 +200,9 @@ describe('refused transfers say why and change nothing', () => {
     await expectRefused(() => pass(passed.ticketIds[0]!, 'second@transfers.test'), TRANSFER_MESSAGES.alreadyTransferred, passed.orderId);
 
     await expect(pass(newTicketId(), 'nobody@transfers.test')).rejects.toThrow(TRANSFER_MESSAGES.notFound);
-    const res = await t.client().post('/api/tickets/transfer', { ticketId: used.ticketIds[0], toEmail: 'late@transfers.test' });
+    const res = await passByPage(used.ticketIds[0]!, 'late@transfers.test');
     expect([res.status, res.json.error.message]).toEqual([409, TRANSFER_MESSAGES.checkedIn]);
-    expect((await t.client().post('/api/tickets/transfer', { ticketId: "'; drop table tickets; --", toEmail: 'x@transfers.test' })).status).toBe(422);
+    expect((await t.client().post(`/api/ticket-page/${encodeURIComponent("'; drop table tickets; --")}/transfer`, { toEmail: 'x@transfers.test' })).status).toBe(404);
   });
 
   it('a ticket whose holder asked for a refund the organiser has not answered yet', async () => {
@@ -238,17 +266,17 @@ describe('rate limits', () => {
     const { orderId, ticketIds: [first] } = await buy(await ticketedGig(), 'bounce-a@transfers.test');
     let current = first!;
     for (let i = 0; i < TRANSFERS_PER_TICKET_PER_DAY; i++) {
-      await transferTicket(services, byCode, { ticketId: current, toEmail: i % 2 ? 'bounce-a@transfers.test' : 'bounce-b@transfers.test' }, { ipAddress: `10.0.0.${i}` });
+      await transferTicket(services, byLink(current), { toEmail: i % 2 ? 'bounce-a@transfers.test' : 'bounce-b@transfers.test' }, { ipAddress: `10.0.0.${i}` });
       current = (await t.db.select({ id: tickets.id }).from(tickets).where(and(eq(tickets.orderId, orderId), eq(tickets.status, 'valid'))))[0]!.id;
     }
-    await expect(transferTicket(services, byCode, { ticketId: current, toEmail: 'bounce-c@transfers.test' }, { ipAddress: '10.0.1.1' })).rejects.toThrow(TRANSFER_MESSAGES.tooManyForTicket);
+    await expect(transferTicket(services, byLink(current), { toEmail: 'bounce-c@transfers.test' }, { ipAddress: '10.0.1.1' })).rejects.toThrow(TRANSFER_MESSAGES.tooManyForTicket);
     expect((await ticketsOf(orderId)).filter((x) => x.status === 'valid')).toHaveLength(1);
 
     // Any mix of attempts, refused or not, counts for the address.
     for (let i = 0; i < TRANSFERS_PER_CLIENT_PER_HOUR; i++) {
-      await expect(transferTicket(services, byCode, { ticketId: newTicketId(), toEmail: 'x@transfers.test' }, { ipAddress: '10.0.2.2' })).rejects.toThrow(TRANSFER_MESSAGES.notFound);
+      await expect(transferTicket(services, byLink(newTicketId()), { toEmail: 'x@transfers.test' }, { ipAddress: '10.0.2.2' })).rejects.toThrow(TRANSFER_MESSAGES.notFound);
     }
-    await expect(transferTicket(services, byCode, { ticketId: newTicketId(), toEmail: 'x@transfers.test' }, { ipAddress: '10.0.2.2' })).rejects.toThrow(TRANSFER_MESSAGES.tooManyFromHere);
+    await expect(transferTicket(services, byLink(newTicketId()), { toEmail: 'x@transfers.test' }, { ipAddress: '10.0.2.2' })).rejects.toThrow(TRANSFER_MESSAGES.tooManyFromHere);
   });
 });
 

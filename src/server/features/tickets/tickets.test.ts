@@ -1,6 +1,7 @@
 // Issue 9, first part: seats held by open checkouts, paid orders turned into tickets once, and
 // the door admitting each ticket once, each under a burst of simultaneous requests with a
 // control that shows the race without the guard.
+import { ticketDisplayRefOf } from '../../../core/door-codes.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { gigs, orders, outbox, paymentEvents, tickets } from '../../db/schema.ts';
@@ -223,7 +224,7 @@ describe('payment events (D13)', () => {
     // The ticket id travels as a secret: the stored body, which admins can read, does not hold it.
     const [ticket] = await t.db.select().from(tickets).where(eq(tickets.orderId, paid.id));
     expect(mails[0]!.textBody).not.toContain(ticket!.id);
-    expect(mails[0]!.secrets).toEqual({ ticket: ticket!.id, ticketQr: await signTicketCode(t.services, ticket!.id, gigId), ticketPage: ticketPageUrl(t.services, ticket!.id), calendar: ticketCalendarUrl(t.services, ticket!.id) });
+    expect(mails[0]!.secrets).toEqual({ ticket: await ticketDisplayRefOf(ticket!.id), ticketQr: await signTicketCode(t.services, ticket!.id, gigId), ticketPage: ticketPageUrl(t.services, ticket!.id), calendar: ticketCalendarUrl(t.services, ticket!.id) });
   });
 
   it('events in any order: an expiry after payment changes nothing; a payment after expiry takes a free seat', async () => {

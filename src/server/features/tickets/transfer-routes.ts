@@ -10,8 +10,10 @@ import { transferTicket } from './transfer-ticket.ts';
 export function ticketTransferRoutes(services: Services) {
   const app = new Hono();
 
-  /** Whoever holds a ticket's code passes it on: the code in the body is the proof (the ticket e-mail's page calls this). */
-  app.post('/tickets/transfer', async (c) => c.json(await transferTicket(services, { kind: 'code' }, await readJsonBody(c), { ipAddress: clientIp(c) })));
+  /** The ticket's own page passes it on: the signed link is the proof, never the bare id (issue 33). */
+  app.post('/ticket-page/:token/transfer', async (c) =>
+    c.json(await transferTicket(services, { kind: 'link', token: c.req.param('token') }, await readJsonBody(c), { ipAddress: clientIp(c) })),
+  );
 
   /** The fan dashboard: a ticket the signed-in account's list shows. */
   app.post('/tickets/mine/transfer', async (c) => {

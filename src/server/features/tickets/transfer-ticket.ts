@@ -1,6 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { TRANSFER_MESSAGES, ticketTransferSchema, transferDoneMessage, type TicketTransferResult } from '../../../core/schemas/ticket-transfers.ts';
+import { TRANSFER_MESSAGES, ticketPassOnSchema, ticketTransferSchema, transferDoneMessage, type TicketTransferResult } from '../../../core/schemas/ticket-transfers.ts';
 import { formatLocalDate, formatTimeRange } from '../../../core/time.ts';
+import { ticketDisplayRefOf } from '../../../core/door-codes.ts';
 import type { Tx } from '../../db/client.ts';
 import { auditLog, gigs, orders, refundRequests, regions, tickets } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -16,14 +17,15 @@ import type { Services } from '../../services.ts';
 import { findTicketShow } from './find-ticket-show.ts';
 import { newTicketId } from './fulfil-paid-order.ts';
 import { showInvite } from './show-invite.ts';
-import { ticketCalendarUrl, ticketPageUrl } from './ticket-links.ts';
+import { ticketCalendarUrl, ticketIdOfLink, ticketPageUrl } from './ticket-links.ts';
 
 /**
  * Who passes the ticket on (decision 48): a signed-in account whose dashboard lists the ticket
  * (its own address, confirmed, or a ticket it bought itself while signed in: D32), or whoever
- * holds the ticket's code, the secret in its QR code (the ticket e-mail's page, the public route).
+ * has the ticket's own page, by the signed token of its link (decision 46). Never the bare
+ * ticket id (issue 33): it is in the QR code and door staff see it.
  */
-export type TransferActor = { kind: 'account'; user: SessionUser } | { kind: 'code' };
+export type TransferActor = { kind: 'account'; user: SessionUser } | { kind: 'link'; token: string };
 
 /** A ticket is passed on at most this often a day (its seat: order and place, whoever holds it). */
 export const TRANSFERS_PER_TICKET_PER_DAY = 5;
@@ -43,7 +45,7 @@ type TransferServices = Pick<Services, 'db' | 'mailer' | 'env' | 'ticketLinkKey'
  * The answer never holds the new code: on the public route, the caller is the old code's holder.
  */
 export async function transferTicket(services: TransferServices, actor: TransferActor, rawInput: unknown, { ipAddress = null, now = new Date() }: { ipAddress?: string | null; now?: Date } = {}): Promise<TicketTransferResult> {
-  const { ticketId, toEmail } = parseInput(ticketTransferSchema, rawInput);
+  const { ticketId, toEmail } = actor.kind === 'account' ? parseInput(ticketTransferSchema, rawInput) : { ...parseInput(ticketPassOnSchema, rawInput), ticketId: ticketIdOfLink(services, actor.token) };
   const { db } = services;
   await limitTransfers(services, actor, ticketId, ipAddress);
 
@@ -93,7 +95,7 @@ export async function transferTicket(services: TransferServices, actor: Transfer
       actorId: actor.kind === 'account' ? actor.user.id : null,
       action: 'ticket.transferred',
       targetId: old.orderId,
-      details: { position: old.position, fromEmail: old.holderEmail, toEmail, via: actor.kind === 'account' ? 'dashboard' : 'ticket_code' },
+      details: { position: old.position, fromEmail: old.holderEmail, toEmail, via: actor.kind === 'account' ? 'dashboard' : 'ticket_page' },
     });
     await sendTransferEmails(tx, services, { newTicketId: newId, fromEmail: old.holderEmail });
     return { toEmail, message: transferDoneMessage(toEmail) };
@@ -159,7 +161,7 @@ async function sendTransferEmails(tx: Tx, services: TransferServices, { newTicke
       kind: 'ticket',
       ...(await ticketReceivedEmail({ ...about, fromEmail, isTestMode: show.provider === 'sandbox' })),
       secrets: {
-        [ticketSecretKey(1)]: newTicketId,
+        [ticketSecretKey(1)]: await ticketDisplayRefOf(newTicketId),
         [ticketQrSecretKey(1)]: await signTicketCode(services, newTicketId, show.gigId, tx),
         [ticketPageSecretKey(1)]: ticketPageUrl(services, newTicketId),
         calendar: ticketCalendarUrl(services, newTicketId),

@@ -6,6 +6,7 @@ import { requireSession } from '../../http/session.ts';
 import { parseInput, readJsonBody } from '../../http/validate.ts';
 import { QUEUES } from '../../jobs/job-queue.ts';
 import type { Services } from '../../services.ts';
+import { ticketIdOfLink } from '../tickets/ticket-links.ts';
 import { confirmWaitlistEntry, joinWaitlist, leaveWaitlist } from './join-waitlist.ts';
 import { keepMyTicket, keepTicket, returnMyTicket, returnTicket } from './return-ticket.ts';
 import { declineOffer, getWaitlistOffer, startOfferCheckout } from './waitlist-offers.ts';
@@ -62,17 +63,17 @@ export function waitlistRoutes(services: Services) {
     return c.json(result);
   });
 
-  // A ticket's own link (no account): the ticket id in the body is the proof of holding it.
-  app.post('/tickets/return', async (c) => {
+  // A ticket's own page (no account): its signed link is the proof of holding it, never the bare id (issue 33).
+  app.post('/ticket-page/:token/return', async (c) => {
     await limitReturns(clientIp(c) ?? 'unknown');
-    const result = await returnTicket(db, { ticketId: await ticketId(c) });
+    const result = await returnTicket(db, { ticketId: ticketIdOfLink(services, c.req.param('token')) });
     wakeOffers();
     return c.json(result);
   });
 
-  app.post('/tickets/keep', async (c) => {
+  app.post('/ticket-page/:token/keep', async (c) => {
     await limitReturns(clientIp(c) ?? 'unknown');
-    const result = await keepTicket(db, { ticketId: await ticketId(c) });
+    const result = await keepTicket(db, { ticketId: ticketIdOfLink(services, c.req.param('token')) });
     wakeOffers();
     return c.json(result);
   });

@@ -14,7 +14,7 @@ import { refundTicket } from '../payouts/refund-ticket.ts';
 import { processPendingRefunds } from '../payouts/process-pending-refunds.ts';
 import { getTicketOffer } from '../discovery/get-ticket-offer.ts';
 import { listMyTickets } from '../tickets/list-my-tickets.ts';
-import { ticketApiPath } from '../tickets/ticket-links.ts';
+import { ticketApiPath, ticketPageToken } from '../tickets/ticket-links.ts';
 import { transferTicket } from '../tickets/transfer-ticket.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { WAITLIST_MESSAGES } from '../../../core/schemas/waitlist.ts';
@@ -298,12 +298,19 @@ describe('through the API, as the pages call it', () => {
     expect(await visitor.post('/api/waitlist', { gigId, email })).toMatchObject({ status: 409, json: { error: { message: WAITLIST_MESSAGES.alreadyAsked } } });
     expect((await visitor.post('/api/waitlist', { gigId, email: 'not an address' })).status).toBe(422);
 
-    expect(await visitor.post('/api/tickets/return', { ticketId: holderTicket })).toMatchObject({ status: 200, json: { returnStatus: 'listed' } });
-    expect(await visitor.post('/api/tickets/return', { ticketId: holderTicket })).toMatchObject({ status: 409, json: { error: { message: WAITLIST_MESSAGES.alreadyReturned } } });
+    // Issue 33: the bare id (in the QR code, seen at the door) returns nothing; the page's signed link does.
+    for (const action of ['return', 'keep']) expect((await visitor.post(`/api/tickets/${action}`, { ticketId: holderTicket })).status).toBe(404);
+    expect((await visitor.get(ticketApiPath(t.services, holderTicket))).json.waitlistReturn.returnStatus).toBeNull();
+    const byLink = (action: string) => visitor.post(`${ticketApiPath(t.services, holderTicket)}/${action}`, {});
+    expect(await byLink('return')).toMatchObject({ status: 200, json: { returnStatus: 'listed' } });
+    expect(await byLink('return')).toMatchObject({ status: 409, json: { error: { message: WAITLIST_MESSAGES.alreadyReturned } } });
     const page = await visitor.get(ticketApiPath(t.services, holderTicket));
     expect(page.json.waitlistReturn).toEqual({ faceCents: 1850, isReturnable: true, returnStatus: 'listed' });
-    expect(await visitor.post('/api/tickets/keep', { ticketId: holderTicket })).toMatchObject({ status: 200, json: { returnStatus: 'withdrawn' } });
-    expect((await visitor.post('/api/tickets/return', { ticketId: 'x' })).status).toBe(422);
+    expect(await byLink('keep')).toMatchObject({ status: 200, json: { returnStatus: 'withdrawn' } });
+    // A link this server did not sign: 404, as the page itself answers.
+    const forged = `${ticketApiPath(t.services, holderTicket).slice(0, -4)}AAAA`;
+    expect((await visitor.post(`${forged}/return`, {})).status).toBe(404);
+    expect((await visitor.post(`/api/ticket-page/${holderTicket}/return`, {})).status).toBe(404);
   });
 });
 
@@ -504,7 +511,7 @@ describe('races', () => {
 
   it('the holder passes the ticket to a friend first (decision 48): the return is withdrawn, the friend’s ticket stands, the payment is refunded', async () => {
     const { gigId, holderTicket, buyer, sessionId } = await returnOffered();
-    await transferTicket(t.services, { kind: 'code' }, { ticketId: holderTicket, toEmail: fan('friend') });
+    await transferTicket(t.services, { kind: 'link', token: ticketPageToken(t.services, holderTicket) }, { toEmail: fan('friend') });
     expect(await paidEvent(sessionId)).toBe('sold_out_after_expiry');
     expect((await ticket(holderTicket)).status).toBe('transferred');
     expect(await t.db.select().from(tickets).where(eq(tickets.holderEmail, buyer))).toHaveLength(0);
