@@ -50,6 +50,17 @@ export const DOOR_MESSAGES = {
   tooManyGuestChanges: 'Too many guest-list changes in a short time. Please try again in a few minutes.',
   guestAdmitted: 'Some of this party are already in, so the entry stays. You can lower its +N to those already in.',
   guestBelowAdmitted: (admitted: number) => `${admitted} of this party ${admitted === 1 ? 'is' : 'are'} already in: the entry cannot be smaller than that.`,
+  // Issue 33: what the door e-mails (a guest's pass, a door staff link) carries the organiser's name and words, so it goes out only from a confirmed organiser, for a booked gig, a few a day.
+  guestPassUnconfirmed: 'Please confirm your e-mail address first: guest-list passes are e-mailed only from a confirmed account. You can add the guest without an e-mail address meanwhile.',
+  guestPassVenueUnverified: 'Guest-list passes are e-mailed once your venue is verified (your dashboard shows what is left to do). You can add the guest without an e-mail address meanwhile.',
+  guestPassNotBooked: 'Guest-list passes are e-mailed only for a booked gig. You can add the guest without an e-mail address meanwhile.',
+  guestPassGigOver: 'This gig has already happened, so no pass is e-mailed. You can add the guest without an e-mail address.',
+  tooManyGuestPassesForGig: 'This gig has e-mailed as many guest-list passes as it may today. You can add the guest without an e-mail address, or e-mail the pass tomorrow.',
+  tooManyGuestPasses: 'You have e-mailed as many guest-list passes as you may today. You can add the guest without an e-mail address, or e-mail the pass tomorrow.',
+  staffInviteUnconfirmed: 'Please confirm your e-mail address first: door staff invitations are sent only from a confirmed account.',
+  staffInviteVenueUnverified: 'Door staff invitations are sent once your venue is verified (your dashboard shows what is left to do).',
+  staffInviteNotBooked: 'Door staff are invited only for a booked gig: its door opens once a band is booked.',
+  tooManyInvitesToday: 'You have sent as many door staff invitations as you may today. Please try again tomorrow.',
   staffRevoked: 'Door access revoked. Their devices stop scanning at once.',
   deviceRevoked: 'Device revoked. It stops scanning at once.',
 } as const;

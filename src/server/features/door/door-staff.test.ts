@@ -3,14 +3,16 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Context } from 'hono';
 import { and, eq, sql } from 'drizzle-orm';
-import { auditLog, doorDevices, doorStaff, outbox } from '../../db/schema.ts';
+import { randomUUID } from 'node:crypto';
+import { auditLog, doorDevices, doorStaff, outbox, rateLimit } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { DOOR_DEVICE_HEADER, DOOR_MESSAGES } from '../../../core/schemas/door.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { createGig, dayIn } from '../../../../tests/helpers/factories.ts';
-import { signUpAs } from '../../../../tests/helpers/accounts.ts';
+import { markEmailVerified, signUpAs, verifyVenue } from '../../../../tests/helpers/accounts.ts';
 import { startTestSmtpServer } from '../../../../tests/helpers/smtp-server.ts';
 import { createDoorDevice, requireDoorDevice } from './door-devices.ts';
+import { DOOR_INVITES_PER_DAY } from './invite-door-staff.ts';
 
 const ZONE = 'America/Chicago';
 let smtp: Awaited<ReturnType<typeof startTestSmtpServer>>;
@@ -33,6 +35,8 @@ beforeAll(async () => {
     signUpAs(t, 'fan'),
     signUpAs(t, 'admin'),
   ]);
+  // Confirmed organisers (issue 33: only they e-mail door staff links); otherVenue and fan stay unconfirmed.
+  await Promise.all([verifyVenue(t, venue.id), ...[band, promoter, admin].map((who) => markEmailVerified(t, who.id))]);
 }, 60_000);
 afterAll(async () => {
   await t.close();
@@ -120,6 +124,47 @@ describe('door staff invitations', () => {
     const refused = await venue.client.post('/api/door/staff', { email: 'late@staff.test', gigId: past });
     expect(refused.status).toBe(409);
     expect(refused.json.error.message).toBe(DOOR_MESSAGES.gigOver);
+  });
+});
+
+describe('who may e-mail a door staff link (issue 33: the invitation carries the organiser\'s name and Reply-To)', () => {
+  it('an unconfirmed account, a venue not yet verified, and a gig not yet booked are each told why; nothing is sent', async () => {
+    const stranger = await signUpAs(t, 'venue');
+    const gigId = await createGig(t.db, { venueId: stranger.id, localDate: dayIn(ZONE, 5) });
+    const asked = async (body: Record<string, unknown>) => {
+      const res = await stranger.client.post('/api/door/staff', { email: 'target@staff.test', ...body });
+      return [res.status, res.json.error?.message];
+    };
+    expect(await asked({ gigId })).toEqual([403, DOOR_MESSAGES.staffInviteUnconfirmed]);
+    expect(await asked({ allVenueGigs: true })).toEqual([403, DOOR_MESSAGES.staffInviteUnconfirmed]);
+    await markEmailVerified(t, stranger.id);
+    expect(await asked({ gigId })).toEqual([403, DOOR_MESSAGES.staffInviteVenueUnverified]);
+    expect(await asked({ allVenueGigs: true })).toEqual([403, DOOR_MESSAGES.staffInviteVenueUnverified]);
+    // An unconfirmed band of a booked gig, and a confirmed venue's gig still open.
+    const newBand = await signUpAs(t, 'band');
+    const bandRes = await newBand.client.post('/api/door/staff', { email: 'target@staff.test', gigId: await gigAtVenue({ bandId: newBand.id }) });
+    expect([bandRes.status, bandRes.json.error?.message]).toEqual([403, DOOR_MESSAGES.staffInviteUnconfirmed]);
+    const open = await venue.client.post('/api/door/staff', { email: 'target@staff.test', gigId: await gigAtVenue({ isApproved: false }) });
+    expect([open.status, open.json.error?.message]).toEqual([409, DOOR_MESSAGES.staffInviteNotBooked]);
+    expect(await t.db.select().from(outbox).where(eq(outbox.toAddress, 'target@staff.test'))).toEqual([]);
+    expect(await t.db.select().from(doorStaff).where(eq(doorStaff.email, 'target@staff.test'))).toEqual([]);
+  });
+
+  it(`at most ${DOOR_INVITES_PER_DAY} invitations a day from one account`, async () => {
+    const limited = await createTestApp({ isRateLimitEnabled: true });
+    try {
+      const organiser = await signUpAs(limited, 'venue');
+      await verifyVenue(limited, organiser.id);
+      const gigId = await createGig(limited.db, { venueId: organiser.id, localDate: dayIn(ZONE, 5) });
+      // As if all but one went out today, by the same counter the server keeps.
+      await limited.db.insert(rateLimit).values({ id: randomUUID(), key: `marquee:door-invites-day:${organiser.id}`, count: DOOR_INVITES_PER_DAY - 1, lastRequest: Date.now() });
+      expect((await organiser.client.post('/api/door/staff', { email: 'last@staff.test', gigId })).status).toBe(201);
+      const over = await organiser.client.post('/api/door/staff', { email: 'over@staff.test', gigId });
+      expect([over.status, over.json.error?.message]).toEqual([429, DOOR_MESSAGES.tooManyInvitesToday]);
+      expect((await limited.db.select({ email: doorStaff.email }).from(doorStaff)).map((s) => s.email)).toEqual(['last@staff.test']);
+    } finally {
+      await limited.close();
+    }
   });
 });
 

@@ -32,7 +32,9 @@ export async function findDoorGig(db: DbOrTx, user: SessionUser, gigId: string) 
       timeZone: regions.timeZone,
       ticketQuantity: gigs.ticketQuantity,
       cancelledAt: gigs.cancelledAt,
+      isApproved: gigs.isApproved,
       venueName: venueProfiles.name,
+      venueVerifiedAt: venueProfiles.verifiedAt,
       title: showName,
     })
     .from(gigs)
@@ -42,6 +44,18 @@ export async function findDoorGig(db: DbOrTx, user: SessionUser, gigId: string) 
   const isParty = [gig.venueId, gig.promoterId, gig.bandId].includes(user.id);
   if (!isParty && user.role !== 'admin') throw new AppError('NOT_FOUND', NOT_FOUND);
   return gig;
+}
+
+/**
+ * Issue 33: what the door e-mails (a guest's pass, a door staff link) carries the organiser's name
+ * and Reply-To, so it goes out only from a confirmed organiser: an account whose address is
+ * verified (decision 32) and, a venue, verified by an admin too (decision 33). `isVenueApproved`
+ * is the venue's own approval (a venue account is only ever the venue of its gigs).
+ */
+export function assertConfirmedOrganiser(user: SessionUser, isVenueApproved: boolean, refusals: { unconfirmed: string; venueUnverified: string }, field?: string): void {
+  const refuse = (message: string) => new AppError('FORBIDDEN', message, field ? { [field]: message } : undefined);
+  if (!user.emailVerified) throw refuse(refusals.unconfirmed);
+  if (user.role === 'venue' && !isVenueApproved) throw refuse(refusals.venueUnverified);
 }
 
 /** A gig as its organiser runs its door (the device routes have their own row, door-gigs.ts). */

@@ -12,15 +12,20 @@ import { DOOR_MESSAGES, guestEntrySchema, type GuestEntry, type GuestList } from
 import { formatLocalDate, formatTimeRange } from '../../../core/time.ts';
 import { guestTicketEmail } from '../../mail/emails/door-emails.ts';
 import { TICKET_QR_CONTENT_ID, ticketSecretKey } from '../../mail/emails/ticket.ts';
+import { showEndsAt } from '../calendar/build-calendar-feed.ts';
 import { publishChange } from '../live/live-events.ts';
 import { signTicketCode } from './door-keys.ts';
-import { findDoorGig, type OrganiserDoorGig } from './find-door-gig.ts';
+import { assertConfirmedOrganiser, findDoorGig, type OrganiserDoorGig } from './find-door-gig.ts';
 
 type Deps = Pick<Services, 'db' | 'mailer' | 'env' | 'isRateLimitEnabled' | 'doorKeySecret'>;
 
 const TEN_MINUTES_MS = 10 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
 const GUEST_CHANGES_PER_10_MINUTES = 120;
 const NOT_FOUND = 'That guest-list entry was not found.';
+/** Issue 33: e-mailed passes (a new entry with an address, or an entry's new address) in any day, per gig and per account. */
+export const GUEST_PASSES_PER_GIG_PER_DAY = 100;
+export const GUEST_PASSES_PER_ACCOUNT_PER_DAY = 200;
 
 const toEntry = (row: typeof guestListEntries.$inferSelect): GuestEntry => ({
   id: row.id,
@@ -66,7 +71,8 @@ function assertOpen(gig: OrganiserDoorGig) {
  * Decision 51: the organiser puts a name (+N) on the guest list. The party's 1 + N seats are taken
  * at once, against the capacity; the entry's code is unguessable, like a ticket's. With an e-mail
  * address the guest is sent a ticket whose QR code is the code signed for the door (drawn at
- * delivery, never in the outbox). Audited.
+ * delivery, never in the outbox), if this organiser may e-mail passes (assertMayEmailGuestPass);
+ * if not, the entry is refused with why, so nothing goes unsent in silence. Audited.
  */
 export async function addGuestEntry(services: Deps, user: SessionUser, gigId: string, rawInput: unknown): Promise<GuestEntry> {
   const { db } = services;
@@ -74,6 +80,7 @@ export async function addGuestEntry(services: Deps, user: SessionUser, gigId: st
   const gig = await findDoorGig(db, user, gigId);
   assertOpen(gig);
   await limitGuestChanges(services, user);
+  if (input.email) await assertMayEmailGuestPass(services, user, gig);
   const code = randomBytes(16).toString('base64url');
   // Signed before the transaction: signing may read the keys, and PGlite has one connection.
   const mail = input.email ? await guestMail(services, user, gig, code, input.name, 1 + input.plusCount) : null;
@@ -92,8 +99,8 @@ export async function addGuestEntry(services: Deps, user: SessionUser, gigId: st
 
 /**
  * Changes an entry (the whole entry, as the form sends it). A larger party takes the extra seats
- * against the capacity; a smaller one gives them back, but never below those already in. A new
- * address gets the guest's ticket.
+ * against the capacity; a smaller one gives them back, but never below those already in. Only a
+ * new address gets the guest's ticket (and counts as an e-mailed pass); other changes send nothing.
  */
 export async function updateGuestEntry(services: Deps, user: SessionUser, gigId: string, entryId: string, rawInput: unknown): Promise<GuestEntry> {
   const { db } = services;
@@ -103,7 +110,9 @@ export async function updateGuestEntry(services: Deps, user: SessionUser, gigId:
   const before = await findEntry(db, gig.id, entryId);
   await limitGuestChanges(services, user);
   const email = input.email || null;
-  const mail = email && email !== before.email ? await guestMail(services, user, gig, before.code, input.name, 1 + input.plusCount) : null;
+  const isNewAddress = email !== null && email !== before.email;
+  if (isNewAddress) await assertMayEmailGuestPass(services, user, gig);
+  const mail = isNewAddress ? await guestMail(services, user, gig, before.code, input.name, 1 + input.plusCount) : null;
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(guestListEntries).where(eq(guestListEntries.id, before.id)).for('update');
     if (!current) throw new AppError('NOT_FOUND', NOT_FOUND);
@@ -153,6 +162,21 @@ async function findEntry(db: DbOrTx, gigId: string, entryId: string) {
   const [entry] = await db.select().from(guestListEntries).where(and(eq(guestListEntries.id, entryId), eq(guestListEntries.gigId, gigId)));
   if (!entry) throw new AppError('NOT_FOUND', NOT_FOUND);
   return entry;
+}
+
+/**
+ * Issue 33: a pass is a Marquee e-mail with the organiser's name and Reply-To, to any address, so
+ * it is sent only by a confirmed organiser (assertConfirmedOrganiser), for a booked gig still to
+ * come, and at most GUEST_PASSES_PER_GIG_PER_DAY for one gig and GUEST_PASSES_PER_ACCOUNT_PER_DAY
+ * from one account in a day.
+ */
+async function assertMayEmailGuestPass(services: Deps, user: SessionUser, gig: OrganiserDoorGig) {
+  const refusals = { unconfirmed: DOOR_MESSAGES.guestPassUnconfirmed, venueUnverified: DOOR_MESSAGES.guestPassVenueUnverified };
+  assertConfirmedOrganiser(user, gig.venueVerifiedAt !== null, refusals, 'email');
+  if (!gig.isApproved) throw new AppError('CONFLICT', DOOR_MESSAGES.guestPassNotBooked, { email: DOOR_MESSAGES.guestPassNotBooked });
+  if (showEndsAt(gig) <= new Date()) throw new AppError('CONFLICT', DOOR_MESSAGES.guestPassGigOver, { email: DOOR_MESSAGES.guestPassGigOver });
+  await limitHits(services, `guest-passes:gig:${gig.id}`, { windowMs: DAY_MS, max: GUEST_PASSES_PER_GIG_PER_DAY, message: DOOR_MESSAGES.tooManyGuestPassesForGig });
+  await limitHits(services, `guest-passes:${user.id}`, { windowMs: DAY_MS, max: GUEST_PASSES_PER_ACCOUNT_PER_DAY, message: DOOR_MESSAGES.tooManyGuestPasses });
 }
 
 const limitGuestChanges = (services: Deps, user: SessionUser) =>

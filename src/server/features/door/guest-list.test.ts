@@ -5,12 +5,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import jsQRModule from 'jsqr';
-import { auditLog, gigs, guestListEntries, outbox } from '../../db/schema.ts';
+import { randomUUID } from 'node:crypto';
+import { auditLog, gigs, guestListEntries, outbox, rateLimit } from '../../db/schema.ts';
 import { parseSignedCode } from '../../../core/door-codes.ts';
 import { DOOR_MESSAGES } from '../../../core/schemas/door.ts';
+import { GUEST_PASSES_PER_ACCOUNT_PER_DAY, GUEST_PASSES_PER_GIG_PER_DAY } from './guest-list-entries.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { createGig, dayIn } from '../../../../tests/helpers/factories.ts';
-import { signUpAs } from '../../../../tests/helpers/accounts.ts';
+import { markEmailVerified, signUpAs, verifyVenue } from '../../../../tests/helpers/accounts.ts';
 import { startTestSmtpServer } from '../../../../tests/helpers/smtp-server.ts';
 
 type Decode = (data: Uint8ClampedArray, width: number, height: number) => { data: string } | null;
@@ -26,6 +28,7 @@ beforeAll(async () => {
   smtp = await startTestSmtpServer();
   t = await createTestApp({ env: smtp.env, startJobs: true });
   [venue, otherVenue] = await Promise.all([signUpAs(t, 'venue'), signUpAs(t, 'venue')]);
+  await verifyVenue(t, venue.id);
 }, 60_000);
 afterAll(async () => {
   await t.close();
@@ -142,5 +145,93 @@ describe('the guest list and capacity', () => {
 
     const [stored] = await t.db.select().from(outbox).where(and(eq(outbox.toAddress, 'rosa@guests.test'), eq(outbox.kind, 'guest_ticket')));
     expect(`${stored!.textBody}${stored!.htmlBody}${JSON.stringify(stored!.attachments)}`).not.toContain(entry!.code);
+  });
+});
+
+/** The guest-list passes e-mailed to an address (the outbox holds every e-mail Marquee writes). */
+const passesTo = async (address: string) => (await t.db.select().from(outbox).where(and(eq(outbox.toAddress, address), eq(outbox.kind, 'guest_ticket')))).length;
+
+describe('who may e-mail a guest-list pass (issue 33: a pass is a Marquee e-mail carrying the organiser\'s words and Reply-To)', () => {
+  it('an account with an unconfirmed address, on an open gig, is told why no pass goes out; the same guest without an address is added', async () => {
+    const stranger = await signUpAs(t, 'venue');
+    const gigId = await createGig(t.db, { venueId: stranger.id, localDate: dayIn(ZONE, 6), isApproved: false });
+    const refused = await stranger.client.post(guests(gigId), { name: 'Victim', email: 'victim@guests.test', note: 'Click here' });
+    expect([refused.status, refused.json.error?.message, refused.json.error?.fields]).toEqual([403, DOOR_MESSAGES.guestPassUnconfirmed, { email: DOOR_MESSAGES.guestPassUnconfirmed }]);
+    expect((await stranger.client.post(guests(gigId), { name: 'A friend', plusCount: 1 })).status).toBe(201);
+    // Its address confirmed, the gig still open: still no pass, and it says so.
+    await markEmailVerified(t, stranger.id);
+    const open = await stranger.client.post(guests(gigId), { name: 'Victim', email: 'victim@guests.test' });
+    expect([open.status, open.json.error?.message]).toEqual([403, DOOR_MESSAGES.guestPassVenueUnverified]);
+    await verifyVenue(t, stranger.id);
+    const notBooked = await stranger.client.post(guests(gigId), { name: 'Victim', email: 'victim@guests.test' });
+    expect([notBooked.status, notBooked.json.error?.message]).toEqual([409, DOOR_MESSAGES.guestPassNotBooked]);
+    expect(await passesTo('victim@guests.test')).toBe(0);
+    expect(await t.db.select().from(guestListEntries).where(eq(guestListEntries.gigId, gigId))).toHaveLength(1);
+  });
+
+  it("a booked gig's promoter and band e-mail passes once their own address is confirmed; a venue needs to be verified; a gig that is over sends none", async () => {
+    const [promoter, band, venueNotChecked] = await Promise.all([signUpAs(t, 'promoter'), signUpAs(t, 'band'), signUpAs(t, 'venue')]);
+    await Promise.all([markEmailVerified(t, promoter.id), markEmailVerified(t, venueNotChecked.id)]);
+    const gigId = await createGig(t.db, { venueId: venueNotChecked.id, promoterId: promoter.id, bandId: band.id, localDate: dayIn(ZONE, 6) });
+    expect((await promoter.client.post(guests(gigId), { name: 'Press', email: 'press@guests.test' })).status).toBe(201);
+    const fromBand = await band.client.post(guests(gigId), { name: 'Cousin', email: 'cousin@guests.test' });
+    expect([fromBand.status, fromBand.json.error?.message]).toEqual([403, DOOR_MESSAGES.guestPassUnconfirmed]);
+    await markEmailVerified(t, band.id);
+    expect((await band.client.post(guests(gigId), { name: 'Cousin', email: 'cousin@guests.test' })).status).toBe(201);
+    const fromVenue = await venueNotChecked.client.post(guests(gigId), { name: 'Regular', email: 'regular@guests.test' });
+    expect([fromVenue.status, fromVenue.json.error?.message]).toEqual([403, DOOR_MESSAGES.guestPassVenueUnverified]);
+    expect([await passesTo('press@guests.test'), await passesTo('cousin@guests.test'), await passesTo('regular@guests.test')]).toEqual([1, 1, 0]);
+
+    const past = await createGig(t.db, { venueId: venue.id, localDate: dayIn(ZONE, -2) });
+    const late = await venue.client.post(guests(past), { name: 'Too late', email: 'late@guests.test' });
+    expect([late.status, late.json.error?.message]).toEqual([409, DOOR_MESSAGES.guestPassGigOver]);
+  });
+
+  it('editing an entry sends its pass again only when the address changes', async () => {
+    const gigId = await gigWith(50);
+    const entry = (await venue.client.post(guests(gigId), { name: 'Sam', email: 'sam@guests.test' })).json;
+    for (const plusCount of [1, 2, 3]) {
+      expect((await venue.client.patch(`${guests(gigId)}/${entry.id}`, { name: 'Sam', plusCount, email: 'Sam@Guests.test', note: `Edit ${plusCount}` })).status).toBe(200);
+    }
+    expect(await passesTo('sam@guests.test')).toBe(1);
+    expect((await venue.client.patch(`${guests(gigId)}/${entry.id}`, { name: 'Sam', plusCount: 3, email: 'sam.new@guests.test' })).status).toBe(200);
+    expect(await passesTo('sam.new@guests.test')).toBe(1);
+    // An organiser who may not e-mail passes can still correct the entry, but not send it to a new address.
+    const band = await signUpAs(t, 'band');
+    const bandGig = await createGig(t.db, { venueId: venue.id, bandId: band.id, localDate: dayIn(ZONE, 6) });
+    const own = (await venue.client.post(guests(bandGig), { name: 'Kim', email: 'kim@guests.test' })).json;
+    expect((await band.client.patch(`${guests(bandGig)}/${own.id}`, { name: 'Kim Lee', email: 'kim@guests.test' })).status).toBe(200);
+    const moved = await band.client.patch(`${guests(bandGig)}/${own.id}`, { name: 'Kim Lee', email: 'someone.else@guests.test' });
+    expect([moved.status, moved.json.error?.message]).toEqual([403, DOOR_MESSAGES.guestPassUnconfirmed]);
+    expect([await passesTo('kim@guests.test'), await passesTo('someone.else@guests.test')]).toEqual([1, 0]);
+  });
+
+  it(`at most ${GUEST_PASSES_PER_GIG_PER_DAY} passes a day for one gig and ${GUEST_PASSES_PER_ACCOUNT_PER_DAY} a day from one account; a new address counts; guests without one are still added`, async () => {
+    const limited = await createTestApp({ isRateLimitEnabled: true });
+    try {
+      const organiser = await signUpAs(limited, 'venue');
+      await verifyVenue(limited, organiser.id);
+      const at = (over: number) => createGig(limited.db, { venueId: organiser.id, localDate: dayIn(ZONE, over) });
+      const [busy, quiet] = await Promise.all([at(6), at(7)]);
+      /** As if `n` passes went out today, by the same counters the server keeps. */
+      const sentToday = (key: string, n: number) => limited.db.insert(rateLimit).values({ id: randomUUID(), key: `marquee:${key}`, count: n, lastRequest: Date.now() });
+      await sentToday(`guest-passes:gig:${busy}`, GUEST_PASSES_PER_GIG_PER_DAY - 1);
+      const last = await organiser.client.post(guests(busy), { name: 'Last', email: 'last@caps.test' });
+      expect(last.status, last.text).toBe(201);
+      const over = await organiser.client.post(guests(busy), { name: 'Over', email: 'over@caps.test' });
+      expect([over.status, over.json.error?.message]).toEqual([429, DOOR_MESSAGES.tooManyGuestPassesForGig]);
+      const moved = await organiser.client.patch(`${guests(busy)}/${last.json.id}`, { name: 'Last', email: 'last.new@caps.test' });
+      expect([moved.status, moved.json.error?.message]).toEqual([429, DOOR_MESSAGES.tooManyGuestPassesForGig]);
+      expect((await organiser.client.post(guests(busy), { name: 'No address' })).status).toBe(201);
+      // Another gig of the same account: its own cap, until the account's is reached.
+      expect((await organiser.client.post(guests(quiet), { name: 'Fine', email: 'fine@caps.test' })).status).toBe(201);
+      await limited.db.update(rateLimit).set({ count: GUEST_PASSES_PER_ACCOUNT_PER_DAY }).where(eq(rateLimit.key, `marquee:guest-passes:${organiser.id}`));
+      const tooMany = await organiser.client.post(guests(quiet), { name: 'More', email: 'more@caps.test' });
+      expect([tooMany.status, tooMany.json.error?.message]).toEqual([429, DOOR_MESSAGES.tooManyGuestPasses]);
+      const sent = await limited.db.select({ to: outbox.toAddress }).from(outbox).where(eq(outbox.kind, 'guest_ticket'));
+      expect(sent.map((m) => m.to).sort()).toEqual(['fine@caps.test', 'last@caps.test']);
+    } finally {
+      await limited.close();
+    }
   });
 });
