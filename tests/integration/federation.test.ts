@@ -6,7 +6,9 @@ import { request as httpRequest, type Server as HttpServer } from 'node:http';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { federatedGigs, federationFollowers, gigs } from '../../src/server/db/schema.ts';
-import { markGigsForFederation } from '../../src/server/features/federation/federate-gigs.ts';
+import { federatePendingGigs, markGigsForFederation, UPDATE_QUIET_SECONDS } from '../../src/server/features/federation/federate-gigs.ts';
+import { declineBookingAsBand, FOLLOWER_MAIL_WAIT_HOURS, recordBandBookings } from '../../src/server/features/booking/band-bookings.ts';
+import type { SessionUser } from '../../src/server/http/session.ts';
 import { QUEUES } from '../../src/server/jobs/job-queue.ts';
 import { serveApp } from '../../src/server/http/serve-app.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -166,7 +168,8 @@ describe('following, hearing of gigs, unfollowing', () => {
   it('a change is sent once as an Update, and a deleted gig as a Delete', async () => {
     await t.db.update(gigs).set({ startTime: '21:00', updatedAt: new Date() }).where(eq(gigs.id, gigId));
     await markGigsForFederation(t.db, [gigId]);
-    await wake();
+    // An Update waits until the gig has been quiet a while (issue 33): the job's run after that.
+    await federatePendingGigs(t.services, { now: new Date(Date.now() + (UPDATE_QUIET_SECONDS + 1) * 1000) });
     const update = await waitForDelivery(remote, 'the Update', (d) => d.activity.type === 'Update');
     expect((update.activity.object as { startTime: string }).startTime).toMatch(/T21:00:00/);
 
@@ -228,6 +231,88 @@ describe('following, hearing of gigs, unfollowing', () => {
       .toBe(true);
     await new Promise((r) => setTimeout(r, 3000));
     expect(remote.received.length).toBe(before);
+  });
+});
+
+describe('edit bursts and pre-picked bands (issue 33)', () => {
+  let fan: FediverseServer;
+  const inboxOf = (identifier: string) => `${origin}/ap/actors/${identifier}/inbox`;
+  /** The job's clock, moved on (the job reads it for its waits; leases keep the real time). */
+  const inSeconds = (seconds: number) => new Date(Date.now() + seconds * 1000);
+  const about = (gigId: string, type: string) => fan.received.filter((d) => d.activity.type === type && JSON.stringify(d.activity).includes(gigId));
+  const rowOf = async (gigId: string) => (await t.db.select().from(federatedGigs).where(eq(federatedGigs.gigId, gigId)))[0];
+  /** Booked with 'Band already Chosen', as createGigOpportunities does: the consent row and the mark in one transaction. */
+  async function prePicked(days: number) {
+    const gigId = await createGig(t.db, { venueId: venue.id, bandId: band.id, localDate: dayIn('America/Chicago', days) });
+    await t.db.transaction(async (tx) => {
+      await recordBandBookings(t.services, tx, band.id, [gigId]);
+      await markGigsForFederation(tx, [gigId]);
+    });
+    return gigId;
+  }
+
+  beforeAll(async () => {
+    fan = await startFediverseServer({ username: 'burstfan' });
+    for (const [n, identifier] of [[1, 'venue.fedihall'], [2, 'band.thefeditones']] as const) {
+      const response = await fan.post(inboxOf(identifier), { id: `${fan.origin}/follows/${n}`, type: 'Follow', actor: fan.actorId(), object: `${origin}/ap/actors/${identifier}` });
+      expect(response.status, await response.text()).toBe(202);
+    }
+    // Inbox work runs from the queue: both follows are recorded within moments.
+    for (let tries = 0; (await t.db.select().from(federationFollowers).where(eq(federationFollowers.followerUri, fan.actorId()))).length < 2; tries++) {
+      if (tries === 100) throw new Error('the follows were not recorded');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  });
+  afterAll(() => fan?.close());
+
+  it('20 edits of a sent gig, with the job running between them, go out as one Update once the gig is quiet', async () => {
+    const gigId = await createGig(t.db, { venueId: venue.id, bandId: band.id, localDate: dayIn('America/Chicago', 13) });
+    await markGigsForFederation(t.db, [gigId]);
+    await federatePendingGigs(t.services);
+    await waitForDelivery(fan, 'the Create', (d) => d.activity.type === 'Create' && JSON.stringify(d.activity).includes(gigId));
+
+    let sentWhileEditing = 0;
+    for (let i = 1; i <= 20; i++) {
+      await t.db.update(gigs).set({ description: `Edit number ${i}`, updatedAt: new Date() }).where(eq(gigs.id, gigId));
+      await markGigsForFederation(t.db, [gigId]);
+      sentWhileEditing += await federatePendingGigs(t.services);
+    }
+    expect(sentWhileEditing).toBe(0);
+    expect((await rowOf(gigId))?.isPending).toBe(true);
+
+    expect(await federatePendingGigs(t.services, { now: inSeconds(UPDATE_QUIET_SECONDS + 1) })).toBe(1);
+    const update = await waitForDelivery(fan, 'the Update', (d) => d.activity.type === 'Update' && JSON.stringify(d.activity).includes(gigId));
+    expect(JSON.stringify(update.activity.object)).toContain('Edit number 20');
+    expect((await rowOf(gigId))?.isPending).toBe(false);
+    expect(await federatePendingGigs(t.services, { now: inSeconds(UPDATE_QUIET_SECONDS * 2) })).toBe(0);
+    expect(about(gigId, 'Update')).toHaveLength(1);
+  });
+
+  it("a pre-picked band's gig is neither created nor boosted before the band's window to decline has passed, then once each", async () => {
+    const gigId = await prePicked(14);
+    expect(await federatePendingGigs(t.services)).toBe(0);
+    expect(await federatePendingGigs(t.services, { now: inSeconds((FOLLOWER_MAIL_WAIT_HOURS * 60 - 1) * 60) })).toBe(0);
+    expect((await rowOf(gigId))?.firstSentAt).toBeNull();
+    expect(about(gigId, 'Create')).toHaveLength(0);
+    expect(about(gigId, 'Announce')).toHaveLength(0);
+
+    expect(await federatePendingGigs(t.services, { now: inSeconds((FOLLOWER_MAIL_WAIT_HOURS * 60 + 1) * 60) })).toBe(1);
+    await waitForDelivery(fan, 'the Create', (d) => d.activity.type === 'Create' && JSON.stringify(d.activity).includes(gigId));
+    await waitForDelivery(fan, 'the band’s boost', (d) => d.activity.type === 'Announce' && JSON.stringify(d.activity).includes(gigId));
+    expect(await federatePendingGigs(t.services, { now: inSeconds((FOLLOWER_MAIL_WAIT_HOURS * 60 + 2) * 60) })).toBe(0);
+    expect(about(gigId, 'Create')).toHaveLength(1);
+    expect(about(gigId, 'Announce')).toHaveLength(1);
+  });
+
+  it('a band that declines within the window: the gig was never sent', async () => {
+    const gigId = await prePicked(15);
+    expect(await federatePendingGigs(t.services)).toBe(0);
+    await declineBookingAsBand(t.services, { id: band.id, role: 'band' } as SessionUser, gigId);
+    expect(await federatePendingGigs(t.services, { now: inSeconds((FOLLOWER_MAIL_WAIT_HOURS * 60 + 1) * 60) })).toBe(0);
+    const row = await rowOf(gigId);
+    expect(row?.isPending).toBe(false);
+    expect(row?.firstSentAt).toBeNull();
+    expect(fan.received.some((d) => JSON.stringify(d.activity).includes(gigId))).toBe(false);
   });
 });
 

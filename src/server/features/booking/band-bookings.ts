@@ -21,8 +21,8 @@ import { markGigsForFederation } from '../federation/federate-gigs.ts';
  * sold, or in open checkouts, is no longer declined here: fans hold tickets for that band.
  */
 
-/** Followers of a pre-picked band hear of the gig only after the band has had this long to decline. */
-export const FOLLOWER_MAIL_WAIT_HOURS = 24;
+/** Followers of a pre-picked band hear of the gig only after the band has had this long to decline (as do the fediverse and gig.published). */
+export { bandMayStillDecline, FOLLOWER_MAIL_WAIT_HOURS } from './decline-window.ts';
 
 /** Declines an hour from one address (links) or one band (dashboard): generous, and no use for guessing. */
 const DECLINES_PER_HOUR = 30;

@@ -7,7 +7,6 @@ import { AppError } from '../../http/app-error.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { parseInput } from '../../http/validate.ts';
 import { publishGigsChanged } from '../live/live-events.ts';
-import { emitWebhookEvent } from '../webhooks/emit-webhook-event.ts';
 import type { Services } from '../../services.ts';
 import { recordBandBookings } from './band-bookings.ts';
 import { asOrganiser, listPostableVenues } from './gig-ownership.ts';
@@ -79,7 +78,9 @@ export async function createGigOpportunities(
     if (bandId) {
       await recordBandBookings(services, tx, bandId, inserted.map((g) => g.id));
       await publishGigsChanged(tx);
-      await emitWebhookEvent(tx, 'gig.published', inserted.map((g) => ({ gigId: g.id })));
+      // Issue 33: beyond Marquee's own pages, the gig is told only once the band can no longer
+      // decline it unheard (decision 34's wait): gig.published by the followers' sweep
+      // (sendNewGigNotices), the fediverse by the federate-gigs job, which waits for it.
       await markGigsForFederation(tx, inserted.map((g) => g.id));
     }
     return inserted.map((g) => g.id);

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { updateGigSchema } from '../../../core/schemas/gigs.ts';
 import { gigDetailColumns } from './gig-columns.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { gigs, regions } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { SessionUser } from '../../http/session.ts';
@@ -12,6 +12,12 @@ import { asOrganiser, findOrganisedGig } from './gig-ownership.ts';
 import { assertVenueMaySell } from './venue-verification.ts';
 import { countOpenCheckouts, refuseTicketingWhenSalesOff } from '../tickets/ticket-sales.ts';
 import { markGigsForFederation } from '../federation/federate-gigs.ts';
+import { bandMayStillDecline } from './decline-window.ts';
+
+const isHeldForBand = async (tx: DbOrTx, gigId: string) => {
+  const { rows } = await tx.execute<{ isHeld: boolean }>(sql`select ${bandMayStillDecline(sql`${gigId}::uuid`)} as "isHeld"`);
+  return rows[0]!.isHeld;
+};
 
 /** The inline edit on a gig card (spec 2 §4): details, ticketing on or off, and the split. */
 export async function updateGig(db: Db, sessionUser: SessionUser, gigId: string, rawInput: unknown, { isTicketSalesOn = true }: { isTicketSalesOn?: boolean } = {}): Promise<void> {
@@ -50,7 +56,9 @@ export async function updateGig(db: Db, sessionUser: SessionUser, gigId: string,
       })
       .where(eq(gigs.id, gig.id));
     if (gig.isApproved) await publishGigsChanged(tx);
-    if (gig.isApproved) await emitWebhookEvent(tx, 'gig.changed', { gigId: gig.id });
+    // Not while a pre-picked band may still decline (issue 33): its gig.published, sent once the
+    // window has passed, carries the gig as it is then.
+    if (gig.isApproved && !(await isHeldForBand(tx, gig.id))) await emitWebhookEvent(tx, 'gig.changed', { gigId: gig.id });
     if (gig.isApproved) await markGigsForFederation(tx, [gig.id]);
   });
 }

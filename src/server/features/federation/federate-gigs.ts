@@ -1,8 +1,9 @@
 import type { Context } from '@fedify/fedify';
 import { Announce, Create, Delete, Event, Tombstone, Update, type Recipient } from '@fedify/fedify/vocab';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { stopIfStopping } from '../../jobs/job-queue.ts';
+import { bandMayStillDecline } from '../booking/band-bookings.ts';
 import type { Services } from '../../services.ts';
 import { federationOf, followersOf, sendWrittenActivity } from './create-federation.ts';
 import { findActor } from './federation-actors.ts';
@@ -25,6 +26,13 @@ export async function markGigsForFederation(db: DbOrTx, gigIds: readonly string[
     on conflict (gig_id) do update set is_pending = true, changed_at = greatest(clock_timestamp(), federated_gigs.changed_at + interval '1 microsecond')`);
 }
 
+/**
+ * Issue 33: a gig already sent is sent again as an Update only once it has had no change for this
+ * long, so a burst of edits is one Update (the job runs every minute and when a gig changes).
+ * A stream of edits never quiet this long would be more than the edit limit allows (60 an hour).
+ */
+export const UPDATE_QUIET_SECONDS = 60;
+
 /** How long an instance may take to send one batch before another may take its gigs over. */
 const LEASE = sql`interval '5 minutes'`;
 /** A gig that could not be sent waits this long (other gigs go on meanwhile). */
@@ -39,9 +47,10 @@ type Claimed = { gig_id: string; actors: string[]; first_sent_at: string | null;
  * (deleted, reopened or cancelled) as a Delete, to every follower of the actors that told of it.
  * Each gig is claimed with a lease, so two instances never send one gig at once, and one that
  * stopped mid-way is taken over when its lease ends. Fedify queues each delivery, signs it and
- * retries it. Returns how many gigs were sent.
+ * retries it. Returns how many gigs were sent. `now` is the clock the waits are measured by
+ * (isDue; tests move it); leases keep the database's.
  */
-export async function federatePendingGigs(services: Services): Promise<number> {
+export async function federatePendingGigs(services: Services, { now = new Date() }: { now?: Date } = {}): Promise<number> {
   const federation = federationOf(services);
   if (!federation) return 0;
   const { db, env, logger } = services;
@@ -53,9 +62,9 @@ export async function federatePendingGigs(services: Services): Promise<number> {
     const { rows } = await db.execute<Claimed>(sql`
       update federated_gigs f set claimed_until = clock_timestamp() + ${LEASE}
       from (
-        select gig_id from federated_gigs
-        where is_pending and (claimed_until is null or claimed_until < now())
-        order by changed_at limit ${BATCH} for update skip locked
+        select p.gig_id from federated_gigs p
+        where p.is_pending and (p.claimed_until is null or p.claimed_until < now()) and ${isDue(sql`${now.toISOString()}::timestamptz`)}
+        order by p.changed_at limit ${BATCH} for update of p skip locked
       ) c
       where f.gig_id = c.gig_id
       returning f.gig_id, f.actors, f.first_sent_at, f.deleted_at, f.generation, f.changed_at::text as changed_at, f.claimed_until::text as lease`);
@@ -75,6 +84,19 @@ export async function federatePendingGigs(services: Services): Promise<number> {
     }
   }
 }
+
+/**
+ * Whether a marked gig (`p`) is due at `now`: what it became decides. No longer public: its Delete
+ * (if it was sent) at once. Not sent yet: its Create and boosts once a band booked with 'Band
+ * already Chosen' can no longer decline it unheard (decision 34's wait, issue 33; a declined gig
+ * is no longer public, so it is never sent). Sent: its Update once the gig has been quiet for
+ * UPDATE_QUIET_SECONDS.
+ */
+const isDue = (now: SQL) => sql`case
+  when not exists (select 1 from gigs g where g.id = p.gig_id and g.is_approved and g.cancelled_at is null) then true
+  when p.first_sent_at is null or p.deleted_at is not null then not ${bandMayStillDecline(sql`p.gig_id`, now)}
+  else p.changed_at <= ${now} - make_interval(secs => ${UPDATE_QUIET_SECONDS})
+end`;
 
 /**
  * Ends a gig's claim, if still this instance's (a claim taken over after its lease ran out is

@@ -5,6 +5,7 @@ import { bandBookings, bandFollowers, bandProfiles, gigs, regions, venueProfiles
 import { newGigEmail } from '../../mail/emails/new-gig.ts';
 import type { Services } from '../../services.ts';
 import { FOLLOWER_MAIL_WAIT_HOURS } from '../booking/band-bookings.ts';
+import { emitWebhookEvent } from '../webhooks/emit-webhook-event.ts';
 
 /** D34: a gig the organiser booked the band for directly is announced once the band has had time to decline. */
 const waitsForBandsAnswer = sql`not exists (select 1 from ${bandBookings} where ${bandBookings.gigId} = ${gigs.id} and ${bandBookings.createdAt} > now() - make_interval(hours => ${FOLLOWER_MAIL_WAIT_HOURS}))`;
@@ -29,6 +30,11 @@ export async function sendNewGigNotices({ db, mailer, env }: Pick<Services, 'db'
         .for('update', { skipLocked: true });
       if (!next) return false;
       await tx.update(gigs).set({ followersNotifiedAt: new Date() }).where(eq(gigs.id, next.id));
+      // Issue 33: a gig booked with 'Band already Chosen' reaches its organiser's webhooks as
+      // gig.published now, once, with its followers' e-mails (it was held back until the band's
+      // window to decline had passed; a gig booked by approval had its gig.published then).
+      const [prePicked] = await tx.select({ gigId: bandBookings.gigId }).from(bandBookings).where(and(eq(bandBookings.gigId, next.id), isNull(bandBookings.declinedAt)));
+      if (prePicked) await emitWebhookEvent(tx, 'gig.published', { gigId: next.id });
       const [gig] = await tx
         .select({
           localDate: gigs.localDate,

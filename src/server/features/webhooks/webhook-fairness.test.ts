@@ -137,7 +137,7 @@ describe('gig.changed coalesced per gig and endpoint', () => {
   });
 });
 
-describe.skip("a pre-picked band's booking is published once the band's window to decline has passed", () => {
+describe("a pre-picked band's booking is published once the band's window to decline has passed", () => {
   async function prePick(organiser: { client: Client }, bandId: string, localDate = dayIn(ZONE, 40)) {
     const res = await organiser.client.post('/api/booking/gigs', gigForm({ isBandChosen: true, bandId, localDate }));
     expect(res.status, res.text).toBe(201);

@@ -4,9 +4,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
-import { gigApplications, gigs, orders, outbox, tickets, webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema.ts';
+import { bandBookings, gigApplications, gigs, orders, outbox, tickets, webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema.ts';
 import { placeTicketOrder } from '../tickets/place-ticket-order.ts';
 import { applyPaymentEvent } from '../tickets/apply-payment-event.ts';
 import { refundTicket } from '../payouts/refund-ticket.ts';
@@ -18,6 +18,8 @@ import { doorClient, organiserDevice, scanOf } from '../../../../tests/helpers/d
 import { startTestSmtpServer } from '../../../../tests/helpers/smtp-server.ts';
 import { AUTO_DISABLE_AFTER_DAYS, deliverDueWebhooks, postWebhook, RETRY_SCHEDULE_SECONDS } from './deliver-webhooks.ts';
 import { emitWebhookEvent } from './emit-webhook-event.ts';
+import { sendNewGigNotices } from '../followers/notify-followers.ts';
+import { FOLLOWER_MAIL_WAIT_HOURS } from '../booking/band-bookings.ts';
 import { checkWebhookUrl, isPrivateAddress, PRIVATE_ADDRESS_MESSAGE } from './webhook-addresses.ts';
 import { WEBHOOK_EVENT_TYPES } from '../../../core/schemas/webhooks.ts';
 
@@ -327,9 +329,14 @@ describe('events from the real domain paths', () => {
     // The ticket's code (its id) is in no event.
     expect(JSON.stringify(events.map((e) => e.payload))).not.toContain(sold[0]!.id);
 
-    // A gig booked as it is posted (its band already chosen) is published at once: one event per date.
+    // A gig booked as it is posted (its band already chosen) is published once the band's window
+    // to decline has passed (issue 33, with its followers' e-mails): one event per date.
     const booked = await organiser.client.post('/api/booking/gigs', gigForm({ localDate: dayIn(ZONE, 30), description: 'Booked on the spot', isBandChosen: true, bandId: band.id, recurringWeeks: 2 }));
     expect(booked.status, booked.text).toBe(201);
+    expect(await deliveriesOf(mine.id)).toHaveLength(events.length);
+    const bookedIds = booked.json.gigIds as string[];
+    await t.db.update(bandBookings).set({ createdAt: new Date(Date.now() - (FOLLOWER_MAIL_WAIT_HOURS + 1) * 3600 * 1000) }).where(inArray(bandBookings.gigId, bookedIds));
+    await sendNewGigNotices(t.services);
     const published = (await deliveriesOf(mine.id)).slice(events.length);
     expect(published.map((e) => e.type)).toEqual(['gig.published', 'gig.published']);
     expect(published.map((e) => (e.payload as { data: { gig: { id: string } } }).data.gig.id).sort()).toEqual([...(booked.json.gigIds as string[])].sort());
