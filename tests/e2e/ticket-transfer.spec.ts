@@ -8,8 +8,8 @@ import { openVenueDoor, result, wedgeScan } from './door-helpers.ts';
 // Issue 23 item 4, decision 48: a fan passes a ticket to a friend from the dashboard; the door
 // refuses the old code and admits the friend's new one; the organiser sees who holds it.
 
-/** The ticket code in the latest e-mail with this subject to this address, as the admin reveals it in the outbox. */
-async function readEmailedTicketCode(browser: Browser, subject: string, email: string): Promise<string> {
+/** The ticket reference (printed under its QR code, issue 33) in the latest e-mail with this subject to this address, as the admin reveals it in the outbox. */
+async function readEmailedTicketReference(browser: Browser, subject: string, email: string): Promise<string> {
   const context = await browser.newContext();
   const admin = await context.newPage();
   await logIn(admin, demoAccount('admin').email, demoAccount('admin').password);
@@ -19,9 +19,9 @@ async function readEmailedTicketCode(browser: Browser, subject: string, email: s
   await expect(admin.getByTestId('message-body')).toContainText('Ticket: [link hidden]');
   await admin.getByRole('button', { name: 'Show hidden links' }).click();
   await expect(admin.getByTestId('message-body')).not.toContainText('[link hidden]');
-  const code = /Ticket: ([A-Za-z0-9_-]{22})/.exec((await admin.getByTestId('message-body').textContent()) ?? '')?.[1];
+  const code = /Ticket: ([0-9A-Z]{4}-[0-9A-Z]{4})/.exec((await admin.getByTestId('message-body').textContent()) ?? '')?.[1];
   await context.close();
-  if (!code) throw new Error(`No ticket code in the e-mail to ${email}`);
+  if (!code) throw new Error(`No ticket reference in the e-mail to ${email}`);
   return code;
 }
 
@@ -78,12 +78,11 @@ test('a fan passes a ticket to a friend: the old code is refused at the door, th
   await expect(page.getByText("You passed a ticket of this order on: it is the new holder's now, with its own code.")).toBeVisible();
   await expect(page.getByText(oldCode)).toHaveCount(0);
 
-  // The friend's e-mail holds a new code.
-  const newCode = await readEmailedTicketCode(browser, 'A ticket for you:', friendEmail);
-  expect(newCode).not.toBe(oldCode);
+  // The friend's e-mail holds a new ticket, its reference printed (the code itself is in its QR code).
+  const newReference = await readEmailedTicketReference(browser, 'A ticket for you:', friendEmail);
 
   // At the door (the door app, issue 24; a phone without a camera, so codes are typed): the old code
-  // is refused as passed on; the friend's admits, once.
+  // is refused as passed on; the friend's reference, typed from the e-mail, admits once.
   const door = await openVenueDoor(browser, gigId, 'Front door', { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
   await door.getByLabel('Ticket ID').fill(oldCode);
   await door.getByLabel('Ticket ID').press('Enter');
@@ -91,8 +90,8 @@ test('a fan passes a ticket to a friend: the old code is refused at the door, th
   await expect(result(door)).toContainText(DOOR_REFUSALS.transferred);
   await shot(door, 'scanner-transferred');
   await result(door).click();
-  expect(await wedgeScan(door, newCode)).toMatch(/^ADMIT/);
-  expect(await wedgeScan(door, newCode)).toMatch(/^ALREADY IN.*Already scanned \(\d+ s ago, this door\)/);
+  expect(await wedgeScan(door, newReference.toLowerCase())).toMatch(/^ADMIT/);
+  expect(await wedgeScan(door, newReference)).toMatch(/^ALREADY IN.*Already scanned \(\d+ s ago, this door\)/);
 
   // The venue's gig card: who holds the ticket, and who passed it on.
   await door.goto(`/dashboard?gig=${gigId}`);
@@ -104,7 +103,6 @@ test('a fan passes a ticket to a friend: the old code is refused at the door, th
   await expect(holder).toContainText(`Passed on by ${fanEmail}`);
   await expect(holder).toContainText(`Order ${sessionId.slice(-8).toUpperCase()}`);
   await expect(card.getByText(oldCode)).toHaveCount(0);
-  await expect(card.getByText(newCode)).toHaveCount(0);
   await expectAccessible(door);
   await shot(door, 'ticket-holders-phone');
   await card.screenshot({ path: 'test-results/screenshots/ticket-holders-card-phone.png' });
