@@ -48,7 +48,7 @@ export function bookingRoutes(services: Services) {
 
   app.put('/booking/gigs/:gigId', async (c) => {
     const { user } = await requireRole(services, c, 'venue', 'promoter');
-    await updateGig(db, user, c.req.param('gigId'), await readJsonBody(c), { isTicketSalesOn });
+    await updateGig(services, user, c.req.param('gigId'), await readJsonBody(c), { isTicketSalesOn });
     // Decision 50: a raised capacity's seats go to the gig's waitlist first.
     void services.jobs?.send(QUEUES.offerWaitlist).catch(() => undefined);
     return c.json({ message: 'Gig updated successfully!' });

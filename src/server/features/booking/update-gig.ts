@@ -1,9 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { updateGigSchema } from '../../../core/schemas/gigs.ts';
 import { gigDetailColumns } from './gig-columns.ts';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { gigs, regions } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
+import { limitHits } from '../../http/rate-limit.ts';
+import type { Services } from '../../services.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { parseInput } from '../../http/validate.ts';
 import { publishGigsChanged } from '../live/live-events.ts';
@@ -19,9 +21,24 @@ const isHeldForBand = async (tx: DbOrTx, gigId: string) => {
   return rows[0]!.isHeld;
 };
 
+/**
+ * Issue 33: each edit of a booked gig reaches the organiser's webhooks and the fediverse (coalesced
+ * there, but still work): an organiser edits gigs at most this many times an hour.
+ */
+export const GIG_EDITS_PER_HOUR = 60;
+export const GIG_EDIT_LIMIT_MESSAGE = `You can edit gigs ${GIG_EDITS_PER_HOUR} times an hour. Please wait a little and try again.`;
+
 /** The inline edit on a gig card (spec 2 §4): details, ticketing on or off, and the split. */
-export async function updateGig(db: Db, sessionUser: SessionUser, gigId: string, rawInput: unknown, { isTicketSalesOn = true }: { isTicketSalesOn?: boolean } = {}): Promise<void> {
+export async function updateGig(
+  services: Pick<Services, 'db' | 'isRateLimitEnabled'>,
+  sessionUser: SessionUser,
+  gigId: string,
+  rawInput: unknown,
+  { isTicketSalesOn = true }: { isTicketSalesOn?: boolean } = {},
+): Promise<void> {
+  const { db } = services;
   const organiser = asOrganiser(sessionUser);
+  await limitHits(services, `gig-edits:${organiser.id}`, { windowMs: 60 * 60 * 1000, max: GIG_EDITS_PER_HOUR, message: GIG_EDIT_LIMIT_MESSAGE });
   await db.transaction(async (tx) => {
     const gig = await findOrganisedGig(tx, organiser, gigId);
     if (gig.cancelledAt) throw new AppError('CONFLICT', 'This gig was cancelled, so it can no longer be changed.');
