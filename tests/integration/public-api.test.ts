@@ -7,7 +7,8 @@ import addFormats from 'ajv-formats';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeys, orders, rateLimit, tickets, user } from '../../src/server/db/schema.ts';
-import { API_REQUESTS_PER_IP, API_REQUESTS_PER_KEY, clientNetwork, pruneApiCounters } from '../../src/server/features/public-api/api-http.ts';
+import { API_REQUESTS_PER_IP, API_REQUESTS_PER_KEY, pruneApiCounters } from '../../src/server/features/public-api/api-http.ts';
+import { clientNetwork } from '../../src/server/http/client-ip.ts';
 import { markEmailVerified, signUpAs } from '../helpers/accounts.ts';
 import { createBand, createGig, createPromoter, createVenue, dayIn } from '../helpers/factories.ts';
 import { createTestApp, TEST_ORIGIN, type TestApp, type TestClient } from '../helpers/test-app.ts';
@@ -499,4 +500,5 @@ describe('the rate limit and keys (issue 33)', () => {
       t.services.isRateLimitEnabled = false;
     }
   });
+
 });

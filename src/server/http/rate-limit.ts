@@ -1,15 +1,30 @@
 import { randomUUID } from 'node:crypto';
+import { isIPv6 } from 'node:net';
 import { and, eq, like, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { rateLimit } from '../db/schema.ts';
 import { AppError } from './app-error.ts';
+import { clientNetwork } from './client-ip.ts';
 
 /**
  * Counters in the database (better-auth's rate_limit table, under Marquee's own key prefix), so
  * every process shares them. A fixed window by default (`lastRequest` is the window's start); a
  * sliding run with `isSliding`, which ends only after `windowMs` without a hit (`lastRequest` is
  * the latest hit).
+ *
+ * A key that ends in a client's IPv6 address counts that address's /64 (clientNetwork, the one
+ * rule of every per-address limit; issue 33): one network holds 2^64 addresses, so a count per
+ * address would be no limit. IPv4 addresses are counted as they are.
  */
+/** The stored key of a counter: Marquee's prefix, and an IPv6 address at the key's end narrowed to its /64. */
+function counterKey(key: string): string {
+  for (let at = key.indexOf(':'); at !== -1; at = key.indexOf(':', at + 1)) {
+    const tail = key.slice(at + 1);
+    if (isIPv6(tail)) return `marquee:${key.slice(0, at + 1)}${clientNetwork(tail)}`;
+  }
+  return `marquee:${key}`;
+}
+
 export async function countHit(db: Db, key: string, windowMs: number, { now = Date.now(), isSliding = false } = {}): Promise<number> {
   return (await countHitInWindow(db, key, windowMs, { now, isSliding })).count;
 }
@@ -19,7 +34,7 @@ export async function countHitInWindow(db: Db, key: string, windowMs: number, { 
   const isExpired = sql`${rateLimit.lastRequest} <= ${now - windowMs}`;
   const [row] = await db
     .insert(rateLimit)
-    .values({ id: randomUUID(), key: `marquee:${key}`, count: 1, lastRequest: now })
+    .values({ id: randomUUID(), key: counterKey(key), count: 1, lastRequest: now })
     .onConflictDoUpdate({
       target: rateLimit.key,
       set: {
@@ -33,7 +48,7 @@ export async function countHitInWindow(db: Db, key: string, windowMs: number, { 
 
 /** The current window's count and start, without counting. */
 export async function peekHits(db: Db, key: string): Promise<{ count: number; since: number } | null> {
-  const [row] = await db.select({ count: rateLimit.count, since: rateLimit.lastRequest }).from(rateLimit).where(eq(rateLimit.key, `marquee:${key}`));
+  const [row] = await db.select({ count: rateLimit.count, since: rateLimit.lastRequest }).from(rateLimit).where(eq(rateLimit.key, counterKey(key)));
   return row ?? null;
 }
 
@@ -45,11 +60,11 @@ export async function giveBackHit(db: Db, key: string, since: number): Promise<v
   await db
     .update(rateLimit)
     .set({ count: sql`${rateLimit.count} - 1` })
-    .where(and(eq(rateLimit.key, `marquee:${key}`), eq(rateLimit.lastRequest, since), sql`${rateLimit.count} > 0`));
+    .where(and(eq(rateLimit.key, counterKey(key)), eq(rateLimit.lastRequest, since), sql`${rateLimit.count} > 0`));
 }
 
 export async function clearHits(db: Db, key: string): Promise<void> {
-  await db.delete(rateLimit).where(eq(rateLimit.key, `marquee:${key}`));
+  await db.delete(rateLimit).where(eq(rateLimit.key, counterKey(key)));
 }
 
 /**

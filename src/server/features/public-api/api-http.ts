@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { ErrorBody } from '../../../core/errors.ts';
-import { clientIp } from '../../http/client-ip.ts';
+import { clientAddressKey } from '../../http/client-ip.ts';
 import { countHitInWindow, giveBackHit, pruneHits } from '../../http/rate-limit.ts';
 import type { Db } from '../../db/client.ts';
 import type { Services } from '../../services.ts';
@@ -58,7 +58,7 @@ export function limitApiClients(services: Pick<Services, 'db' | 'isRateLimitEnab
     if (c.req.method === 'OPTIONS') return next();
     const windowMs = API_RATE_WINDOW_SECONDS * 1000;
     const now = Date.now();
-    const addressCounter = `api:ip:${clientNetwork(clientIp(c))}`;
+    const addressCounter = `api:ip:${clientAddressKey(c)}`;
     const addressHit = services.isRateLimitEnabled ? await countHitInWindow(services.db, addressCounter, windowMs, { now }) : null;
     if (addressHit && addressHit.count > API_REQUESTS_PER_IP) return refuseOverLimit(c, API_REQUESTS_PER_IP, addressHit, now);
     const authorization = c.req.header('authorization');
@@ -99,22 +99,6 @@ export async function pruneApiCounters(db: Db): Promise<number> {
 function refuseKey(c: Context) {
   const body: ErrorBody = { error: { code: 'UNAUTHENTICATED', message: 'Please send a valid API key: Authorization: Bearer mq_live_…' } };
   return c.json(body, 401, { 'WWW-Authenticate': 'Bearer realm="marquee"', 'Cache-Control': 'no-store' });
-}
-
-/**
- * The address a client is counted by: an IPv6 client's /64 (one network holds 2^64 addresses, so a
- * count per address would be no limit), an IPv4 client's own address.
- */
-export function clientNetwork(ip: string | null): string {
-  if (!ip) return 'unknown';
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  if (mapped) return mapped[1]!;
-  if (!ip.includes(':')) return ip;
-  const [head = '', tail = ''] = ip.toLowerCase().split('%')[0]!.split('::');
-  const headParts = head ? head.split(':') : [];
-  const tailParts = ip.includes('::') ? (tail ? tail.split(':') : []) : [];
-  const parts = [...headParts, ...Array<string>(Math.max(0, 8 - headParts.length - tailParts.length)).fill('0'), ...tailParts];
-  return `${parts.slice(0, 4).map((part) => part.replace(/^0+(?=.)/, '')).join(':')}::/64`;
 }
 
 /** The keyed routes answer only a valid key (a session is not one): 401 with WWW-Authenticate otherwise. */
