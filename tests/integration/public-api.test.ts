@@ -501,4 +501,22 @@ describe('the rate limit and keys (issue 33)', () => {
     }
   });
 
+  it('finding 11: a preflight from any origin does not invite Authorization; public reads need no credentials and still work', async () => {
+    const preflight = (path: string, requestHeaders: string) =>
+      t.app.fetch(new Request(`${TEST_ORIGIN}${path}`, { method: 'OPTIONS', headers: { origin: 'https://anywhere.example', 'access-control-request-method': 'GET', 'access-control-request-headers': requestHeaders } }));
+    const asked = await preflight('/api/v1/gigs', 'authorization');
+    expect(asked.status).toBe(204);
+    expect((asked.headers.get('access-control-allow-headers') ?? '').toLowerCase()).not.toContain('authorization');
+    expect(asked.headers.get('access-control-allow-credentials')).toBeNull();
+    const keyed = await preflight('/api/v1/me/gigs', 'authorization');
+    expect(keyed.headers.get('access-control-allow-origin')).toBeNull();
+    expect((keyed.headers.get('access-control-allow-headers') ?? '').toLowerCase()).not.toContain('authorization');
+    // What a widget's script sends still passes: a GET, conditional or not.
+    const conditional = await preflight('/api/v1/gigs', 'if-none-match');
+    expect(conditional.headers.get('access-control-allow-origin')).toBe('*');
+    expect((conditional.headers.get('access-control-allow-headers') ?? '').toLowerCase()).toContain('if-none-match');
+    const read = await t.app.fetch(new Request(`${TEST_ORIGIN}/api/v1/gigs`, { headers: { origin: 'https://anywhere.example' } }));
+    expect(read.status).toBe(200);
+    expect(read.headers.get('access-control-allow-origin')).toBe('*');
+  });
 });

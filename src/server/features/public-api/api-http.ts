@@ -24,7 +24,8 @@ const PUBLIC_CORS = {
 
 /**
  * CORS for the public routes (any site's script may read them; no credentials are involved), and
- * the answer to their preflights. The keyed routes get neither: a key belongs in a server.
+ * the answer to their preflights, which allow no Authorization header: a key is for servers, so no
+ * other site's page is invited to send one (issue 33). The keyed routes get neither.
  */
 export function allowPublicCors(): MiddlewareHandler {
   return async (c, next) => {
@@ -33,7 +34,7 @@ export function allowPublicCors(): MiddlewareHandler {
       return c.body(null, 204, {
         ...PUBLIC_CORS,
         'access-control-allow-methods': 'GET, HEAD, OPTIONS',
-        'access-control-allow-headers': 'Authorization, If-None-Match',
+        'access-control-allow-headers': 'If-None-Match',
         'access-control-max-age': '86400',
         'cache-control': 'public, max-age=86400',
       });
