@@ -10,6 +10,7 @@ import { newUploadKey, type Storage } from '../../storage/storage.ts';
 import { assertImageSize, checkImage, processImage } from '../uploads/process-image.ts';
 import { putImage } from '../uploads/store-image.ts';
 import { legacyStoragePath } from './export-format.ts';
+import { toPublicWebAddress } from './public-web-address.ts';
 
 export type LegacyFilesResult = {
   /** Every old object path Marquee knows (this run's and earlier runs') → its Marquee address. */
@@ -127,12 +128,16 @@ export async function loadLegacyFileUrls(db: DbOrTx): Promise<Map<string, string
 /**
  * A stored image address of an old record, as Marquee should keep it: an old download address
  * becomes its file's new address (or null, with the path the importer reports, when the export
- * lacks the file); any other address (someone's own image elsewhere) is kept; nothing is null.
+ * lacks the file); any other address (someone's own image elsewhere) is kept when it is a public
+ * web address (issue 33), else null with the address the importer reports; no address is null.
  */
-export function rewriteLegacyImageUrl(address: unknown, urls: Map<string, string>): { url: string | null; missing?: string } {
+export function rewriteLegacyImageUrl(address: unknown, urls: Map<string, string>): { url: string | null; missing?: string; refused?: string } {
   if (typeof address !== 'string' || address.trim() === '') return { url: null };
   const legacyPath = legacyStoragePath(address.trim());
-  if (legacyPath === null) return { url: address.trim() };
+  if (legacyPath === null) {
+    const url = toPublicWebAddress(address.trim());
+    return url === null ? { url, refused: address.trim() } : { url };
+  }
   const url = urls.get(legacyPath);
   return url === undefined ? { url: null, missing: legacyPath } : { url };
 }

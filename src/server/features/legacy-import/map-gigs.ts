@@ -9,6 +9,7 @@ import type { LegacyDocument } from './export-format.ts';
 import { newIdOf, type ImportContext } from './import-context.ts';
 import { count, dollarsToCents, NOW, firstText, localDate, record, refuse, text, timeOfDay, timestamp } from './legacy-values.ts';
 import { mapEach, type Mapped } from './map-collection.ts';
+import { importedLink } from './public-web-address.ts';
 import type { TableWriter } from './write-legacy-batch.ts';
 
 /** A gig's ticketing column as it is once Marquee has sold tickets of its own, else the export's. */
@@ -134,7 +135,7 @@ export function mapGigs(context: ImportContext, documents: Record<string, Legacy
           ticketsSold: isTicketed ? sold : 0,
           legacyTicketsSold: isTicketed ? sold : null,
           ...readSplit(context, legacyId, ticketing, revenueSplit),
-          advanceTicketUrl: text(doc.advanceTicketSalesLink),
+          advanceTicketUrl: importedLink(context, { collection: 'gigs', legacyId }, 'advanceTicketSalesLink', doc.advanceTicketSalesLink),
           ...(createdAt ? { createdAt } : {}),
         },
       ],

@@ -5,6 +5,7 @@ import type { LegacyDocument } from './export-format.ts';
 import type { ImportContext } from './import-context.ts';
 import { bool, count, email, refuse, requireText, text, textList, timestamp } from './legacy-values.ts';
 import { mapEach, type Mapped } from './map-collection.ts';
+import { importedLink } from './public-web-address.ts';
 
 export const VENUE_DATABASE_WRITERS = [{ key: 'entry', table: venueDirectory, mode: 'upsert' as const, target: [venueDirectory.id], keep: ['optedOutAt'] }];
 export const CAMPAIGN_WRITERS = [{ key: 'campaign', table: outreachCampaigns, mode: 'upsert' as const, target: [outreachCampaigns.id] }];
@@ -37,7 +38,7 @@ export function mapVenueDatabase(context: ImportContext, documents: Record<strin
           phone: text(doc.phone),
           email: address,
           bookingEmail: email(doc.bookingEmail, 'bookingEmail'),
-          website: text(doc.website),
+          website: importedLink(context, { collection: 'venueDatabase', legacyId }, 'website', doc.website),
           contactPerson: text(doc.contactPerson),
           venueType: text(doc.venueType) ?? 'Bar/Pub',
           capacity: count(doc.capacity, 'capacity'),

@@ -23,6 +23,7 @@ import type { LegacyAuthUser, LegacyDocument } from './export-format.ts';
 import { assignId, stableUuid, type ImportContext } from './import-context.ts';
 import { formatLegacyPassword } from './legacy-password.ts';
 import { digestOf, email, firstText, LegacyFault, localDate, record, records, refuse, text, textList, timestamp } from './legacy-values.ts';
+import { importedLink } from './public-web-address.ts';
 import { rewriteImage } from './rewrite-image.ts';
 import type { PlannedRecord, Row, TableWriter } from './write-legacy-batch.ts';
 
@@ -113,11 +114,15 @@ function readCandidate(context: ImportContext, legacyId: string, doc: Record<str
   return { legacyId, doc, auth, createdAt, email: address, role };
 }
 
-const link = (doc: Record<string, unknown>, ...fields: string[]) => firstText(doc, ...fields);
-
 function profileRows(context: ImportContext, candidate: Candidate, userId: string, name: string): Record<string, Row[]> {
   const { doc, legacyId } = candidate;
   const image = (value: unknown) => rewriteImage(context, value, 'users', legacyId);
+  // Issue 33: links as the profile editors take them; any other is left out with a note.
+  const linkIn = (field: string, value: unknown) => importedLink(context, { collection: 'users', legacyId }, field, value);
+  const link = (...fields: string[]) => {
+    const field = fields.find((f) => text(doc[f]) !== null);
+    return field === undefined ? null : linkIn(field, doc[field]);
+  };
   const content = record(doc.content);
   switch (candidate.role) {
     case 'band': {
@@ -130,14 +135,14 @@ function profileRows(context: ImportContext, candidate: Candidate, userId: strin
         .filter((url): url is string => url !== null)
         .map((url, position) => ({ id: stableUuid(userId, 'gallery', String(position)), bandId: userId, url, position }));
       const links = records(content.links)
-        .map((l, position) => ({ id: stableUuid(userId, 'link', String(position)), bandId: userId, label: text(l.label) ?? '', url: text(l.url) ?? '', position }))
-        .filter((l) => l.label !== '' && /^https?:\/\//i.test(l.url));
+        .map((l, position) => ({ id: stableUuid(userId, 'link', String(position)), bandId: userId, label: text(l.label) ?? '', url: text(l.label) === null ? null : linkIn('content.links.url', l.url), position }))
+        .filter((l) => l.label !== '' && l.url !== null);
       const extraGigs: Row[] = [];
       records(content.extraGigs).forEach((g, position) => {
         try {
           const day = localDate(g.date, 'content.extraGigs.date');
           const venueName = text(g.venue);
-          if (day && venueName) extraGigs.push({ id: stableUuid(userId, 'extraGig', String(position)), bandId: userId, localDate: day, venueName, ticketUrl: text(g.advanceTicketSalesLink) });
+          if (day && venueName) extraGigs.push({ id: stableUuid(userId, 'extraGig', String(position)), bandId: userId, localDate: day, venueName, ticketUrl: linkIn('content.extraGigs.advanceTicketSalesLink', g.advanceTicketSalesLink) });
         } catch (error) {
           if (!(error instanceof LegacyFault)) throw error;
           context.notes.push({ collection: 'users', legacyId, note: `a show the band listed itself was left out: ${error.message}` });
@@ -156,15 +161,15 @@ function profileRows(context: ImportContext, candidate: Candidate, userId: strin
             imageUrl: image(doc.bandImageURL),
             contentImageUrl: image(content.image),
             logoUrl: image(doc.logoURL),
-            instagramUrl: link(doc, 'instagramLink'),
-            facebookUrl: link(doc, 'facebookLink'),
-            youtubeUrl: link(doc, 'youtubeLink', 'youTubeLink'),
-            spotifyUrl: link(doc, 'spotifyLink'),
-            youtubeChannelUrl: link(doc, 'youtubeChannelLink'),
-            youtubeHighlightUrl: link(doc, 'youtubeHighlightLink'),
-            youtubeEmbedUrl: text(content.youtube),
-            spotifyEmbedUrl: text(content.spotify),
-            website: link(doc, 'website'),
+            instagramUrl: link('instagramLink'),
+            facebookUrl: link('facebookLink'),
+            youtubeUrl: link('youtubeLink', 'youTubeLink'),
+            spotifyUrl: link('spotifyLink'),
+            youtubeChannelUrl: link('youtubeChannelLink'),
+            youtubeHighlightUrl: link('youtubeHighlightLink'),
+            youtubeEmbedUrl: linkIn('content.youtube', content.youtube),
+            spotifyEmbedUrl: linkIn('content.spotify', content.spotify),
+            website: link('website'),
             phone: text(doc.phone),
             contactEmail: text(content.contactEmail),
             contactPhone: text(content.contactPhone),
@@ -188,10 +193,10 @@ function profileRows(context: ImportContext, candidate: Candidate, userId: strin
             address: text(doc.venueAddress) ?? '',
             phone: text(doc.venuePhone),
             contactEmail: text(doc.venueContactEmail),
-            website: link(doc, 'website'),
-            facebookUrl: link(doc, 'facebookLink'),
-            instagramUrl: link(doc, 'instagramLink'),
-            youtubeUrl: link(doc, 'youtubeLink', 'youTubeLink'),
+            website: link('website'),
+            facebookUrl: link('facebookLink'),
+            instagramUrl: link('instagramLink'),
+            youtubeUrl: link('youtubeLink', 'youTubeLink'),
             imageUrl: image(doc.venueImageURL),
             ...(candidate.createdAt ? { createdAt: candidate.createdAt } : {}),
           },
@@ -209,10 +214,10 @@ function profileRows(context: ImportContext, candidate: Candidate, userId: strin
             description: text(doc.promoterDescription) ?? '',
             phone: text(doc.promoterPhone),
             email: text(doc.promoterEmail),
-            website: link(doc, 'promoterWebsite', 'website'),
-            facebookUrl: link(doc, 'promoterFacebookLink', 'facebookLink'),
-            instagramUrl: link(doc, 'promoterInstagramLink', 'instagramLink'),
-            youtubeUrl: link(doc, 'promoterYoutubeLink', 'youtubeLink', 'youTubeLink'),
+            website: link('promoterWebsite', 'website'),
+            facebookUrl: link('promoterFacebookLink', 'facebookLink'),
+            instagramUrl: link('promoterInstagramLink', 'instagramLink'),
+            youtubeUrl: link('promoterYoutubeLink', 'youtubeLink', 'youTubeLink'),
             imageUrl: image(doc.promoterImageURL),
             ...(candidate.createdAt ? { createdAt: candidate.createdAt } : {}),
           },
@@ -235,11 +240,11 @@ function profileRows(context: ImportContext, candidate: Candidate, userId: strin
           name: artistName,
           genre: text(artist.genre),
           description: text(artist.description) ?? '',
-          instagramUrl: text(artist.instagramLink),
-          facebookUrl: text(artist.facebookLink),
-          spotifyUrl: text(artist.spotifyLink),
-          youtubeUrl: text(artist.youtubeLink),
-          website: text(artist.website),
+          instagramUrl: linkIn('managedArtists.instagramLink', artist.instagramLink),
+          facebookUrl: linkIn('managedArtists.facebookLink', artist.facebookLink),
+          spotifyUrl: linkIn('managedArtists.spotifyLink', artist.spotifyLink),
+          youtubeUrl: linkIn('managedArtists.youtubeLink', artist.youtubeLink),
+          website: linkIn('managedArtists.website', artist.website),
           imageUrl: image(artist.imageURL),
           position,
           ...(artist.addedAt ? { addedAt: timestamp(artist.addedAt, 'managedArtists.addedAt') } : {}),
@@ -251,11 +256,11 @@ function profileRows(context: ImportContext, candidate: Candidate, userId: strin
             userId,
             name,
             description: text(doc.managerDescription) ?? '',
-            instagramUrl: link(doc, 'instagramLink'),
-            facebookUrl: link(doc, 'facebookLink'),
-            website: link(doc, 'website'),
-            youtubeChannelUrl: link(doc, 'youtubeChannelLink'),
-            youtubeHighlightUrl: link(doc, 'youtubeHighlightLink'),
+            instagramUrl: link('instagramLink'),
+            facebookUrl: link('facebookLink'),
+            website: link('website'),
+            youtubeChannelUrl: link('youtubeChannelLink'),
+            youtubeHighlightUrl: link('youtubeHighlightLink'),
             imageUrl: image(doc.managerImageURL),
             logoUrl: image(doc.logoURL),
             profileImageUrl: image(doc.profileImageURL),
@@ -274,7 +279,7 @@ function profileRows(context: ImportContext, candidate: Candidate, userId: strin
             address: text(doc.rehearsalSpaceAddress) ?? '',
             phone: text(doc.rehearsalSpacePhone),
             contactEmail: text(doc.rehearsalSpaceContactEmail),
-            website: link(doc, 'rehearsalSpaceWebsite', 'website'),
+            website: link('rehearsalSpaceWebsite', 'website'),
             description: text(doc.rehearsalSpaceDescription) ?? '',
             imageUrl: image(doc.rehearsalSpaceImageURL),
             ...(candidate.createdAt ? { createdAt: candidate.createdAt } : {}),
