@@ -9,6 +9,7 @@ import type { Storage } from '../../storage/storage.ts';
 import { LEGACY_COLLECTIONS, type LegacyDocument } from './export-format.ts';
 import { loadImportContext, type Note, type Refusal } from './import-context.ts';
 import { importLegacyFiles, loadLegacyFileUrls } from './import-legacy-files.ts';
+import { publishGigsChanged } from '../live/live-events.ts';
 import type { Mapped } from './map-collection.ts';
 import { CONTACT_WRITERS, GEAR_WRITERS, JAM_WRITERS, mapContactMessages, mapGearListings, mapJamSessions } from './map-community.ts';
 import { APPLICATION_WRITERS, GIG_WRITERS, HELD_PAYMENT_WRITERS, mapApplications, mapGigs, mapHeldPayments } from './map-gigs.ts';
@@ -170,6 +171,9 @@ export async function importLegacyExport(deps: ImportDeps, folder: string, optio
     await run(collection, mapCampaigns(context, collection, documentsOf(legacy, collection, options.fixes), packageIds), CAMPAIGN_WRITERS);
   }
 
+  // Running servers forget their cached public answers at once (decision 42): imported gigs and
+  // profiles show, and accounts the export disabled (banned here) leave the public pages (issue 33).
+  if (!isDryRun) await publishGigsChanged(db);
   report.notes = context.notes;
   report.seconds = Math.round((performance.now() - started) / 100) / 10;
   return report;
