@@ -17,6 +17,8 @@ export const REFUND_DECISIONS_PER_HOUR = 100;
 
 export const REFUND_REQUEST_ALREADY_OPEN = 'You already asked for a refund of this ticket. The organiser will answer by e-mail.';
 export const REFUND_REQUEST_ALREADY_ANSWERED = 'This refund request was already answered.';
+/** Issue 33: a ticket passed on since the request has nothing to refund to this holder. */
+export const REFUND_REQUEST_TRANSFERRED_TICKET = 'This ticket was passed on to someone else since the request, so there is nothing to refund to this holder. Please decline the request.';
 /** Approving a request whose ticket was checked in since: decline it instead (an admin can still refund a used ticket). */
 export const REFUND_REQUEST_USED_TICKET = 'This ticket was checked in at the door after the request was made, so it cannot be refunded here. Please decline the request, or ask an admin.';
 export const REFUND_REQUEST_NOT_VALID_TICKET = 'Only a ticket that is still valid can be refunded: this one was checked in or refunded.';

@@ -11,6 +11,7 @@ export const TRANSFER_MESSAGES = {
   switchedOff: 'The organiser of this show does not allow tickets to be passed on.',
   pastGig: 'This show has already happened.',
   refundRequested: 'You asked for a refund of this ticket: it can be passed on once the organiser has answered.',
+  returnListed: "This ticket is offered to the show's waitlist. To pass it on instead, keep it first ('Keep my ticket').",
   tooManyForTicket: 'This ticket has been passed on too often today. Please try again tomorrow.',
   tooManyFromHere: 'Too many tickets passed on from here. Please try again in an hour.',
 } as const;

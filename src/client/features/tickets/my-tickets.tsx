@@ -116,6 +116,7 @@ export function MyTickets() {
 /** Decision 48: 'Pass to a friend', or why the show does not allow it. */
 function PassOn({ ticket, onPass }: { ticket: MyTicket; onPass: (ticket: PassableTicket & { id: string }) => void }) {
   if (!ticket.isTransferAllowed) return <p className="mt-3 text-sm text-zinc-400">{TRANSFER_MESSAGES.switchedOff}</p>;
+  if (ticket.returnStatus === 'listed') return <p className="mt-3 text-sm text-zinc-400">{TRANSFER_MESSAGES.returnListed}</p>;
   const when = `${formatLocalDate(ticket.localDate)}, ${formatTimeRange(ticket.localDate, ticket.startTime, ticket.endTime, ticket.timeZone)}`;
   return (
     <div className="mt-3">

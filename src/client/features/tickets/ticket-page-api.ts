@@ -14,7 +14,7 @@ export type TicketPageData = {
   /** Decision 50: the ticket offered back through the show's waitlist. */
   waitlistReturn: { faceCents: number; isReturnable: boolean; returnStatus: 'listed' | 'sold' | 'withdrawn' | null };
   /** Decision 48: whether the ticket can be passed on now, or why not; null once it no longer admits. */
-  transfer: 'allowed' | 'switched_off' | 'past' | 'refund_requested' | null;
+  transfer: 'allowed' | 'switched_off' | 'past' | 'refund_requested' | 'return_listed' | null;
 };
 
 const api = (token: string) => `/api/ticket-page/${encodeURIComponent(token)}`;

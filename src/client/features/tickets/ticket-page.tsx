@@ -159,7 +159,7 @@ function PassOnCard({ token, data }: { token: string; data: TicketPageData }) {
           </button>
         </>
       ) : (
-        <p className="text-zinc-300">{transfer === 'switched_off' ? TRANSFER_MESSAGES.switchedOff : TRANSFER_MESSAGES.refundRequested}</p>
+        <p className="text-zinc-300">{{ switched_off: TRANSFER_MESSAGES.switchedOff, refund_requested: TRANSFER_MESSAGES.refundRequested, return_listed: TRANSFER_MESSAGES.returnListed }[transfer]}</p>
       )}
       {isPassing && (
         <PassTicketDialog

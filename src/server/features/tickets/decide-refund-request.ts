@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { isUuid } from '../../../core/ids.ts';
 import { declineRefundRequestSchema } from '../../../core/schemas/ticket-page.ts';
-import { REFUND_DECISIONS_PER_HOUR, REFUND_REQUEST_ALREADY_ANSWERED, REFUND_REQUEST_USED_TICKET } from '../../../core/ticket-page.ts';
+import { REFUND_DECISIONS_PER_HOUR, REFUND_REQUEST_ALREADY_ANSWERED, REFUND_REQUEST_TRANSFERRED_TICKET, REFUND_REQUEST_USED_TICKET } from '../../../core/ticket-page.ts';
 import { formatLocalDate, formatTimeRange } from '../../../core/time.ts';
 import { auditLog, gigs, refundRequests, tickets } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -45,6 +45,8 @@ export async function decideRefundRequest(services: DecisionServices, user: Sess
     if (request.status !== 'open') throw new AppError('CONFLICT', REFUND_REQUEST_ALREADY_ANSWERED);
     const isApproved = decision.action === 'approve';
     if (isApproved && request.ticketStatus === 'used') throw new AppError('CONFLICT', REFUND_REQUEST_USED_TICKET);
+    // Approving must refund something (issue 33): a ticket passed on is its new holder's, so its old request can only be declined.
+    if (isApproved && request.ticketStatus === 'transferred') throw new AppError('CONFLICT', REFUND_REQUEST_TRANSFERRED_TICKET);
     await tx
       .update(refundRequests)
       .set({ status: isApproved ? 'approved' : 'declined', declineReason, decidedBy: user.id, decidedAt: new Date() })

@@ -81,7 +81,9 @@ export async function getTicketPage(services: PageServices, token: string) {
           ? ('past' as const)
           : refundRequest?.status === 'open'
             ? ('refund_requested' as const)
-            : ('allowed' as const),
+            : waitlistReturn.returnStatus === 'listed'
+              ? ('return_listed' as const)
+              : ('allowed' as const),
   };
 }
 

@@ -6,7 +6,8 @@ import {
   REFUND_REQUESTS_PER_ADDRESS_PER_DAY,
   REFUND_REQUESTS_PER_TICKET_PER_DAY,
 } from '../../../core/ticket-page.ts';
-import { refundRequests } from '../../db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { refundRequests, tickets } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { limitHits } from '../../http/rate-limit.ts';
 import { parseInput } from '../../http/validate.ts';
@@ -27,7 +28,14 @@ export async function requestRefund(services: Pick<Services, 'db' | 'ticketLinkK
   if (show.status !== 'valid') throw new AppError('CONFLICT', REFUND_REQUEST_NOT_VALID_TICKET);
   if (ipAddress) await limitHits(services, `refund-request-ip:${ipAddress}`, { windowMs: DAY_MS, max: REFUND_REQUESTS_PER_ADDRESS_PER_DAY, message: REFUND_REQUEST_LIMITED });
   await limitHits(services, `refund-request:${show.ticketId}`, { windowMs: DAY_MS, max: REFUND_REQUESTS_PER_TICKET_PER_DAY, message: REFUND_REQUEST_LIMITED });
-  const [request] = await services.db.insert(refundRequests).values({ ticketId: show.ticketId, reason }).onConflictDoNothing().returning({ id: refundRequests.id, status: refundRequests.status, createdAt: refundRequests.createdAt });
-  if (!request) throw new AppError('CONFLICT', REFUND_REQUEST_ALREADY_OPEN);
-  return { refundRequest: { status: request.status, createdAt: request.createdAt } };
+  return services.db.transaction(async (tx) => {
+    // The ticket's row is locked and read again (issue 33): a transfer at this moment either lands
+    // first (the request is refused) or waits and then sees this request (the transfer is refused),
+    // so no request is left open on a ticket that moved on.
+    const [ticket] = await tx.select({ status: tickets.status }).from(tickets).where(eq(tickets.id, show.ticketId)).for('update');
+    if (ticket?.status !== 'valid') throw new AppError('CONFLICT', REFUND_REQUEST_NOT_VALID_TICKET);
+    const [request] = await tx.insert(refundRequests).values({ ticketId: show.ticketId, reason }).onConflictDoNothing().returning({ id: refundRequests.id, status: refundRequests.status, createdAt: refundRequests.createdAt });
+    if (!request) throw new AppError('CONFLICT', REFUND_REQUEST_ALREADY_OPEN);
+    return { refundRequest: { status: request.status, createdAt: request.createdAt } };
+  });
 }

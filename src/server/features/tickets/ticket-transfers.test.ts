@@ -10,6 +10,9 @@ import { TRANSFER_MESSAGES } from '../../../core/schemas/ticket-transfers.ts';
 import { transferTicket, TRANSFERS_PER_CLIENT_PER_HOUR, TRANSFERS_PER_TICKET_PER_DAY, type TransferActor } from './transfer-ticket.ts';
 import { placeTicketOrder } from './place-ticket-order.ts';
 import { ticketPageToken } from './ticket-links.ts';
+import { requestRefund } from './request-refund.ts';
+import { decideRefundRequest } from './decide-refund-request.ts';
+import { REFUND_REQUEST_NOT_VALID_TICKET, REFUND_REQUEST_TRANSFERRED_TICKET } from '../../../core/ticket-page.ts';
 import { ticketDisplayRefOf } from '../../../core/door-codes.ts';
 import { fulfilPaidOrder, newTicketId } from './fulfil-paid-order.ts';
 import { admitTicket, type Admission } from './admit-ticket.ts';
@@ -303,6 +306,34 @@ describe('races', () => {
     };
     await Promise.all(Array.from({ length: 50 }, (_, i) => naiveTransfer(`naive-friend${i}@transfers.test`)));
     expect((await ticketsOf(orderId)).filter((x) => x.status === 'valid').length).toBeGreaterThan(1);
+  });
+
+  it('issue 33: a refund request racing a transfer: one of them takes effect, never an open request on a ticket that moved on', async () => {
+    const gigId = await ticketedGig();
+    const outcomes = { requested: 0, transferred: 0 };
+    for (let i = 0; i < 20; i++) {
+      const { ticketIds: [id] } = await buy(gigId, `refund-race${i}@transfers.test`);
+      const token = ticketPageToken(t.services, id!);
+      const ask = () => requestRefund(t.services, token, { reason: 'Cannot come' }, { ipAddress: null }).then(() => true, (error: Error) => (expect(error.message).toBe(REFUND_REQUEST_NOT_VALID_TICKET), false));
+      const transfer = () => pass(id!, `refund-race-friend${i}@transfers.test`).then(() => true, (error: Error) => (expect(error.message).toBe(TRANSFER_MESSAGES.refundRequested), false));
+      const [asked, passed] = await Promise.all(i % 2 ? [ask(), transfer()] : [transfer(), ask()].reverse());
+      expect([asked, passed].filter(Boolean), `round ${i}`).toHaveLength(1);
+      const [ticket] = await t.db.select({ status: tickets.status }).from(tickets).where(eq(tickets.id, id!));
+      const open = await t.db.select().from(refundRequests).where(and(eq(refundRequests.ticketId, id!), eq(refundRequests.status, 'open')));
+      expect({ status: ticket!.status, open: open.length }).toEqual(asked ? { status: 'valid', open: 1 } : { status: 'transferred', open: 0 });
+      outcomes[asked ? 'requested' : 'transferred']++;
+    }
+    expect(outcomes.requested + outcomes.transferred).toBe(20);
+  });
+
+  it('issue 33: a request on a ticket passed on since cannot be approved as a refund of nothing; it is declined', async () => {
+    const { ticketIds: [id] } = await buy(await ticketedGig(), 'moved-on@transfers.test');
+    await requestRefund(t.services, ticketPageToken(t.services, id!), { reason: 'Cannot come' }, { ipAddress: null });
+    // As a request left by the old race would be: the ticket passed on under it.
+    await t.db.update(tickets).set({ status: 'transferred' }).where(eq(tickets.id, id!));
+    const [request] = await t.db.select().from(refundRequests).where(eq(refundRequests.ticketId, id!));
+    await expect(decideRefundRequest(t.services, door(), request!.id, { action: 'approve' })).rejects.toThrow(REFUND_REQUEST_TRANSFERRED_TICKET);
+    await expect(decideRefundRequest(t.services, door(), request!.id, { action: 'decline', input: { reason: 'It was passed on.' } })).resolves.toMatchObject({ status: 'declined' });
   });
 
   it('a transfer racing a door scan: exactly one takes effect, and the door and the new code agree with it', async () => {

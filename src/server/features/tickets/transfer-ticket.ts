@@ -3,7 +3,7 @@ import { TRANSFER_MESSAGES, ticketPassOnSchema, ticketTransferSchema, transferDo
 import { formatLocalDate, formatTimeRange } from '../../../core/time.ts';
 import { ticketDisplayRefOf } from '../../../core/door-codes.ts';
 import type { Tx } from '../../db/client.ts';
-import { auditLog, gigs, orders, refundRequests, regions, tickets } from '../../db/schema.ts';
+import { auditLog, gigs, orders, refundRequests, regions, tickets, waitlistReturns } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { limitHits } from '../../http/rate-limit.ts';
 import type { SessionUser } from '../../http/session.ts';
@@ -53,7 +53,12 @@ export async function transferTicket(services: TransferServices, actor: Transfer
   const isToday = sql`${gigs.localDate} >= (${now.toISOString()}::timestamptz at time zone ${regions.timeZone})::date`;
   // A refund the holder asked for is answered first (decision 46): the organiser would otherwise decide on a ticket that is gone.
   const hasOpenRefundRequest = sql`exists (select 1 from ${refundRequests} where ${refundRequests.ticketId} = ${tickets.id} and ${refundRequests.status} = 'open')`;
+  // A ticket offered to the waitlist (decision 50) is kept first (issue 33): someone there may be paying for it now.
+  const isListedForWaitlist = sql`exists (select 1 from ${waitlistReturns} where ${waitlistReturns.ticketId} = ${tickets.id} and ${waitlistReturns.status} = 'listed')`;
   return db.transaction(async (tx) => {
+    // The row is locked first, and the conditions below are read after (issue 33): a refund request
+    // made at this moment either commits before (and this transfer sees it) or waits for this one.
+    await tx.select({ id: tickets.id }).from(tickets).where(eq(tickets.id, ticketId)).for('update');
     // eslint-disable-next-line drizzle/enforce-update-with-where -- the where comes after the from and join, where the rule does not look
     const [old] = await tx
       .update(tickets)
@@ -70,6 +75,7 @@ export async function transferTicket(services: TransferServices, actor: Transfer
           sql`lower(${tickets.holderEmail}) <> ${toEmail}`,
           isHeldByActor,
           sql`not ${hasOpenRefundRequest}`,
+          sql`not ${isListedForWaitlist}`,
         ),
       )
       .returning({
@@ -85,7 +91,7 @@ export async function transferTicket(services: TransferServices, actor: Transfer
         organiserShareCents: tickets.organiserShareCents,
         platformShareCents: tickets.platformShareCents,
       });
-    if (!old) throw await whyRefused(tx, ticketId, toEmail, { isHeldByActor, isToday, hasOpenRefundRequest });
+    if (!old) throw await whyRefused(tx, ticketId, toEmail, { isHeldByActor, isToday, hasOpenRefundRequest, isListedForWaitlist });
 
     // The new ticket takes the old one's place in the order, with its type and its part of the money.
     const newId = newTicketId();
@@ -124,7 +130,7 @@ async function limitTransfers(services: TransferServices, actor: TransferActor, 
 }
 
 /** Why the conditional update changed nothing, read from the ticket as it is now. */
-async function whyRefused(tx: Tx, ticketId: string, toEmail: string, { isHeldByActor, isToday, hasOpenRefundRequest }: Record<'isHeldByActor' | 'isToday' | 'hasOpenRefundRequest', SQL>): Promise<AppError> {
+async function whyRefused(tx: Tx, ticketId: string, toEmail: string, { isHeldByActor, isToday, hasOpenRefundRequest, isListedForWaitlist }: Record<'isHeldByActor' | 'isToday' | 'hasOpenRefundRequest' | 'isListedForWaitlist', SQL>): Promise<AppError> {
   const [ticket] = await tx
     .select({
       status: tickets.status,
@@ -132,6 +138,7 @@ async function whyRefused(tx: Tx, ticketId: string, toEmail: string, { isHeldByA
       isHeld: sql<boolean>`${isHeldByActor}`,
       isToday: sql<boolean>`${isToday}`,
       hasOpenRefundRequest: sql<boolean>`${hasOpenRefundRequest}`,
+      isListedForWaitlist: sql<boolean>`${isListedForWaitlist}`,
       isTransferAllowed: gigs.isTransferAllowed,
     })
     .from(tickets)
@@ -146,6 +153,7 @@ async function whyRefused(tx: Tx, ticketId: string, toEmail: string, { isHeldByA
   if (!ticket.isToday) return new AppError('CONFLICT', TRANSFER_MESSAGES.pastGig);
   if (!ticket.isTransferAllowed) return new AppError('CONFLICT', TRANSFER_MESSAGES.switchedOff);
   if (ticket.hasOpenRefundRequest) return new AppError('CONFLICT', TRANSFER_MESSAGES.refundRequested);
+  if (ticket.isListedForWaitlist) return new AppError('CONFLICT', TRANSFER_MESSAGES.returnListed);
   if (ticket.isOwnAddress) return new AppError('VALIDATION', TRANSFER_MESSAGES.ownAddress, { toEmail: TRANSFER_MESSAGES.ownAddress });
   return new AppError('CONFLICT', 'This ticket changed while you were passing it on. Please try again.');
 }

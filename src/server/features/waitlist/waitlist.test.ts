@@ -18,6 +18,7 @@ import { ticketApiPath, ticketPageToken } from '../tickets/ticket-links.ts';
 import { transferTicket } from '../tickets/transfer-ticket.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { WAITLIST_MESSAGES } from '../../../core/schemas/waitlist.ts';
+import { TRANSFER_MESSAGES } from '../../../core/schemas/ticket-transfers.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { createBand, createGig, createVenue, dayIn } from '../../../../tests/helpers/factories.ts';
 import { signUpAs } from '../../../../tests/helpers/accounts.ts';
@@ -509,13 +510,16 @@ describe('races', () => {
     expect((await t.db.select().from(orders).where(eq(orders.id, order!.id)))[0]!.status).toBe('refunded');
   });
 
-  it('the holder passes the ticket to a friend first (decision 48): the return is withdrawn, the friend’s ticket stands, the payment is refunded', async () => {
+  it('a ticket offered to the waitlist is not passed on (issue 33): the holder keeps it first, and the offer’s buyer is not left paying for a ticket that moved', async () => {
     const { gigId, holderTicket, buyer, sessionId } = await returnOffered();
-    await transferTicket(t.services, { kind: 'link', token: ticketPageToken(t.services, holderTicket) }, { toEmail: fan('friend') });
-    expect(await paidEvent(sessionId)).toBe('sold_out_after_expiry');
-    expect((await ticket(holderTicket)).status).toBe('transferred');
-    expect(await t.db.select().from(tickets).where(eq(tickets.holderEmail, buyer))).toHaveLength(0);
-    expect(await sweep(gigId)).toMatchObject({ withdrawn: 1, offered: 0 });
+    const byLink = { kind: 'link', token: ticketPageToken(t.services, holderTicket) } as const;
+    await expect(transferTicket(t.services, byLink, { toEmail: fan('friend') })).rejects.toThrow(TRANSFER_MESSAGES.returnListed);
+    expect((await t.client().get(ticketApiPath(t.services, holderTicket))).json.transfer).toBe('return_listed');
+    expect((await ticket(holderTicket)).status).toBe('valid');
+    // The offer's buyer pays: the returned ticket is theirs, as decision 50 promises.
+    expect(await paidEvent(sessionId)).not.toBe('sold_out_after_expiry');
+    expect((await ticket(holderTicket)).status).toBe('refunded');
+    expect(await t.db.select().from(tickets).where(eq(tickets.holderEmail, buyer))).toHaveLength(1);
     await expectExactSeats(gigId);
   });
 
