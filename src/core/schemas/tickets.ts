@@ -134,6 +134,9 @@ export const ticketTypesSchema = z.object({
 });
 export type TicketTypesInput = z.input<typeof ticketTypesSchema>;
 
+/** Issue 33: the shortest new presale code (codes made before, of 4 or 5, keep working). */
+export const NEW_PRESALE_CODE_MIN = 6;
+
 export const TICKET_TYPE_MESSAGES = {
   notTicketed: 'Turn on ticket sales for this gig first.',
   overCapacity: (capacity: number) => `The ticket types add up to more than the gig's ${capacity.toLocaleString('en-US')} tickets.`,
@@ -145,6 +148,7 @@ export const TICKET_TYPE_MESSAGES = {
   duplicateCode: 'Each presale code must be different.',
   codeBelowUses: (code: string, uses: number) => `${code} has been used for ${uses} tickets: it cannot allow fewer.`,
   removeUsedCode: (code: string) => `${code} has been used, so it stays (you can set its uses to what it has).`,
+  shortCode: (code: string) => `${code} is too short: a new presale code has at least ${NEW_PRESALE_CODE_MIN} letters, digits or dashes, so it cannot be guessed.`,
 } as const;
 
 /** Issue 23: the on-sale check (a proof of work the browser does before a hold while demand is high). */

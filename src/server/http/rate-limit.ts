@@ -84,3 +84,12 @@ export async function pruneHits(db: Db, prefix: string, windowMs: number, now = 
   const gone = await db.delete(rateLimit).where(and(like(rateLimit.key, `marquee:${prefix}%`), lt(rateLimit.lastRequest, now - windowMs))).returning({ id: rateLimit.id });
   return gone.length;
 }
+
+/** A counter's hits in its current fixed window, without counting one (0 when the window ended or it never counted). */
+export async function readHits(db: Db, key: string, windowMs: number, now = Date.now()): Promise<number> {
+  const [row] = await db
+    .select({ count: rateLimit.count })
+    .from(rateLimit)
+    .where(and(eq(rateLimit.key, counterKey(key)), sql`${rateLimit.lastRequest} > ${now - windowMs}`));
+  return row?.count ?? 0;
+}

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { checkoutSchema, PROOF_MESSAGES } from '../../../core/schemas/tickets.ts';
+import { checkoutSchema, ORDER_MESSAGES, PROOF_MESSAGES } from '../../../core/schemas/tickets.ts';
 import { proofSchema, verifyProof } from './proof-of-work.ts';
 import { formatCents } from '../../../core/money.ts';
 import { formatLocalDate, formatTimeRange } from '../../../core/time.ts';
@@ -9,6 +9,7 @@ import type { SessionUser } from '../../http/session.ts';
 import { parseInput } from '../../http/validate.ts';
 import type { Services } from '../../services.ts';
 import { placeTicketOrder } from './place-ticket-order.ts';
+import { assertPresaleOpen, countPresaleMiss } from './check-presale-code.ts';
 import { releaseExpiredOrders } from './release-expired-orders.ts';
 import { CHECKOUT_RATE_LIMITED_MESSAGE } from './ticket-sales.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -51,6 +52,8 @@ export async function startCheckout(
     await verifyProof({ db, proofOfWorkKey }, parsed.data);
     proof = 'checked';
   }
+  // Issue 33: a gig's presale codes pause after too many wrong guesses from anywhere.
+  if (input.presaleCode) await assertPresaleOpen({ db, isRateLimitEnabled }, input.gigId);
   const order = await placeTicketOrder(db, {
     gigId: input.gigId,
     buyerEmail: input.email,
@@ -62,6 +65,9 @@ export async function startCheckout(
     ticketTypeId: input.ticketTypeId ?? null,
     presaleCode: input.presaleCode,
     proof,
+  }).catch(async (error: unknown) => {
+    if (error instanceof AppError && error.message === ORDER_MESSAGES.unknownCode) await countPresaleMiss({ db, isRateLimitEnabled }, input.gigId);
+    throw error;
   });
   try {
     const { show } = order;

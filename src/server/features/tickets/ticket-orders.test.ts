@@ -4,7 +4,9 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { gigs, orders, outbox, presaleCodes, tickets, ticketTypes } from '../../db/schema.ts';
-import { ORDER_MESSAGES } from '../../../core/schemas/tickets.ts';
+import { ORDER_MESSAGES, TICKET_TYPE_MESSAGES } from '../../../core/schemas/tickets.ts';
+import { checkPresaleCode, PRESALE_MISSES_PER_GIG_PER_HOUR, PRESALE_PAUSED_MESSAGE } from './check-presale-code.ts';
+import { startCheckout } from './start-checkout.ts';
 import { splitOrderPayment } from '../../../core/money.ts';
 import { equalPricedSplit, placeTicketOrder, type OrderInput } from './place-ticket-order.ts';
 import { fulfilPaidOrder } from './fulfil-paid-order.ts';
@@ -254,6 +256,25 @@ describe('ticket types and presale codes', () => {
   });
 });
 
+describe('presale guesses (issue 33)', () => {
+  it('wrong codes from many addresses pause a gig’s codes for the hour, right or wrong, from the check and checkout alike; other gigs are not touched', async () => {
+    const limited = { ...t.services, isRateLimitEnabled: true };
+    const gigId = await ticketedGig(100);
+    const other = await ticketedGig(100);
+    for (const id of [gigId, other]) await addCode(id, (await addType(id, { name: 'Fan club', isHidden: true, priceCents: 1500, quantity: 40 })).id, { code: 'RIGHT-CODE', maxUses: 50 });
+    const check = (gig: string, presaleCode: string, n: number) => checkPresaleCode(limited, { gigId: gig, presaleCode }, `198.51.${Math.floor(n / 250)}.${n % 250}`);
+    for (let n = 0; n < PRESALE_MISSES_PER_GIG_PER_HOUR - 1; n++) await expect(check(gigId, `GUESS${n}`, n)).rejects.toThrow(ORDER_MESSAGES.unknownCode);
+    await expect(check(gigId, 'RIGHT-CODE', 1000)).resolves.toMatchObject({ type: { name: 'Fan club' } });
+    // The last wrong guess comes through checkout.
+    await expect(startCheckout(limited, null, { gigId, email: 'guesser@orders.test', presaleCode: 'GUESS-AT-CHECKOUT' }, { ipAddress: '198.51.9.9' })).rejects.toThrow(ORDER_MESSAGES.unknownCode);
+    // Paused: even the right code is not checked, from anywhere, by either route.
+    await expect(check(gigId, 'RIGHT-CODE', 1001)).rejects.toThrow(PRESALE_PAUSED_MESSAGE);
+    await expect(startCheckout(limited, null, { gigId, email: 'fan@orders.test', presaleCode: 'RIGHT-CODE' }, { ipAddress: '198.51.9.10' })).rejects.toThrow(PRESALE_PAUSED_MESSAGE);
+    // Buying without a code still works, and another gig's code is checked as usual.
+    await expect(check(other, 'RIGHT-CODE', 1002)).resolves.toMatchObject({ type: { name: 'Fan club' } });
+  });
+});
+
 describe('bursts (issue 23): nothing oversold, no code used beyond its uses', () => {
   it('500 buyers for the last 10 tickets of a type: exactly 10 seats held, the type never oversold', async () => {
     const gigId = await ticketedGig(200);
@@ -311,8 +332,16 @@ describe('the organiser edits ticket types and presale codes', () => {
     expect(over.json.error.message).toBe("The ticket types add up to more than the gig's 100 tickets.");
     const publicCode = await venue.client.put(url, { types: [early, general, presale], codes: [{ code: 'early-one', typeName: 'Early bird', maxUses: 5 }] });
     expect(publicCode.json.error.message).toContain('Presale codes unlock hidden ticket types');
+    // Issue 33: a new code is at least 6 characters.
+    const short = await venue.client.put(url, { types: [early, general, presale], codes: [{ code: 'fans', typeName: 'fan club', maxUses: 5 }] });
+    expect([short.status, short.json.error.message]).toEqual([422, TICKET_TYPE_MESSAGES.shortCode('FANS')]);
     const saved = await venue.client.put(url, { types: [early, general, presale], codes: [{ code: 'fan-club', typeName: 'fan club', maxUses: 5 }] });
     expect(saved.status, saved.text).toBe(200);
+    // A short code made before the rule keeps working and can be saved again.
+    await addCode(gigId, saved.json.types[2].id, { code: 'OLD4' });
+    const withOld = await venue.client.put(url, { types: saved.json.types.map((type: { id: string; name: string; priceCents: number; quantity: number; isHidden: boolean; salesEnd: string | null }) => ({ id: type.id, name: type.name, price: (type.priceCents / 100).toFixed(2), quantity: type.quantity, isHidden: type.isHidden, salesEnd: type.salesEnd ?? '' })), codes: [{ code: 'FAN-CLUB', typeName: 'Fan club', maxUses: 5 }, { code: 'OLD4', typeName: 'Fan club', maxUses: 5 }] });
+    expect(withOld.status, withOld.text).toBe(200);
+    await t.db.delete(presaleCodes).where(and(eq(presaleCodes.gigId, gigId), eq(presaleCodes.code, 'OLD4')));
     expect(saved.json.types.map((type: { name: string }) => type.name)).toEqual(['Early bird', 'General', 'Fan club']);
     expect(saved.json.types[0].salesEnd).toBe(`${dayIn(ZONE, 5)}T18:00`);
     expect(saved.json.codes).toEqual([{ code: 'FAN-CLUB', typeName: 'Fan club', maxUses: 5, uses: 0, expires: null }]);

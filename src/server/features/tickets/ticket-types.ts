@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
-import { TICKET_TYPE_MESSAGES as M, ticketTypesSchema } from '../../../core/schemas/tickets.ts';
+import { NEW_PRESALE_CODE_MIN, TICKET_TYPE_MESSAGES as M, ticketTypesSchema } from '../../../core/schemas/tickets.ts';
 import { toInstant } from '../../../core/time.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { gigs, presaleCodes, regions, ticketTypes } from '../../db/schema.ts';
@@ -95,6 +95,8 @@ export async function saveTicketTypes(db: Db, user: SessionUser, gigId: string, 
       if (isHidden === undefined) throw new AppError('VALIDATION', M.codeForUnknownType(code.typeName), { codes: M.codeForUnknownType(code.typeName) });
       if (!isHidden) throw new AppError('VALIDATION', M.codeForPublicType, { codes: M.codeForPublicType });
       const before = existingCodes.find((c) => c.code === code.code);
+      // Issue 33: a new code is at least 6 characters, so it cannot be guessed; codes made before stay as they are.
+      if (!before && code.code.length < NEW_PRESALE_CODE_MIN) throw new AppError('VALIDATION', M.shortCode(code.code), { codes: M.shortCode(code.code) });
       if (before && code.maxUses < before.uses) throw new AppError('VALIDATION', M.codeBelowUses(code.code, before.uses), { codes: M.codeBelowUses(code.code, before.uses) });
     }
     const removedCode = existingCodes.find((c) => !codeTexts.includes(c.code) && c.uses > 0);
