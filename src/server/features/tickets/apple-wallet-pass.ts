@@ -1,4 +1,5 @@
 import { PKPass } from 'passkit-generator';
+import { ticketDisplayRefOf } from '../../../core/door-codes.ts';
 import sharp from 'sharp';
 import { formatLocalDate, formatTimeRange } from '../../../core/time.ts';
 import type { TicketShow } from './find-ticket-show.ts';
@@ -68,7 +69,8 @@ export async function buildAppleWalletPass(settings: AppleWalletSettings, show: 
     { 'pass.json': Buffer.from(JSON.stringify(passJson)), ...(await passImages()) },
     { wwdr: settings.wwdr, signerCert: settings.signerCert, signerKey: settings.signerKey, signerKeyPassphrase: settings.keyPassphrase },
   );
-  pass.setBarcodes({ format: 'PKBarcodeFormatQR', message: code, messageEncoding: 'iso-8859-1' });
+  // Under the code, the printed reference door staff can type (issue 33), never the ticket id.
+  pass.setBarcodes({ format: 'PKBarcodeFormatQR', message: code, messageEncoding: 'iso-8859-1', altText: await ticketDisplayRefOf(show.ticketId) });
   pass.setRelevantDate(show.startsAt);
   const relevantFrom = new Date(show.startsAt.getTime() - RELEVANCE_LEAD_MS);
   pass.setRelevantDates([{ startDate: relevantFrom, endDate: new Date(Math.min(show.endsAt.getTime(), relevantFrom.getTime() + RELEVANCE_MAX_MS)) }]);

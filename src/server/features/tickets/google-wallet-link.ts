@@ -1,4 +1,5 @@
 import { SignJWT } from 'jose';
+import { ticketDisplayRefOf } from '../../../core/door-codes.ts';
 import type { TicketShow } from './find-ticket-show.ts';
 import type { GoogleWalletSettings } from './wallet-settings.ts';
 import { passSerial, passTitle, showTime } from './wallet-pass-details.ts';
@@ -26,7 +27,7 @@ export async function googleWalletSaveUrl(settings: GoogleWalletSettings, show: 
     classId,
     state: 'ACTIVE',
     ticketHolderName: show.holderEmail,
-    barcode: { type: 'QR_CODE', value: code },
+    barcode: { type: 'QR_CODE', value: code, alternateText: await ticketDisplayRefOf(show.ticketId) },
   };
   const jwt = await new SignJWT({ origins: [new URL(publicUrl).origin], typ: 'savetowallet', payload: { eventTicketClasses: [eventTicketClass], eventTicketObjects: [eventTicketObject] } })
     .setProtectedHeader({ alg: 'RS256', typ: 'JWT' })

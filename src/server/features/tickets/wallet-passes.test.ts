@@ -2,6 +2,7 @@
 // Apple Wallet' .pkpass; with a Google Wallet service account, a 'Save to Google Wallet' link.
 // Both carry exactly what the door admits. The certificates here are thrown away with the test:
 // a stand-in for Apple's WWDR authority, and a pass signing certificate it issued.
+import { ticketDisplayRefOf } from '../../../core/door-codes.ts';
 import { createHash, createVerify, generateKeyPairSync } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -117,7 +118,7 @@ describe('Apple Wallet', () => {
       teamIdentifier: 'ABCDE12345',
       organizationName: 'Marquee',
       serialNumber: passSerial(ticketId),
-      barcodes: [{ format: 'PKBarcodeFormatQR', message: expect.stringMatching(/^MQ1\./), messageEncoding: 'iso-8859-1' }],
+      barcodes: [{ format: 'PKBarcodeFormatQR', message: expect.stringMatching(/^MQ1\./), messageEncoding: 'iso-8859-1', altText: await ticketDisplayRefOf(ticketId) }],
       semantics: { eventType: 'PKEventTypeLivePerformance', eventStartDate: expect.stringMatching(/T20:00:00-0[56]:00$/), eventEndDate: expect.stringMatching(/T23:00:00-0[56]:00$/) },
     });
     // Decision 51: the barcode is the ticket's signed code (a door with no signal checks it).
@@ -184,7 +185,7 @@ describe('Google Wallet', () => {
       classId: eventClass!.id,
       state: 'ACTIVE',
       ticketHolderName: 'wallet@ticket-page.test',
-      barcode: { type: 'QR_CODE', value: expect.stringMatching(/^MQ1\./) },
+      barcode: { type: 'QR_CODE', value: expect.stringMatching(/^MQ1\./), alternateText: await ticketDisplayRefOf(ticketId) },
     });
     expect(parseSignedCode(ticketObject!.barcode.value)).toMatchObject({ ticketId, gigId });
     // Google's ids allow letters, digits, '.', '_' and '-' only.
