@@ -6,8 +6,8 @@ import { AppError } from '../../http/app-error.ts';
 /**
  * Decision 54 (no SSRF): the addresses a webhook may never reach unless the operator allows it
  * (WEBHOOKS_ALLOW_PRIVATE): unspecified, loopback, private, shared (CGNAT), link-local, multicast,
- * reserved and documentation ranges, in IPv4 and IPv6 (an IPv4 address mapped into IPv6 is
- * judged as the IPv4 one).
+ * reserved and documentation ranges, in IPv4 and IPv6 (see isPrivateAddress for IPv6 that carries
+ * or reaches an IPv4 address).
  */
 const refused = new net.BlockList();
 for (const [address, prefix] of [
@@ -38,15 +38,47 @@ for (const [address, prefix] of [
   ['ff00::', 8],
 ] as const) refused.addSubnet(address, prefix, 'ipv6');
 
-/** Whether an IP address is one a webhook may not reach (anything that is not a public unicast address). */
+/** An IPv6 address's eight 16-bit groups (an embedded dotted IPv4 tail and a zone id understood), or null. */
+function ipv6Groups(address: string): number[] | null {
+  let text = address.toLowerCase().replace(/%.*$/, '');
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail, ...rest] = text.split('::');
+  if (rest.length) return null;
+  const part = (s: string | undefined) => (s ? s.split(':').map((g) => parseInt(g, 16)) : []);
+  const left = part(head);
+  const right = part(tail);
+  const groups = tail === undefined ? left : [...left, ...Array<number>(8 - left.length - right.length).fill(0), ...right];
+  return groups.length === 8 && groups.every((g) => Number.isInteger(g) && g >= 0 && g <= 0xffff) ? groups : null;
+}
+
+const ipv4Of = (high: number, low: number) => `${high >> 8}.${high & 0xff}.${low >> 8}.${low & 0xff}`;
+
+/**
+ * Whether an IP address is one a webhook may not reach (anything that is not a public unicast
+ * address). IPv6 that carries or reaches IPv4 (issue 33, finding 11): IPv4-mapped ::ffff:0:0/96
+ * is judged as its IPv4 address; IPv4-translated ::ffff:0:0:0/96, the deprecated IPv4-compatible
+ * ::/96, 6to4 2002::/16, Teredo 2001::/32, NAT64 64:ff9b::/96 and local-use NAT64
+ * 64:ff9b:1::/48 are refused whole (the IPv4 host they lead to cannot be told from outside).
+ */
 export function isPrivateAddress(address: string): boolean {
   const family = net.isIP(address);
   if (family === 4) return refused.check(address, 'ipv4');
   if (family !== 6) return true;
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return refused.check(mapped[1]!, 'ipv4');
-  // ::ffff:7f00:1 (the hex form of a mapped address) and the deprecated IPv4-compatible ::a.b.c.d.
-  if (/^::(ffff:)?[0-9a-f]{1,4}:[0-9a-f]{1,4}$/i.test(address) || /^::\d+\.\d+\.\d+\.\d+$/.test(address)) return true;
+  const g = ipv6Groups(address);
+  if (!g) return true;
+  const [g0, g1, g2, g3, g4, g5, g6, g7] = g as [number, number, number, number, number, number, number, number];
+  if (g0 === 0 && g1 === 0 && g2 === 0 && g3 === 0) {
+    if (g4 === 0 && g5 === 0xffff) return refused.check(ipv4Of(g6, g7), 'ipv4'); // mapped
+    if (g4 === 0xffff && g5 === 0) return true; // IPv4-translated (SIIT), never a public destination
+    if (g4 === 0 && g5 === 0) return true; // unspecified, loopback and IPv4-compatible
+  }
+  if (g0 === 0x2002) return true; // 6to4
+  if (g0 === 0x2001 && g1 === 0) return true; // Teredo
+  if (g0 === 0x64 && g1 === 0xff9b && (g2 === 1 || (g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0))) return true; // NAT64
   return refused.check(address, 'ipv6');
 }
 
