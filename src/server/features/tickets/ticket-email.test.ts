@@ -1,6 +1,7 @@
 // The ticket e-mail as the buyer receives it over SMTP (issue 9): the ticket's QR code as an
 // inline image that scans to the ticket, and the show as a calendar entry in its own zone; the
 // stored copy admins can read holds neither the ticket id nor its QR code.
+import { ticketDisplayRefOf } from '../../../core/door-codes.ts';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -74,6 +75,9 @@ it('arrives with its QR code inline and the show as a calendar entry', async () 
   const pagePath = text.match(/Your ticket page \(no account needed\): http:\/\/localhost:3000(\/ticket\/\S+)/)?.[1];
   expect(pagePath).toBe(`/ticket/${ticketPageToken(t.services, ticket!.id)}`);
   expect((await t.client().get(`/api${pagePath!.replace('/ticket/', '/ticket-page/')}`)).json.ticket.status).toBe('valid');
+  // Issue 33: the text names the ticket by its printed reference (the id is only inside the QR code and the page's signed link).
+  expect(text).toContain(`Ticket: ${await ticketDisplayRefOf(ticket!.id)}`);
+  expect(html).toContain(await ticketDisplayRefOf(ticket!.id));
   const calendarPath = text.match(/Add to calendar: http:\/\/localhost:3000(\S+)/)?.[1];
   expect((await t.client().get(calendarPath!)).text).toContain('SUMMARY:Inline Images at The Hideout');
 
