@@ -26,8 +26,14 @@ test('a venue creates an API key, sees it once, reads its gigs with it and revok
   await card.getByRole('button', { name: 'Create key' }).click();
   await expect(card.getByText('Please give the key a name, e.g. "Our website".')).toBeVisible();
   await card.getByLabel('Key name').fill(name);
+  // Issue 33, finding 11: attendees and check-ins are scopes ticked on purpose, unticked by default.
+  await expect(card.getByRole('checkbox', { name: /Attendees/ })).not.toBeChecked();
+  await expect(card.getByRole('checkbox', { name: /Check-ins/ })).not.toBeChecked();
+  await card.getByRole('checkbox', { name: /Attendees/ }).check();
   await card.getByRole('button', { name: 'Create key' }).click();
   await expect(card.getByText(`Copy your new key “${name}” now: it is shown only this once.`)).toBeVisible();
+  await expect(card.getByRole('status').getByText('Scopes: public read, attendees.')).toBeVisible();
+  await expect(card.getByRole('checkbox', { name: /Attendees/ })).not.toBeChecked();
   const key = await card.getByLabel('Your new API key').inputValue();
   expect(key).toMatch(/^mq_live_[\w-]{43}$/);
   await card.getByRole('button', { name: 'Copy key' }).click();
@@ -45,6 +51,10 @@ test('a venue creates an API key, sees it once, reads its gigs with it and revok
   expect(body.data.length).toBeGreaterThan(0);
   const sales = await page.request.get(`/api/v1/me/gigs/${body.data[0]!.id}/sales`, { headers: auth });
   expect(sales.status()).toBe(200);
+  expect((await page.request.get(`/api/v1/me/gigs/${body.data[0]!.id}/attendees`, { headers: auth })).status()).toBe(200);
+  const noScope = await page.request.get(`/api/v1/me/gigs/${body.data[0]!.id}/check-ins`, { headers: auth });
+  expect(noScope.status()).toBe(403);
+  expect(((await noScope.json()) as { error: { message: string } }).error.message).toContain('checkins:read');
 
   // Once copied, the key is gone from the page for good; the list shows only its start.
   await card.getByRole('button', { name: 'I have copied it' }).click();
@@ -53,6 +63,8 @@ test('a venue creates an API key, sees it once, reads its gigs with it and revok
   const row = card.getByRole('listitem').filter({ hasText: name });
   await expect(row).toContainText(key.slice(0, 14));
   await expect(row).toContainText('last used');
+  await expect(row).toContainText('Scopes: public read, attendees');
+  await shot(page, 'api-keys-listed');
   await expect(page.getByText(key)).toHaveCount(0);
 
   page.once('dialog', (dialog) => void dialog.accept());

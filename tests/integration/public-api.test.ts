@@ -1,7 +1,7 @@
 // The public API (issue 26, decision 53): every route's answer checked against the OpenAPI
 // document it publishes, its filters, pages, caching and limits, and an organiser's API key
 // from creation to revocation.
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { eq } from 'drizzle-orm';
@@ -297,7 +297,7 @@ describe('the rate limit', () => {
 
 describe('API keys', () => {
   it('a venue creates a key, sees it once, reads its own gigs with it, and revokes it', async () => {
-    const created = await organiser.client.post('/api/api-keys', { name: 'Our website' });
+    const created = await organiser.client.post('/api/api-keys', { name: 'Our website', scopes: ['attendees:read', 'checkins:read'] });
     expect(created.status).toBe(201);
     const key: string = created.json.key;
     expect(key).toMatch(/^mq_live_[\w-]{43}$/);
@@ -391,7 +391,7 @@ describe('API keys', () => {
   it('a band reads its bookings, but not the holders of a gig it does not organise', async () => {
     const bandAccount = await signUpAs(t, 'band');
     await markEmailVerified(t, bandAccount.id);
-    const { key } = (await bandAccount.client.post('/api/api-keys', { name: 'Band site' })).json;
+    const { key } = (await bandAccount.client.post('/api/api-keys', { name: 'Band site', scopes: ['attendees:read'] })).json;
     const booked = await createGig(t.db, { venueId: venue.id, bandId: bandAccount.id, localDate: dayIn(ZONE, 9) });
     const auth = { authorization: `Bearer ${key}` };
     expect((await visitor.get('/api/v1/me/gigs', auth)).json.data.map((g: any) => g.id)).toEqual([booked]);
@@ -518,5 +518,90 @@ describe('the rate limit and keys (issue 33)', () => {
     const read = await t.app.fetch(new Request(`${TEST_ORIGIN}/api/v1/gigs`, { headers: { origin: 'https://anywhere.example' } }));
     expect(read.status).toBe(200);
     expect(read.headers.get('access-control-allow-origin')).toBe('*');
+  });
+});
+
+describe('API key scopes (issue 33, finding 11)', () => {
+  const own = async () => {
+    const account = await signUpAs(t, 'venue');
+    await markEmailVerified(t, account.id);
+    const gig = await createGig(t.db, { venueId: account.id, localDate: dayIn(ZONE, 6) });
+    await addTickets(gig, [{ email: 'di@fans.test', status: 'used' }]);
+    return { account, gig };
+  };
+
+  it('a key made without ticking anything reads public data, its gigs and sales, but not attendees or check-ins (403 naming the scope)', async () => {
+    const { account, gig } = await own();
+    const created = await account.client.post('/api/api-keys', { name: 'Plain' });
+    expect(created.status).toBe(201);
+    expect(created.json.scopes).toEqual(['public:read']);
+    const auth = { authorization: `Bearer ${created.json.key}` };
+    expect((await visitor.get('/api/v1/gigs', auth)).status).toBe(200);
+    expect((await visitor.get('/api/v1/me/gigs', auth)).status).toBe(200);
+    expect((await visitor.get(`/api/v1/me/gigs/${gig}/sales`, auth)).status).toBe(200);
+    for (const [route, scope] of [['attendees', 'attendees:read'], ['check-ins', 'checkins:read']] as const) {
+      const refused = await visitor.get(`/api/v1/me/gigs/${gig}/${route}`, auth);
+      expect(refused.status, route).toBe(403);
+      expect(refused.json.error.code).toBe('FORBIDDEN');
+      expect(refused.json.error.message).toContain(scope);
+      expect(refused.headers.get('cache-control')).toBe('no-store');
+      expectMatchesDocument(`/me/gigs/{id}/${route}`, 403, refused.json);
+      // Not a way to probe other organisers' gigs either: the scope is checked first.
+      expect((await visitor.get(`/api/v1/me/gigs/${ticketedGigId}/${route}`, auth)).status).toBe(403);
+    }
+    expect((await account.client.get('/api/api-keys')).json.keys[0].scopes).toEqual(['public:read']);
+  });
+
+  it('a scope ticked at creation opens only its own route, and the list shows the scopes', async () => {
+    const { account, gig } = await own();
+    const attendeesOnly = (await account.client.post('/api/api-keys', { name: 'Box office', scopes: ['attendees:read'] })).json;
+    expect(attendeesOnly.scopes).toEqual(['public:read', 'attendees:read']);
+    const a = { authorization: `Bearer ${attendeesOnly.key}` };
+    expect((await visitor.get(`/api/v1/me/gigs/${gig}/attendees`, a)).status).toBe(200);
+    expect((await visitor.get(`/api/v1/me/gigs/${gig}/check-ins`, a)).status).toBe(403);
+
+    const both = (await account.client.post('/api/api-keys', { name: 'Door', scopes: ['checkins:read', 'attendees:read', 'checkins:read'] })).json;
+    expect(both.scopes).toEqual(['public:read', 'attendees:read', 'checkins:read']);
+    const b = { authorization: `Bearer ${both.key}` };
+    expect((await visitor.get(`/api/v1/me/gigs/${gig}/attendees`, b)).status).toBe(200);
+    const checkIns = await visitor.get(`/api/v1/me/gigs/${gig}/check-ins`, b);
+    expect(checkIns.status).toBe(200);
+    expect(checkIns.json.data.map((x: any) => x.holderEmail)).toEqual(['di@fans.test']);
+    // Still the organiser's own gigs only.
+    expect((await visitor.get(`/api/v1/me/gigs/${ticketedGigId}/attendees`, b)).status).toBe(404);
+
+    const listed = (await account.client.get('/api/api-keys')).json.keys.map((k: any) => [k.name, k.scopes]);
+    expect(listed).toEqual([
+      ['Door', ['public:read', 'attendees:read', 'checkins:read']],
+      ['Box office', ['public:read', 'attendees:read']],
+    ]);
+  });
+
+  it('refuses a scope that does not exist', async () => {
+    const { account } = await own();
+    const res = await account.client.post('/api/api-keys', { name: 'Greedy', scopes: ['admin'] });
+    expect(res.status).toBe(422);
+    expect(await t.db.select().from(apiKeys).where(eq(apiKeys.userId, account.id))).toEqual([]);
+  });
+
+  it('a key stored before scopes existed (no scopes given) reads public data only', async () => {
+    const { account, gig } = await own();
+    const key = `mq_live_${randomBytes(32).toString('base64url')}`;
+    const keyHash = createHash('sha256').update(key).digest('base64url');
+    await t.db.insert(apiKeys).values({ userId: account.id, name: 'Old', prefix: key.slice(0, 14), keyHash });
+    const auth = { authorization: `Bearer ${key}` };
+    expect((await visitor.get('/api/v1/me/gigs', auth)).status).toBe(200);
+    expect((await visitor.get(`/api/v1/me/gigs/${gig}/attendees`, auth)).status).toBe(403);
+    expect((await visitor.get(`/api/v1/me/gigs/${gig}/check-ins`, auth)).status).toBe(403);
+  });
+
+  it('the OpenAPI document names the scope each keyed route needs and describes the 403', () => {
+    expect(doc.components.securitySchemes.apiKey.description).toMatch(/attendees:read/);
+    expect(doc.components.securitySchemes.apiKey.description).toMatch(/checkins:read/);
+    expect(doc.paths['/me/gigs/{id}/attendees'].get.security).toEqual([{ apiKey: ['attendees:read'] }]);
+    expect(doc.paths['/me/gigs/{id}/check-ins'].get.security).toEqual([{ apiKey: ['checkins:read'] }]);
+    expect(doc.paths['/me/gigs'].get.security).toEqual([{ apiKey: ['public:read'] }]);
+    expect(doc.paths['/me/gigs/{id}/attendees'].get.description).toMatch(/attendees:read/);
+    expect(doc.paths['/me/gigs/{id}/check-ins'].get.responses['403']).toBeDefined();
   });
 });

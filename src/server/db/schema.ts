@@ -1662,6 +1662,11 @@ export const apiKeys = pgTable(
     createdAt: createdAt(),
     lastUsedAt: timestamp({ withTimezone: true }),
     revokedAt: timestamp({ withTimezone: true }),
+    /**
+     * What the key may read (issue 33): always `public:read`; `attendees:read` and `checkins:read`
+     * only when ticked at creation. Keys made before scopes existed have `public:read` alone.
+     */
+    scopes: text().array().notNull().default(sql`ARRAY['public:read']::text[]`),
   },
   (t) => [uniqueIndex().on(t.keyHash), index().on(t.userId)],
 );

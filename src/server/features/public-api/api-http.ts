@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { ErrorBody } from '../../../core/errors.ts';
+import { API_KEY_SCOPE_LABELS, type ApiKeyScope } from '../../../core/schemas/api-keys.ts';
 import { clientAddressKey } from '../../http/client-ip.ts';
 import { countHitInWindow, giveBackHit, pruneHits } from '../../http/rate-limit.ts';
 import type { Db } from '../../db/client.ts';
@@ -105,6 +106,25 @@ function refuseKey(c: Context) {
 /** The keyed routes answer only a valid key (a session is not one): 401 with WWW-Authenticate otherwise. */
 export function requireApiKey(): MiddlewareHandler<{ Variables: ApiVariables }> {
   return async (c, next) => (c.get('apiKeyOwner') ? next() : refuseKey(c));
+}
+
+/**
+ * A keyed route that needs a scope beyond public read (issue 33, finding 11): a key without it is
+ * 403 naming the scope, before the gig is looked up (so it tells nothing about which gigs exist).
+ */
+export function requireApiScope(scope: ApiKeyScope): MiddlewareHandler<{ Variables: ApiVariables }> {
+  return async (c, next) => {
+    const owner = c.get('apiKeyOwner');
+    if (!owner) return refuseKey(c);
+    if (owner.scopes.includes(scope)) return next();
+    const body: ErrorBody = {
+      error: {
+        code: 'FORBIDDEN',
+        message: `This API key does not have the ${scope} scope (${API_KEY_SCOPE_LABELS[scope]}). A key's scopes are chosen when it is made: make a new key on your dashboard with "${API_KEY_SCOPE_LABELS[scope]}" ticked.`,
+      },
+    };
+    return c.json(body, 403, { 'Cache-Control': 'no-store' });
+  };
 }
 
 /**

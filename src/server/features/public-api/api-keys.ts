@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
-import { MAX_ACTIVE_API_KEYS, type ApiKeySummary, type CreatedApiKey } from '../../../core/schemas/api-keys.ts';
+import { MAX_ACTIVE_API_KEYS, normaliseApiKeyScopes, type ApiKeyScope, type ApiKeySummary, type CreatedApiKey } from '../../../core/schemas/api-keys.ts';
 import { isUuid } from '../../../core/ids.ts';
 import type { Db } from '../../db/client.ts';
 import { apiKeys, user } from '../../db/schema.ts';
@@ -9,7 +9,7 @@ import type { CurrentSession } from '../../http/session.ts';
 
 /** The roles that hold keys: organisers and bands read their own gigs (decision 53). */
 export const API_KEY_ROLES = ['venue', 'promoter', 'band'] as const;
-export type ApiKeyOwner = { id: string; role: (typeof API_KEY_ROLES)[number] };
+export type ApiKeyOwner = { id: string; role: (typeof API_KEY_ROLES)[number]; scopes: ApiKeyScope[] };
 
 const KEY_PREFIX = 'mq_live_';
 /** What the dashboard shows of a key: the prefix and the first characters of its secret. */
@@ -22,12 +22,14 @@ const summaryColumns = {
   id: apiKeys.id,
   name: apiKeys.name,
   prefix: apiKeys.prefix,
+  scopes: apiKeys.scopes,
   createdAt: apiKeys.createdAt,
   lastUsedAt: apiKeys.lastUsedAt,
   revokedAt: apiKeys.revokedAt,
 };
-const toSummary = (row: { id: string; name: string; prefix: string; createdAt: Date; lastUsedAt: Date | null; revokedAt: Date | null }): ApiKeySummary => ({
+const toSummary = (row: { id: string; name: string; prefix: string; scopes: string[]; createdAt: Date; lastUsedAt: Date | null; revokedAt: Date | null }): ApiKeySummary => ({
   ...row,
+  scopes: normaliseApiKeyScopes(row.scopes),
   createdAt: row.createdAt.toISOString(),
   lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
   revokedAt: row.revokedAt?.toISOString() ?? null,
@@ -36,8 +38,9 @@ const toSummary = (row: { id: string; name: string; prefix: string; createdAt: D
 /**
  * A new key for the signed-in organiser or band, returned whole this once; only its hash is kept.
  * Its owner only: not while an admin impersonates, and only for a confirmed address (D32).
+ * It reads public data always, attendees and check-ins only when those scopes were asked for.
  */
-export async function createApiKey(db: Db, session: CurrentSession, name: string): Promise<CreatedApiKey> {
+export async function createApiKey(db: Db, session: CurrentSession, name: string, askedScopes: readonly string[] = []): Promise<CreatedApiKey> {
   if (session.impersonatedBy) throw new AppError('FORBIDDEN', "Stop impersonating first: only the account's owner can create API keys.");
   if (!session.user.emailVerified) throw new AppError('FORBIDDEN', 'Confirm your e-mail address before creating an API key.');
   const key = `${KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
@@ -50,7 +53,7 @@ export async function createApiKey(db: Db, session: CurrentSession, name: string
     }
     const [row] = await tx
       .insert(apiKeys)
-      .values({ userId: session.user.id, name, prefix: key.slice(0, VISIBLE_LENGTH), keyHash: hashApiKey(key) })
+      .values({ userId: session.user.id, name, prefix: key.slice(0, VISIBLE_LENGTH), keyHash: hashApiKey(key), scopes: normaliseApiKeyScopes(askedScopes) })
       .returning(summaryColumns);
     return row!;
   });
@@ -84,7 +87,7 @@ export function bearerKey(authorization: string | undefined): string | null {
  */
 export async function findApiKeyOwner(db: Db, key: string): Promise<(ApiKeyOwner & { keyId: string }) | null> {
   const [row] = await db
-    .select({ keyId: apiKeys.id, id: user.id, role: user.role, lastUsedAt: apiKeys.lastUsedAt, banned: user.banned, banExpires: user.banExpires })
+    .select({ keyId: apiKeys.id, id: user.id, role: user.role, scopes: apiKeys.scopes, lastUsedAt: apiKeys.lastUsedAt, banned: user.banned, banExpires: user.banExpires })
     .from(apiKeys)
     .innerJoin(user, eq(user.id, apiKeys.userId))
     .where(and(eq(apiKeys.keyHash, hashApiKey(key)), isNull(apiKeys.revokedAt)));
@@ -94,5 +97,5 @@ export async function findApiKeyOwner(db: Db, key: string): Promise<(ApiKeyOwner
   if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > 60_000) {
     await db.update(apiKeys).set({ lastUsedAt: sql`now()` }).where(eq(apiKeys.id, row.keyId));
   }
-  return { keyId: row.keyId, id: row.id, role: row.role as ApiKeyOwner['role'] };
+  return { keyId: row.keyId, id: row.id, role: row.role as ApiKeyOwner['role'], scopes: normaliseApiKeyScopes(row.scopes) };
 }

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { createRoute, OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { createApiKeySchema } from '../../../core/schemas/api-keys.ts';
+import { createApiKeySchema, type ApiKeyScope } from '../../../core/schemas/api-keys.ts';
 import {
   apiAttendeePageSchema,
   apiBandPageSchema,
@@ -27,7 +27,7 @@ import { limitHits } from '../../http/rate-limit.ts';
 import { requireRole } from '../../http/session.ts';
 import { parseInput, readJsonBody } from '../../http/validate.ts';
 import type { Services } from '../../services.ts';
-import { allowPublicCors, limitApiClients, requireApiKey, tagAndCache, type ApiVariables } from './api-http.ts';
+import { allowPublicCors, limitApiClients, requireApiKey, requireApiScope, tagAndCache, type ApiVariables } from './api-http.ts';
 import { API_KEY_ROLES, createApiKey, listApiKeys, revokeApiKey } from './api-keys.ts';
 import { getOwnGigSales, listOwnGigAttendees, listOwnGigCheckIns } from './get-own-gig-tickets.ts';
 import { getApiBand, getApiPromoter, getApiVenue, listApiBands, listApiPromoters, listApiVenues } from './list-api-directories.ts';
@@ -43,7 +43,9 @@ const errors = {
 /** A public route reads without a key; one that is sent must be valid. */
 const publicErrors = { ...errors, 401: json(apiErrorSchema, 'The API key sent is unknown or revoked (send none to read as anyone).') } as const;
 const notModified = { 304: { description: 'Not modified since the ETag sent in If-None-Match.' } } as const;
-const keyed = { security: [{ apiKey: [] as string[] }], tags: ['Your gigs (API key)'] };
+/** A keyed route and the scope its key needs (issue 33, finding 11): named in the document's security requirement. */
+const keyed = (scope: ApiKeyScope) => ({ security: [{ apiKey: [scope] as string[] }], tags: ['Your gigs (API key)'] });
+const missingScope = (scope: ApiKeyScope) => ({ 403: json(apiErrorSchema, `The key does not have the \`${scope}\` scope (make a new key with it ticked).`) });
 
 const get = <R extends Omit<RouteConfig, 'method'>>(route: R) => createRoute({ method: 'get', ...route });
 
@@ -71,7 +73,7 @@ const routes = {
   promoter: get({ path: '/promoters/{slug}', tags: ['Promoters'], summary: 'One promoter', request: { params: apiSlugParamSchema }, responses: { 200: json(apiPromoterSchema, 'The promoter.'), ...notModified, 404: json(apiErrorSchema, 'No such promoter.'), ...publicErrors } }),
   ownGigs: get({
     path: '/me/gigs',
-    ...keyed,
+    ...keyed('public:read'),
     summary: 'Your gigs',
     description: 'Every gig of the key’s owner, whatever its state: a venue’s or promoter’s own, a band’s bookings.',
     request: { query: apiListQuerySchema },
@@ -79,24 +81,26 @@ const routes = {
   }),
   sales: get({
     path: '/me/gigs/{id}/sales',
-    ...keyed,
+    ...keyed('public:read'),
     summary: 'A gig’s ticket sales',
     request: { params: apiIdParamSchema },
     responses: { 200: json(apiGigSalesSchema, 'Tickets sold, refunded and checked in, and the money.'), ...notModified, 401: json(apiErrorSchema, 'No valid API key.'), 404: json(apiErrorSchema, 'Not one of your gigs.'), ...errors },
   }),
   attendees: get({
     path: '/me/gigs/{id}/attendees',
-    ...keyed,
+    ...keyed('attendees:read'),
     summary: 'A gig’s ticket holders (organisers)',
+    description: 'Needs a key with the `attendees:read` scope, ticked when the key was made (holders’ e-mail addresses are personal data).',
     request: { params: apiIdParamSchema, query: apiListQuerySchema },
-    responses: { 200: json(apiAttendeePageSchema, 'A page of tickets, in order of purchase.'), ...notModified, 401: json(apiErrorSchema, 'No valid API key.'), 404: json(apiErrorSchema, 'Not a gig you organise.'), ...errors },
+    responses: { 200: json(apiAttendeePageSchema, 'A page of tickets, in order of purchase.'), ...notModified, 401: json(apiErrorSchema, 'No valid API key.'), ...missingScope('attendees:read'), 404: json(apiErrorSchema, 'Not a gig you organise.'), ...errors },
   }),
   checkIns: get({
     path: '/me/gigs/{id}/check-ins',
-    ...keyed,
+    ...keyed('checkins:read'),
     summary: 'A gig’s check-ins (organisers)',
+    description: 'Needs a key with the `checkins:read` scope, ticked when the key was made.',
     request: { params: apiIdParamSchema, query: apiListQuerySchema },
-    responses: { 200: json(apiCheckInPageSchema, 'A page of admitted tickets, in the order they came in.'), ...notModified, 401: json(apiErrorSchema, 'No valid API key.'), 404: json(apiErrorSchema, 'Not a gig you organise.'), ...errors },
+    responses: { 200: json(apiCheckInPageSchema, 'A page of admitted tickets, in the order they came in.'), ...notModified, 401: json(apiErrorSchema, 'No valid API key.'), ...missingScope('checkins:read'), 404: json(apiErrorSchema, 'Not a gig you organise.'), ...errors },
   }),
 };
 
@@ -119,6 +123,8 @@ export function publicApiRoutes(services: Services) {
   app.use(limitApiClients(services));
   app.use(tagAndCache());
   app.use('/me/*', requireApiKey());
+  app.use('/me/gigs/:id/attendees', requireApiScope('attendees:read'));
+  app.use('/me/gigs/:id/check-ins', requireApiScope('checkins:read'));
   const owner = (c: Context<{ Variables: ApiVariables }>) => c.get('apiKeyOwner')!;
 
   app.openapi(routes.gigs, async (c) => c.json(await listApiGigs(db, publicUrl, c.req.valid('query')), 200));
@@ -137,7 +143,11 @@ export function publicApiRoutes(services: Services) {
   app.openAPIRegistry.registerComponent('securitySchemes', 'apiKey', {
     type: 'http',
     scheme: 'bearer',
-    description: 'An API key made on your Marquee dashboard (API keys card): `Authorization: Bearer mq_live_…`.',
+    description:
+      'An API key made on your Marquee dashboard (API keys card): `Authorization: Bearer mq_live_…`. ' +
+      'Scopes (named in each route’s security requirement): every key has `public:read` (public data, your gigs and their sales); ' +
+      '`attendees:read` (your gigs’ ticket holders) and `checkins:read` (their check-ins) only when ticked when the key was made. ' +
+      'A key without a route’s scope gets 403; scopes cannot be changed later (make a new key).',
   });
   let document: unknown;
   app.get('/openapi.json', (c) => {
@@ -170,9 +180,9 @@ export function apiKeyRoutes(services: Services) {
   });
   app.post('/api-keys', async (c) => {
     const session = await requireRole(services, c, ...API_KEY_ROLES);
-    const { name } = parseInput(createApiKeySchema, await readJsonBody(c));
+    const { name, scopes } = parseInput(createApiKeySchema, await readJsonBody(c));
     await limitHits(services, `api-keys:${session.user.id}`, { windowMs: 60 * 60_000, max: 20, message: 'Too many new keys. Please try again in an hour.' });
-    return c.json(await createApiKey(db, session, name), 201);
+    return c.json(await createApiKey(db, session, name, scopes), 201);
   });
   app.post('/api-keys/:keyId/revoke', async (c) => {
     const { user } = await requireRole(services, c, ...API_KEY_ROLES);
