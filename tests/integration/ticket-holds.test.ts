@@ -144,15 +144,29 @@ describe("the organiser's guards count paid tickets only", () => {
     expect(await t.db.select().from(orders).where(eq(orders.gigId, gigId))).toHaveLength(0);
   });
 
-  it('an open checkout keeps its own price while the gig is repriced, and holds off the delete with its own message', async () => {
+  it('an open checkout keeps its own price while the gig is repriced; deleting the gig closes it (issue 33, finding 12): it can no longer be paid, no ticket, no money', async () => {
     const gigId = await ticketedGig(100);
     const open = await clientAt().post('/api/tickets/checkout', { gigId, email: 'paying@holds.test' });
     expect((await edit(gigId, '25')).status).toBe(200);
-    const [order] = await t.db.select({ faceCents: orders.faceCents }).from(orders).where(eq(orders.id, open.json.orderId as string));
+    const [order] = await t.db.select({ faceCents: orders.faceCents, sessionId: orders.providerSessionId }).from(orders).where(eq(orders.id, open.json.orderId as string));
     expect(order!.faceCents).toBe(1500);
     const deleted = await venue.client.delete(`/api/booking/gigs/${gigId}`);
-    expect(deleted.status).toBe(409);
-    expect(deleted.json.error.message).toBe('Someone is paying for a ticket to this gig right now, so it cannot be deleted yet. Please try again in 30 minutes, once their checkout has closed.');
+    expect(deleted.status, deleted.text).toBe(200);
+    expect(await t.db.select().from(gigs).where(eq(gigs.id, gigId))).toHaveLength(0);
+    expect(await t.db.select().from(orders).where(eq(orders.gigId, gigId))).toHaveLength(0);
+    // The buyer comes back to the sandbox's page and pays: it is closed, and says why.
+    const paying = await payOnSandbox(open.json.url as string);
+    expect(paying.status).toBe(303);
+    const page = await t.app.request(new URL(open.json.url as string).pathname);
+    expect(page.status).toBe(410);
+    expect(await page.text()).toContain('This checkout was closed because the show is no longer on sale. Nothing was charged.');
+    const [checkout] = await t.db.select().from(sandboxCheckouts).where(eq(sandboxCheckouts.id, order!.sessionId!));
+    expect(checkout).toMatchObject({ status: 'open', paymentId: null, eventId: null });
+    expect(await t.db.select().from(tickets).where(eq(tickets.gigId, gigId))).toHaveLength(0);
+    // And /success says what happened rather than a bare 'not found'.
+    const result = await t.client().get(`/api/tickets/checkout/${order!.sessionId}`);
+    expect(result.status).toBe(404);
+    expect(result.json.error.message).toBe('We could not find this order. If the show was taken off sale while you were paying, your checkout was closed and nothing was charged.');
   });
 
   it('a paid ticket fixes the price and keeps the gig', async () => {

@@ -15,6 +15,8 @@ export function createDisabledProvider(): PaymentProvider {
     name: 'off',
     createCheckout: async () => refuse(),
     retrieveCheckout: async () => refuse(),
+    // No provider, no checkout to close.
+    expireCheckout: async () => 'expired',
     readEvent: () => {
       throw new AppError('NOT_FOUND', 'Unknown payment provider.');
     },

@@ -75,6 +75,12 @@ export type PaymentProvider = {
    * pending after its time, whose event never came). Stripe: the Checkout Session.
    */
   retrieveCheckout(sessionId: string): Promise<CheckoutState>;
+  /**
+   * Closes a checkout before its time, so it can no longer be paid (a gig deleted or cancelled while
+   * a buyer may be paying). 'complete' when the buyer had already paid: its payment event makes it a
+   * sale. Stripe: expire the Checkout Session.
+   */
+  expireCheckout(sessionId: string): Promise<'expired' | 'complete'>;
   /** Verifies the signature on the raw body (refusing forged or stale events) and reads the event; null for event types Marquee does not act on. */
   readEvent(rawBody: string, signature: string | undefined, now?: Date): PaymentEvent | null;
 

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { sandboxAccounts, sandboxCheckouts } from '../db/schema.ts';
@@ -79,6 +79,15 @@ export function createSandboxProvider({ db, publicUrl, secret }: { db: Db; publi
       const [checkout] = await db.select({ status: sandboxCheckouts.status, paymentId: sandboxCheckouts.paymentId }).from(sandboxCheckouts).where(eq(sandboxCheckouts.id, sessionId));
       if (!checkout) throw new AppError('NOT_FOUND', `No such checkout: ${sessionId}`);
       return checkout.status === 'paid' ? { isPaid: true, paymentId: checkout.paymentId } : { isPaid: false, paymentId: null };
+    },
+    async expireCheckout(sessionId) {
+      // Its time is set back to when it opened: past for every statement already running, so a
+      // payment racing this one finds it closed (the pay update requires expires_at > now()), and
+      // its page can tell a checkout Marquee closed early (its time equal to its opening) from one that ran out.
+      await db.update(sandboxCheckouts).set({ expiresAt: sql`${sandboxCheckouts.createdAt}` }).where(and(eq(sandboxCheckouts.id, sessionId), eq(sandboxCheckouts.status, 'open')));
+      const [checkout] = await db.select({ status: sandboxCheckouts.status }).from(sandboxCheckouts).where(eq(sandboxCheckouts.id, sessionId));
+      if (!checkout) throw new AppError('NOT_FOUND', `No such checkout: ${sessionId}`);
+      return checkout.status === 'paid' ? 'complete' : 'expired';
     },
     readEvent(rawBody, signature, now) {
       verifyEventSignature(secret, rawBody, signature, now);

@@ -34,6 +34,12 @@ function standInReply(request: Recorded, serial: number): Reply {
     const id = `cs_test_${serial}_${(sessionsOpened += 1)}${'a'.repeat(20)}`;
     return { status: 200, body: { id, object: 'checkout.session', url: `https://checkout.stripe.test/c/pay/${id}`, payment_status: 'unpaid' } };
   }
+  const expiring = path.match(/^\/v1\/checkout\/sessions\/([^/]+)\/expire$/);
+  if (method === 'POST' && expiring) {
+    // As Stripe's: only an open session can be expired; a paid one is refused.
+    if (paidSessions.has(expiring[1]!)) return error(400, 'invalid_request_error', 'Only Checkout Sessions with a status in ["open"] can be expired.');
+    return { status: 200, body: { id: expiring[1], object: 'checkout.session', status: 'expired', payment_status: 'unpaid', payment_intent: null } };
+  }
   if (method === 'GET' && path.startsWith('/v1/checkout/sessions/')) {
     const id = path.split('/').pop()!;
     const intent = paidSessions.get(id);
@@ -240,6 +246,16 @@ describe('reconciliation (decision 35)', () => {
     expect(await stripe.retrieveCheckout('cs_test_reconcile_paid')).toEqual({ isPaid: true, paymentId: 'pi_late1' });
     expect(await stripe.retrieveCheckout('cs_test_reconcile_open')).toEqual({ isPaid: false, paymentId: null });
     expect(standIn.to('GET', '/v1/checkout/sessions/cs_test_reconcile_paid')).toHaveLength(1);
+  });
+});
+
+describe('closing a checkout early (a gig deleted or cancelled)', () => {
+  it("expires the open Checkout Session; one already paid is reported 'complete'", async () => {
+    expect(await stripe.expireCheckout('cs_test_close_open')).toBe('expired');
+    expect(standIn.to('POST', '/v1/checkout/sessions/cs_test_close_open/expire')).toHaveLength(1);
+    paidSessions.set('cs_test_close_paid', 'pi_paid_before_close');
+    expect(await stripe.expireCheckout('cs_test_close_paid')).toBe('complete');
+    expect(standIn.to('GET', '/v1/checkout/sessions/cs_test_close_paid')).toHaveLength(1);
   });
 });
 

@@ -117,6 +117,19 @@ export function createStripeProvider({
       const session = await stripe.checkout.sessions.retrieve(sessionId);
       return session.payment_status === 'paid' ? { isPaid: true, paymentId: idOf(session.payment_intent) } : { isPaid: false, paymentId: null };
     },
+    async expireCheckout(sessionId) {
+      try {
+        const session = await stripe.checkout.sessions.expire(sessionId);
+        return session.status === 'complete' ? 'complete' : 'expired';
+      } catch (error) {
+        // Stripe expires only an open session: one that is no longer open is read to see why.
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+        const session = await stripe.checkout.sessions.retrieve(sessionId);
+        if (session.status === 'complete' || session.payment_status === 'paid') return 'complete';
+        if (session.status === 'expired') return 'expired';
+        throw error;
+      }
+    },
 
     readEvent(rawBody, signature, now) {
       if (!signature) throw new AppError('BAD_REQUEST', 'The payment event signature is not valid.');

@@ -15,7 +15,12 @@ type CheckoutResult = {
   tickets: { id: string; reference: string; position: number; status: string; qrSvg: string; pagePath: string; calendarPath: string }[];
   /** Decision 48: the order's tickets the buyer passed on to someone else (theirs now, not shown). */
   passedOnCount: number;
+  /** Issue 33: the checkout was closed because its gig was cancelled; nothing was charged. */
+  closedReason?: 'show_off_sale' | null;
 };
+
+/** The sandbox's page and /success say the same (issue 33, finding 12). */
+const CLOSED_OFF_SALE = 'This checkout was closed because the show is no longer on sale. Nothing was charged.';
 
 /**
  * After payment (spec 1 §2, D14): the Order ID at once, then the ticket and its QR code as soon
@@ -30,7 +35,7 @@ export function SuccessPage() {
     queryKey: ['checkout', sessionId],
     queryFn: () => apiFetch<CheckoutResult>(`/api/tickets/checkout/${encodeURIComponent(sessionId)}`),
     enabled: sessionId !== '',
-    refetchInterval: (query) => (query.state.data?.ticket || query.state.data?.passedOnCount ? false : 1500),
+    refetchInterval: (query) => (query.state.data?.ticket || query.state.data?.passedOnCount || query.state.data?.closedReason ? false : 1500),
   });
   return (
     <div className="mx-auto max-w-xl px-4 py-10 text-center">
@@ -86,8 +91,10 @@ export function SuccessPage() {
           </>
         ) : data?.passedOnCount ? (
           <p className="text-zinc-300">{passedOnText(data.passedOnCount)}</p>
+        ) : data?.closedReason === 'show_off_sale' ? (
+          <p className="text-zinc-300">{CLOSED_OFF_SALE}</p>
         ) : isError ? (
-          <p className="text-zinc-300">We could not find this order. If you paid, your ticket is on its way by e-mail.</p>
+          <p className="text-zinc-300">We could not find this order. If you paid, your ticket is on its way by e-mail. If the show was taken off sale while you were paying, your checkout was closed and nothing was charged.</p>
         ) : (
           <p className="text-zinc-300">Your ticket is on its way: it appears here in a moment, and arrives by e-mail.</p>
         )}

@@ -56,7 +56,7 @@ export function bookingRoutes(services: Services) {
 
   app.delete('/booking/gigs/:gigId', async (c) => {
     const { user } = await requireRole(services, c, 'venue', 'promoter');
-    await deleteGig(db, user, c.req.param('gigId'));
+    await deleteGig(services, user, c.req.param('gigId'));
     return c.json({ message: 'Gig deleted successfully!' });
   });
 

@@ -1,7 +1,7 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { cancelGigSchema } from '../../../core/schemas/holders.ts';
 import type { Tx } from '../../db/client.ts';
-import { auditLog, gigCancellations, gigs, heldPayments, regions } from '../../db/schema.ts';
+import { auditLog, gigCancellations, gigs, heldPayments, orders, regions } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { limitHits } from '../../http/rate-limit.ts';
 import type { SessionUser } from '../../http/session.ts';
@@ -38,6 +38,21 @@ async function explainRefusal(tx: Tx, gigId: string): Promise<AppError> {
 }
 
 /**
+ * Issue 33 (finding 12): the checkouts the cancellation released are closed at the provider too,
+ * after the commit, so their buyers cannot pay for a show that is off. Best effort: a payment that
+ * still lands (the provider reports 'complete', or a call fails) finds no seat and is refunded whole.
+ */
+async function closeReleasedCheckouts({ db, payments, logger }: Pick<Services, 'db' | 'payments' | 'logger'>, gigId: string) {
+  const released = await db
+    .select({ sessionId: orders.providerSessionId })
+    .from(orders)
+    .where(and(eq(orders.gigId, gigId), eq(orders.status, 'expired'), isNull(orders.paidAt), isNotNull(orders.providerSessionId), eq(orders.provider, payments.name), sql`${orders.expiresAt} > now() - interval '5 minutes'`));
+  for (const { sessionId } of released) {
+    await payments.expireCheckout(sessionId!).catch((error: unknown) => logger.warn({ err: error, gigId, sessionId }, 'checkout of a cancelled gig not closed at the provider'));
+  }
+}
+
+/**
  * Cancels a booked gig (decision 49), for its organiser or an admin. In one transaction: the gig is
  * marked cancelled, so it leaves the public pages and sells no more tickets (placeTicketOrder's
  * seat update requires it not cancelled); its open checkouts are released (a payment for one that
@@ -46,7 +61,7 @@ async function explainRefusal(tx: Tx, gigId: string): Promise<AppError> {
  * every ticket once and tells every holder. The update is conditional (not yet cancelled, booked,
  * not past, not completed), so two cancellations at once cancel once; the other is told.
  */
-export async function cancelGig(services: Pick<Services, 'db' | 'jobs' | 'isRateLimitEnabled'>, sessionUser: SessionUser, gigId: string, rawInput: unknown) {
+export async function cancelGig(services: Pick<Services, 'db' | 'jobs' | 'isRateLimitEnabled' | 'payments' | 'logger'>, sessionUser: SessionUser, gigId: string, rawInput: unknown) {
   const { db, jobs } = services;
   const input = parseInput(cancelGigSchema, rawInput);
   const gig = await findManagedGig(db, sessionUser, gigId);
@@ -85,6 +100,7 @@ export async function cancelGig(services: Pick<Services, 'db' | 'jobs' | 'isRate
     return cancelled;
   });
   await jobs?.send(QUEUES.settleGigCancellations).catch(() => undefined);
+  await closeReleasedCheckouts(services, gig.id);
   const message =
     ticketsSold > 0
       ? `The gig is cancelled. Its ${ticketsSold === 1 ? 'ticket is' : `${ticketsSold} tickets are`} being refunded, and every ticket holder is being told.`

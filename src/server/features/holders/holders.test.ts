@@ -288,6 +288,32 @@ describe('cancelling a gig', () => {
     expect(asked.refunds.length).toBeGreaterThan(3);
   });
 
+  it("cancelling closes the gig's open checkouts at the provider too (issue 33, finding 12): the buyer's page says why, and it can no longer be paid", async () => {
+    const gigId = await ticketedGig();
+    await buy(gigId, 'ada@holders.test');
+    const open = await checkout(gigId, 'bea@holders.test', 2);
+    const [{ sessionId }] = (await t.db.select({ sessionId: orders.providerSessionId }).from(orders).where(eq(orders.id, open.id))) as [{ sessionId: string }];
+    const asked: string[] = [];
+    const real = t.services.payments;
+    const payments: PaymentProvider = { ...real, expireCheckout: (id) => (asked.push(id), real.expireCheckout(id)) };
+    await cancelGig({ ...t.services, payments }, venueUser(), gigId, { reason: 'Power cut.', isConfirmed: true });
+    expect(asked).toEqual([sessionId]);
+    const page = await t.app.request(`/sandbox/checkout/${sessionId}`);
+    expect(page.status).toBe(410);
+    expect(await page.text()).toContain('This checkout was closed because the show is no longer on sale. Nothing was charged.');
+    const paying = await t.app.request(`/sandbox/checkout/${sessionId}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ card: '4242 4242 4242 4242', expiry: '12/30', cvc: '123', action: 'pay' }),
+    });
+    expect(paying.status).toBe(303);
+    expect(await t.db.select().from(tickets).where(eq(tickets.orderId, open.id))).toEqual([]);
+    expect((await t.db.select({ status: orders.status }).from(orders).where(eq(orders.id, open.id)))[0]!.status).toBe('expired');
+    // /success says the checkout was closed because the show is off sale, and that nothing was charged.
+    const result = await t.client().get(`/api/tickets/checkout/${sessionId}`);
+    expect(result.json.closedReason).toBe('show_off_sale');
+  });
+
   it('a payment that lands after the cancellation finds no seat and is refunded whole; one applied at the very moment is refunded by the next run', async () => {
     const gigId = await ticketedGig();
     await buy(gigId, 'xia@holders.test');

@@ -1,11 +1,18 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { ticketDisplayRefOf } from '../../../core/door-codes.ts';
 import type { Services } from '../../services.ts';
-import { orders, tickets } from '../../db/schema.ts';
+import { gigs, orders, tickets } from '../../db/schema.ts';
 import { findOrderShow } from './find-order-show.ts';
 import { AppError } from '../../http/app-error.ts';
 import { ticketApiPath, ticketPagePath } from './ticket-links.ts';
 import { ticketQrSvg } from './ticket-qr.ts';
+
+/**
+ * What /success answers for a session whose order is gone: a gig deleted while its buyer was at
+ * the provider deletes its unpaid orders, after closing their checkouts (issue 33, finding 12).
+ */
+export const CHECKOUT_ORDER_GONE_MESSAGE =
+  'We could not find this order. If the show was taken off sale while you were paying, your checkout was closed and nothing was charged.';
 
 /**
  * What /success shows (D14, issue 23): the order, and its tickets with their QR codes once the
@@ -18,7 +25,7 @@ export async function getCheckoutResult(services: Pick<Services, 'db' | 'ticketL
   const { db, ticketLinkKey } = services;
   if (!/^[A-Za-z0-9_-]{10,200}$/.test(sessionId)) throw new AppError('NOT_FOUND', 'That order was not found.');
   const row = await findOrderShow(db, eq(orders.providerSessionId, sessionId));
-  if (!row) throw new AppError('NOT_FOUND', 'That order was not found.');
+  if (!row) throw new AppError('NOT_FOUND', CHECKOUT_ORDER_GONE_MESSAGE);
   const { showName, status, email, totalCents, localDate, startTime, venueName, quantity, orderId, gigId } = row;
   const current = row.ticketId
     ? await db
@@ -38,10 +45,13 @@ export async function getCheckoutResult(services: Pick<Services, 'db' | 'ticketL
       calendarPath: `${ticketApiPath({ ticketLinkKey }, ticket.id)}/calendar.ics`,
     })),
   );
+  // An unpaid checkout of a cancelled gig was closed with it (issue 33, finding 12): nothing was charged.
+  const isClosedOffSale = status === 'expired' && (await db.select({ cancelledAt: gigs.cancelledAt }).from(gigs).where(eq(gigs.id, gigId)))[0]?.cancelledAt != null;
   return {
     order: { status, email, totalCents, localDate, startTime, venueName, bandName: showName, quantity },
     ticket: withCodes[0] ?? null,
     tickets: withCodes,
     passedOnCount: current.length - issued.length,
+    closedReason: isClosedOffSale ? ('show_off_sale' as const) : null,
   };
 }

@@ -10,6 +10,9 @@ import { deliverSandboxEvents } from './deliver-sandbox-events.ts';
 import { QUEUES } from '../../jobs/job-queue.ts';
 import { sandboxPage } from '../../payments/sandbox-page.ts';
 
+/** A checkout Marquee closed early because its gig was deleted or cancelled (issue 33, finding 12). */
+export const CHECKOUT_CLOSED_OFF_SALE_MESSAGE = 'This checkout was closed because the show is no longer on sale. Nothing was charged.';
+
 const digits = (card: string) => card.replace(/\D/g, '');
 type Checkout = typeof sandboxCheckouts.$inferSelect;
 
@@ -49,6 +52,8 @@ export function sandboxCheckoutRoutes(services: Services, sandbox: SandboxProvid
     c.header('Cache-Control', 'no-store');
     const checkout = await findCheckout(c.req.param('sessionId'));
     if (!checkout) return c.html(closed('Checkout not found', 'Checkout not found'), 404);
+    // Closed by Marquee (the sandbox provider's expireCheckout sets its time to its opening; a checkout that ran out never has that time).
+    if (checkout.status === 'open' && checkout.expiresAt.getTime() === checkout.createdAt.getTime()) return c.html(closed('Checkout closed', CHECKOUT_CLOSED_OFF_SALE_MESSAGE), 410);
     // Like Stripe's: a checkout past its time cannot be paid, and says so.
     if (checkout.status === 'open' && !isOpen(checkout)) return c.html(closed('Checkout expired', 'This checkout has expired. Nothing was charged.'), 410);
     if (!isOpen(checkout)) return c.html(closed('Checkout closed', 'This checkout is closed'), 410);
