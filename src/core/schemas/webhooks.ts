@@ -34,6 +34,12 @@ export const updateWebhookEndpointSchema = z.object({
   isEnabled: z.boolean({ error: 'Please say whether the endpoint is on or off.' }),
 });
 
+/** Rotating a secret takes no input (an empty object, so the route goes through a schema like every write). */
+export const rotateWebhookSecretSchema = z.object({}).strict();
+
+/** Issue 33: after a rotation, deliveries are signed with the old secret too for this long. */
+export const SECRET_ROTATION_OVERLAP_HOURS = 24;
+
 export type WebhookAttempt = { attemptedAt: string; statusCode: number | null; responseExcerpt: string | null; durationMs: number; error: string | null };
 
 export type WebhookDeliverySummary = {
@@ -54,6 +60,8 @@ export type WebhookEndpointSummary = {
   /** Set when Marquee turned it off after days of failed deliveries. */
   autoDisabledAt: string | null;
   failingSince: string | null;
+  /** Until when deliveries are still signed with the secret before the last rotation too (null when none is). */
+  previousSecretExpiresAt: string | null;
   createdAt: string;
   deliveries: WebhookDeliverySummary[];
 };

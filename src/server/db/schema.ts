@@ -1685,6 +1685,9 @@ export const webhookEndpoints = pgTable(
     url: text().notNull(),
     events: text().array().notNull(),
     secret: text().notNull(),
+    /** The secret before the last rotation: deliveries are signed with it too until previousSecretExpiresAt (issue 33). */
+    previousSecret: text(),
+    previousSecretExpiresAt: timestamp({ withTimezone: true }),
     isEnabled: boolean().notNull().default(true),
     /** Since when every delivery has failed (null once one succeeds): three days of it disables the endpoint. */
     failingSince: timestamp({ withTimezone: true }),

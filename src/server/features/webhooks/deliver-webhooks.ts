@@ -33,6 +33,7 @@ export type AttemptResult = { isDelivered: boolean; statusCode: number | null; r
 export async function postWebhook({
   url,
   secret,
+  previousSecret = null,
   messageId,
   body,
   isPrivateAllowed,
@@ -40,6 +41,8 @@ export async function postWebhook({
 }: {
   url: string;
   secret: string;
+  /** Issue 33: during a rotation's overlap, the old secret signs too (a second, space-separated signature). */
+  previousSecret?: string | null;
   messageId: string;
   body: string;
   isPrivateAllowed: boolean;
@@ -56,7 +59,7 @@ export async function postWebhook({
       'user-agent': 'Marquee-Webhooks/1.0',
       'webhook-id': messageId,
       'webhook-timestamp': String(Math.floor(sentAt.getTime() / 1000)),
-      'webhook-signature': new Webhook(secret).sign(messageId, sentAt, body),
+      'webhook-signature': [secret, ...(previousSecret ? [previousSecret] : [])].map((key) => new Webhook(key).sign(messageId, sentAt, body)).join(' '),
     };
     const { statusCode, excerpt } = await request(target, headers, body, isPrivateAllowed, timeoutMs);
     const isDelivered = statusCode >= 200 && statusCode < 300;
@@ -102,7 +105,7 @@ function request(target: URL, headers: Record<string, string>, body: string, isP
 
 type DeliveryServices = Pick<Services, 'db' | 'env' | 'mailer' | 'logger'>;
 
-type Claimed = { id: string; endpointId: string; attempts: number; url: string; secret: string; payload: { type: string; timestamp: string; data: unknown } };
+type Claimed = { id: string; endpointId: string; attempts: number; url: string; secret: string; previousSecret: string | null; payload: { type: string; timestamp: string; data: unknown } };
 
 /**
  * Issue 33: at most this many of one endpoint's deliveries in one claim, taken in turn with every
@@ -132,7 +135,8 @@ async function claimDue(db: Db, now: Date, limit: number): Promise<Claimed[]> {
       from due where d.id = due.id
       returning d.id, d.endpoint_id, d.event_id, d.attempts
     )
-    select c.id, c.endpoint_id as "endpointId", c.attempts, e.url, e.secret, ev.payload
+    select c.id, c.endpoint_id as "endpointId", c.attempts, e.url, e.secret,
+      case when e.previous_secret_expires_at > ${now.toISOString()}::timestamptz then e.previous_secret end as "previousSecret", ev.payload
     from claimed c join due on due.id = c.id join webhook_endpoints e on e.id = c.endpoint_id join webhook_events ev on ev.id = c.event_id
     order by due.turn, due.next_attempt_at`);
   return result.rows as Claimed[];
@@ -155,7 +159,7 @@ export async function deliverDueWebhooks(services: DeliveryServices, { now = new
   const queue = [...due];
   const worker = async () => {
     for (let next = queue.shift(); next; next = queue.shift()) {
-      const result = await postWebhook({ url: next.url, secret: next.secret, messageId: next.id, body: bodyOf(next.payload), isPrivateAllowed: env.WEBHOOKS_ALLOW_PRIVATE, timeoutMs });
+      const result = await postWebhook({ url: next.url, secret: next.secret, previousSecret: next.previousSecret, messageId: next.id, body: bodyOf(next.payload), isPrivateAllowed: env.WEBHOOKS_ALLOW_PRIVATE, timeoutMs });
       const isDisabled = await recordAttempt(services, next, result, now).catch((error: unknown) => {
         // Left claimed: tried again when the claim runs out, the rest of the batch goes on.
         services.logger.error({ err: error, deliveryId: next.id }, 'webhook attempt could not be recorded');

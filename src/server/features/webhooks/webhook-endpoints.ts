@@ -3,6 +3,8 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import {
   createWebhookEndpointSchema,
   MAX_WEBHOOK_ENDPOINTS,
+  rotateWebhookSecretSchema,
+  SECRET_ROTATION_OVERLAP_HOURS,
   updateWebhookEndpointSchema,
   type WebhookDeliverySummary,
   type WebhookEndpointSummary,
@@ -17,6 +19,8 @@ import { parseInput } from '../../http/validate.ts';
 import type { Services } from '../../services.ts';
 import { asOrganiser } from '../booking/gig-ownership.ts';
 import { checkWebhookUrl } from './webhook-addresses.ts';
+
+export { SECRET_ROTATION_OVERLAP_HOURS };
 
 type EndpointServices = Pick<Services, 'db' | 'env' | 'isRateLimitEnabled'>;
 
@@ -99,6 +103,7 @@ export async function listWebhookEndpoints(db: Services['db'], sessionUser: Sess
       isEnabled: e.isEnabled,
       autoDisabledAt: e.autoDisabledAt?.toISOString() ?? null,
       failingSince: e.failingSince?.toISOString() ?? null,
+      previousSecretExpiresAt: e.previousSecret && e.previousSecretExpiresAt && e.previousSecretExpiresAt > new Date() ? e.previousSecretExpiresAt.toISOString() : null,
       createdAt: e.createdAt.toISOString(),
       deliveries: byEndpoint.get(e.id) ?? [],
     })),
@@ -111,6 +116,35 @@ export async function revealWebhookSecret(db: Services['db'], session: CurrentSe
   if (session.impersonatedBy) throw new AppError('FORBIDDEN', "Stop impersonating first: only the account's owner can see a webhook endpoint's signing secret.");
   const endpoint = await findOwnEndpoint(db, session.user, endpointId);
   return { secret: endpoint.secret };
+}
+
+/**
+ * Issue 33: a new signing secret for the endpoint, shown once here (and on request after, like any
+ * secret). The one it replaces keeps signing deliveries too (a second signature in
+ * `webhook-signature`) for SECRET_ROTATION_OVERLAP_HOURS, so the receiver can switch without losing
+ * any; rotating again within that time drops the older one. Not for an admin acting as the owner.
+ */
+export async function rotateWebhookSecret(
+  services: EndpointServices,
+  session: CurrentSession,
+  endpointId: string,
+  rawInput: unknown,
+  { now = new Date() } = {},
+): Promise<{ secret: string; previousSecretExpiresAt: string }> {
+  const { db } = services;
+  const organiser = asOrganiser(session.user);
+  if (session.impersonatedBy) throw new AppError('FORBIDDEN', "Stop impersonating first: only the account's owner can rotate a webhook endpoint's signing secret.");
+  parseInput(rotateWebhookSecretSchema, rawInput);
+  await limitHits(services, `webhook-rotations:${organiser.id}`, { windowMs: 60 * 60_000, max: 10, message: 'Too many secret rotations in a short time. Please try again in an hour.' });
+  const endpoint = await findOwnEndpoint(db, session.user, endpointId);
+  const secret = newWebhookSecret();
+  const previousSecretExpiresAt = new Date(now.getTime() + SECRET_ROTATION_OVERLAP_HOURS * 3600_000);
+  // The old secret is read in the update itself, so two rotations at once cannot both keep the first one.
+  await db
+    .update(webhookEndpoints)
+    .set({ previousSecret: sql`${webhookEndpoints.secret}`, previousSecretExpiresAt, secret })
+    .where(eq(webhookEndpoints.id, endpoint.id));
+  return { secret, previousSecretExpiresAt: previousSecretExpiresAt.toISOString() };
 }
 
 /**
