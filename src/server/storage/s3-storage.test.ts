@@ -25,6 +25,16 @@ describe('files in an S3 bucket', () => {
     expect(direct.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });
 
+  it("deletes a file (a deleted account's upload, issue 33 finding 13b); deleting one already gone is no error", async () => {
+    const storage = createS3Storage(s3.settings);
+    const key = newUploadKey('jpg');
+    await storage.put(key, Buffer.from('jpeg'), 'image/jpeg');
+    await storage.delete(key);
+    expect(await storage.get(key)).toBeNull();
+    expect((await s3.objects()).has(key)).toBe(false);
+    await storage.delete(key);
+  });
+
   it('gives a demo image, whose name is reused when a database is seeded again, a day in caches', async () => {
     const storage = createS3Storage(s3.settings);
     await storage.put('images/demo/bands/salt-and-static.jpg', Buffer.from('jpeg'), 'image/jpeg');

@@ -1,4 +1,4 @@
-import { GetObjectCommand, HeadObjectCommand, NoSuchKey, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, NoSuchKey, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { cacheControlFor, FILES_PATH, isSafeKey, keyUnder, type Storage } from './storage.ts';
 
 export type S3Settings = {
@@ -45,6 +45,10 @@ export function createS3Storage(settings: S3Settings): S3Storage {
         if (error instanceof NoSuchKey) return null;
         throw error;
       }
+    },
+    async delete(key) {
+      // S3 answers a delete of a missing key with success, as the interface wants.
+      await client.send(new DeleteObjectCommand({ Bucket, Key: checked(key) }));
     },
     async sizeOf(key) {
       try {

@@ -6,6 +6,8 @@ import path from 'node:path';
 export type Storage = {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   get(key: string): Promise<Buffer | null>;
+  /** Removes a stored file; one already gone is no error (a retried delete does nothing). */
+  delete(key: string): Promise<void>;
   /** The public address of a stored file. */
   urlFor(key: string): string;
   /** The key an address from urlFor (or an older /files/ one) names; null for any other address. */
@@ -66,6 +68,9 @@ export function createLocalStorage(root: string): Storage {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw error;
       }
+    },
+    async delete(key) {
+      await fs.rm(resolve(key), { force: true });
     },
     urlFor: (key) => `${FILES_PATH}/${key}`,
     keyFor: (url) => keyUnder(url, [FILES_PATH]),

@@ -5,6 +5,7 @@ import type { Tx } from '../../db/client.ts';
 import {
   auditLog,
   bandProfiles,
+  files,
   gigs,
   heldPayments,
   managedArtists,
@@ -46,6 +47,20 @@ async function gigLabels(tx: Tx, where: SQL | undefined): Promise<string[]> {
   return rows.map((g) => `${formatLocalDate(g.localDate)} at ${g.venueName}`);
 }
 
+/** Removes stored objects one by one; one that fails is logged and the rest still go. */
+export async function removeStoredFiles({ storage, logger }: Pick<Services, 'storage' | 'logger'>, keys: string[]): Promise<number> {
+  let removed = 0;
+  for (const key of keys) {
+    try {
+      await storage.delete(key);
+      removed += 1;
+    } catch (error) {
+      logger.warn({ err: error, key }, 'stored file of a deleted account not removed');
+    }
+  }
+  return removed;
+}
+
 /**
  * Deletes the signed-in account (decision 40), in one transaction, once its password is given.
  *
@@ -67,7 +82,7 @@ export async function deleteAccount(services: Services, session: CurrentSession,
   });
   await verifyCurrentPassword(services, account.id, currentPassword);
 
-  await services.db.transaction(async (tx) => {
+  const filesDeleted = await services.db.transaction(async (tx) => {
     // Holding the row keeps a booking, sale or second delete from slipping in between the checks and the delete.
     const [me] = await tx.select({ id: user.id, role: user.role, name: user.name, email: user.email }).from(user).where(eq(user.id, account.id)).for('update');
     if (!me) throw new AppError('NOT_FOUND', 'This account no longer exists.');
@@ -138,16 +153,24 @@ export async function deleteAccount(services: Services, session: CurrentSession,
     await tx.delete(gigs).where(and(organises, isUpcoming, notExists(tx.select({ id: orders.id }).from(orders).where(eq(orders.gigId, gigs.id)))));
 
     const [kept] = await tx.select({ n: count() }).from(orders).where(eq(orders.buyerUserId, me.id));
+    // Issue 33 (finding 13b): its uploads go too. Only its own rows (profile, gear, managed
+    // artists, all going below) may show them (decision 23, assertOwnImages). The rows go now; the
+    // stored objects after the commit, and their keys are recorded here, in the same transaction,
+    // so a crash in between leaves a record of what is still to be removed.
+    const owned = await tx.delete(files).where(eq(files.ownerId, me.id)).returning({ key: files.key });
     await tx.insert(auditLog).values({
       actorId: null,
       action: 'account.deleted',
       targetId: me.id,
-      details: { role: me.role, name: me.name, ordersKept: kept?.n ?? 0, gigsReopened: booked.map((g) => g.id) },
+      details: { role: me.role, name: me.name, ordersKept: kept?.n ?? 0, gigsReopened: booked.map((g) => g.id), filesDeleted: owned.map((f) => f.key) },
     });
     await services.mailer.send({ to: me.email, kind: 'account_deleted', ...(await accountDeletedEmail({ name: me.name })) }, tx);
     // The profile, its lists, applications, gear, followers, sessions and sign-in go with the row
     // (cascades); orders, tickets, transfers, held payments and audit rows lose only the link.
     await tx.delete(user).where(eq(user.id, me.id));
+    return owned.map((f) => f.key);
   });
+  // After the commit: the account is gone whatever happens here. A failure is logged with its key.
+  await removeStoredFiles(services, filesDeleted);
   return { message: 'Your account has been deleted.' };
 }
