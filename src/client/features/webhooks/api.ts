@@ -20,4 +20,6 @@ export const useSwitchWebhookEndpoint = () =>
   useRefreshing(({ id, isEnabled }: { id: string; isEnabled: boolean }) => apiFetch<{ isEnabled: boolean }>(`${BASE}/${id}`, { method: 'PATCH', body: JSON.stringify({ isEnabled }) }));
 export const useDeleteWebhookEndpoint = () => useRefreshing((id: string) => apiFetch<void>(`${BASE}/${id}`, { method: 'DELETE' }));
 export const useResendWebhookDelivery = () => useRefreshing((deliveryId: string) => postJson<{ message: string }>(`/api/webhooks/deliveries/${deliveryId}/resend`, {}));
+/** Issue 33: a new signing secret, shown once in the answer; the old one keeps signing for the overlap too. */
+export const useRotateWebhookSecret = () => useRefreshing((id: string) => postJson<{ secret: string; previousSecretExpiresAt: string }>(`${BASE}/${id}/rotate-secret`, {}));
 export const revealWebhookSecret = (id: string) => apiFetch<{ secret: string }>(`${BASE}/${id}/secret`);

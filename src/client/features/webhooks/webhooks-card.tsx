@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
-import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENT_TYPES, type WebhookDeliverySummary, type WebhookEndpointSummary, type WebhookEventType } from '../../../core/schemas/webhooks.ts';
+import { SECRET_ROTATION_OVERLAP_HOURS, WEBHOOK_EVENT_LABELS, WEBHOOK_EVENT_TYPES, type WebhookDeliverySummary, type WebhookEndpointSummary, type WebhookEventType } from '../../../core/schemas/webhooks.ts';
 import { Alert, TextField } from '../../components/ui/field.tsx';
 import { ApiError } from '../../lib/api.ts';
-import { revealWebhookSecret, useAddWebhookEndpoint, useDeleteWebhookEndpoint, useResendWebhookDelivery, useSwitchWebhookEndpoint, useWebhookEndpoints } from './api.ts';
+import { revealWebhookSecret, useAddWebhookEndpoint, useDeleteWebhookEndpoint, useResendWebhookDelivery, useRotateWebhookSecret, useSwitchWebhookEndpoint, useWebhookEndpoints } from './api.ts';
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -123,6 +123,15 @@ function EndpointItem({ endpoint }: { endpoint: WebhookEndpointSummary }) {
   const [secret, setSecret] = useState<string | null>(null);
   const [secretError, setSecretError] = useState<string | null>(null);
   const [isConfirmingDelete, setIsConfirmingDelete] = useState(false);
+  const [isConfirmingRotate, setIsConfirmingRotate] = useState(false);
+  const rotate = useRotateWebhookSecret();
+  const confirmRotate = () =>
+    rotate.mutate(endpoint.id, {
+      onSuccess: ({ secret: newSecret }) => {
+        setSecret(newSecret);
+        setIsConfirmingRotate(false);
+      },
+    });
   const onOff = useSwitchWebhookEndpoint();
   const remove = useDeleteWebhookEndpoint();
   const reveal = async () => {
@@ -146,6 +155,9 @@ function EndpointItem({ endpoint }: { endpoint: WebhookEndpointSummary }) {
           <button type="button" className="btn-secondary px-3 py-1.5" onClick={() => (secret ? setSecret(null) : void reveal())}>
             {secret ? 'Hide Secret' : 'Reveal Secret'}
           </button>
+          <button type="button" className="btn-secondary px-3 py-1.5" onClick={() => setIsConfirmingRotate(true)} aria-expanded={isConfirmingRotate}>
+            Rotate Secret
+          </button>
           <button type="button" className="btn-secondary px-3 py-1.5" disabled={onOff.isPending} onClick={() => onOff.mutate({ id: endpoint.id, isEnabled: !endpoint.isEnabled })}>
             {endpoint.isEnabled ? 'Turn Off' : 'Turn On'}
           </button>
@@ -160,6 +172,27 @@ function EndpointItem({ endpoint }: { endpoint: WebhookEndpointSummary }) {
           )}
         </div>
       </div>
+      {isConfirmingRotate && (
+        <div className="space-y-2 rounded-lg border border-amber-700/60 p-3 text-sm" role="group" aria-label="Rotate the signing secret">
+          <p>
+            Marquee makes a new signing secret for this endpoint. The old secret keeps working for {SECRET_ROTATION_OVERLAP_HOURS} hours (each delivery is signed with both), so you have time to put the new one
+            in your receiver. After that only the new one signs.
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <button type="button" className="btn-primary px-3 py-1.5" disabled={rotate.isPending} onClick={confirmRotate}>
+              Confirm Rotate
+            </button>
+            <button type="button" className="btn-secondary px-3 py-1.5" onClick={() => setIsConfirmingRotate(false)}>
+              Cancel
+            </button>
+          </div>
+        </div>
+      )}
+      {rotate.isSuccess && secret === rotate.data.secret && (
+        <Alert tone="success">New signing secret made: copy it below into your receiver. The old one keeps working until {when(rotate.data.previousSecretExpiresAt)}.</Alert>
+      )}
+      {!rotate.isSuccess && endpoint.previousSecretExpiresAt && <p className="text-sm text-zinc-400">The previous signing secret also signs deliveries until {when(endpoint.previousSecretExpiresAt)}.</p>}
+      {rotate.isError && <Alert>{rotate.error.message}</Alert>}
       {secret && (
         <p className="text-sm">
           <span className="text-zinc-400">Signing secret: </span>
