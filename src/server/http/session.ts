@@ -22,3 +22,12 @@ export async function requireRole(services: Services, c: Context, ...roles: Role
   if (!roles.includes(session.user.role)) throw new AppError('FORBIDDEN', 'You do not have access to this.');
   return session;
 }
+
+/**
+ * An admin acting as someone (D3) supports them: it does not take over their sign-in, delete them,
+ * or leave credentials that outlast the impersonation (API keys, webhook endpoints and secrets,
+ * door devices and links; issue 33). `what` finishes "only the account's owner can …".
+ */
+export function refuseWhileImpersonating(session: { impersonatedBy: string | null }, what: string): void {
+  if (session.impersonatedBy) throw new AppError('FORBIDDEN', `Stop impersonating first: only the account's owner can ${what}.`);
+}

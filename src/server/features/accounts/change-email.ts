@@ -10,7 +10,8 @@ import { parseInput } from '../../http/validate.ts';
 import { emailChangeEmail } from '../../mail/emails/email-change.ts';
 import { emailChangedNoticeEmail } from '../../mail/emails/email-changed-notice.ts';
 import type { Services } from '../../services.ts';
-import { refuseWhileImpersonating, verifyCurrentPassword } from './verify-current-password.ts';
+import { verifyCurrentPassword } from './verify-current-password.ts';
+import { refuseWhileImpersonating } from '../../http/session.ts';
 
 /** Links to a new address an account may ask for in an hour (the mail goes to an address not yet proven). */
 export const EMAIL_CHANGES_PER_HOUR = 3;

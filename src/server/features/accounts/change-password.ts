@@ -5,7 +5,8 @@ import { limitHits } from '../../http/rate-limit.ts';
 import type { CurrentSession } from '../../http/session.ts';
 import { parseInput } from '../../http/validate.ts';
 import type { Services } from '../../services.ts';
-import { refuseWhileImpersonating, WRONG_PASSWORD } from './verify-current-password.ts';
+import { WRONG_PASSWORD } from './verify-current-password.ts';
+import { refuseWhileImpersonating } from '../../http/session.ts';
 
 /** Password changes (right or wrong) an account may try in 15 minutes: a stolen session cannot guess the current one. */
 export const PASSWORD_CHANGES_PER_15_MINUTES = 5;

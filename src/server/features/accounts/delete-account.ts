@@ -22,7 +22,8 @@ import { parseInput } from '../../http/validate.ts';
 import { accountDeletedEmail } from '../../mail/emails/account-deleted.ts';
 import { bookedActLeftEmail } from '../../mail/emails/booked-act-left.ts';
 import type { Services } from '../../services.ts';
-import { refuseWhileImpersonating, verifyCurrentPassword } from './verify-current-password.ts';
+import { verifyCurrentPassword } from './verify-current-password.ts';
+import { refuseWhileImpersonating } from '../../http/session.ts';
 import { markGigsForFederation } from '../federation/federate-gigs.ts';
 
 /** Deletion attempts (right or wrong password) an account may make in 15 minutes. */

@@ -13,8 +13,3 @@ export async function verifyCurrentPassword({ auth }: Pick<Services, 'auth'>, us
   const isRight = Boolean(credential?.password) && (await context.password.verify({ hash: credential!.password!, password }));
   if (!isRight) throw new AppError('VALIDATION', WRONG_PASSWORD, { currentPassword: WRONG_PASSWORD });
 }
-
-/** An admin acting as someone (D3) supports them; it does not take over their sign-in or delete them. */
-export function refuseWhileImpersonating(session: { impersonatedBy: string | null }, what: string): void {
-  if (session.impersonatedBy) throw new AppError('FORBIDDEN', `Stop impersonating first: only the account's owner can ${what}.`);
-}

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { refuseWhileImpersonating } from '../../http/session.ts';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { auditLog, doorStaff, venueProfiles } from '../../db/schema.ts';
@@ -40,7 +41,7 @@ const expiresOnText = (at: Date, timeZone: string, isVenueWide: boolean) =>
  */
 export async function inviteDoorStaff(services: Pick<Services, 'db' | 'mailer' | 'env' | 'isRateLimitEnabled'>, { user, impersonatedBy }: CurrentSession, rawInput: unknown): Promise<{ message: string; staff: DoorStaffMember }> {
   const { db, mailer, env } = services;
-  if (impersonatedBy) throw new AppError('FORBIDDEN', "Stop impersonating first: only the account's owner can invite door staff.");
+  refuseWhileImpersonating({ impersonatedBy }, 'invite door staff');
   const input = parseInput(inviteDoorStaffSchema, rawInput);
   const scope = input.gigId ? await gigScope(db, user, input.gigId) : await venueScope(db, user);
   await limitHits(services, `door-invites:${user.id}`, { windowMs: HOUR_MS, max: INVITES_PER_HOUR, message: DOOR_MESSAGES.tooManyInvites });

@@ -1,5 +1,5 @@
 import type { Services } from '../../services.ts';
-import { AppError } from '../../http/app-error.ts';
+import { refuseWhileImpersonating } from '../../http/session.ts';
 import type { CurrentSession } from '../../http/session.ts';
 import { limitHits } from '../../http/rate-limit.ts';
 import { parseInput } from '../../http/validate.ts';
@@ -13,7 +13,7 @@ import { createDoorDevice } from './door-devices.ts';
  * account: the device would keep its access after the impersonation ends.
  */
 export async function registerDoorDevice(services: Pick<Services, 'db' | 'isRateLimitEnabled'>, { user, impersonatedBy }: CurrentSession, rawInput: unknown): Promise<DoorDeviceRegistration> {
-  if (impersonatedBy) throw new AppError('FORBIDDEN', "Stop impersonating first: only the account's owner can set up a door device.");
+  refuseWhileImpersonating({ impersonatedBy }, 'set up a door device');
   const { label } = parseInput(registerDoorDeviceSchema, rawInput);
   await limitHits(services, `door-devices:${user.id}`, { windowMs: 60 * 60_000, max: 30, message: 'Too many doors set up from this account. Please try again in an hour.' });
   return createDoorDevice(services.db, { userId: user.id }, label);

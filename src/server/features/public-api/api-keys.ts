@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { refuseWhileImpersonating } from '../../http/session.ts';
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { MAX_ACTIVE_API_KEYS, normaliseApiKeyScopes, type ApiKeyScope, type ApiKeySummary, type CreatedApiKey } from '../../../core/schemas/api-keys.ts';
 import { isUuid } from '../../../core/ids.ts';
@@ -41,7 +42,7 @@ const toSummary = (row: { id: string; name: string; prefix: string; scopes: stri
  * It reads public data always, attendees and check-ins only when those scopes were asked for.
  */
 export async function createApiKey(db: Db, session: CurrentSession, name: string, askedScopes: readonly string[] = []): Promise<CreatedApiKey> {
-  if (session.impersonatedBy) throw new AppError('FORBIDDEN', "Stop impersonating first: only the account's owner can create API keys.");
+  refuseWhileImpersonating(session, 'create API keys');
   if (!session.user.emailVerified) throw new AppError('FORBIDDEN', 'Confirm your e-mail address before creating an API key.');
   const key = `${KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
   const created = await db.transaction(async (tx) => {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { refuseWhileImpersonating } from '../../http/session.ts';
 import { and, count, eq, sql } from 'drizzle-orm';
 import {
   createWebhookEndpointSchema,
@@ -51,7 +52,7 @@ export async function createWebhookEndpoint(services: EndpointServices, session:
   const { db, env } = services;
   const sessionUser = session.user;
   const organiser = asOrganiser(sessionUser);
-  if (session.impersonatedBy) throw new AppError('FORBIDDEN', "Stop impersonating first: only the account's owner can add webhook endpoints.");
+  refuseWhileImpersonating(session, 'add webhook endpoints');
   if (!sessionUser.emailVerified) throw new AppError('FORBIDDEN', 'Please confirm your e-mail address first: we send the link when you sign up, and you can ask for it again on your dashboard.');
   const input = parseInput(createWebhookEndpointSchema, rawInput);
   await limitHits(services, `webhook-endpoints:${organiser.id}`, { windowMs: 60 * 60_000, max: 20, message: 'Too many new webhook endpoints in a short time. Please try again in an hour.' });
@@ -113,7 +114,7 @@ export async function listWebhookEndpoints(db: Services['db'], sessionUser: Sess
 /** The endpoint's signing secret, for its owner to copy into the receiver (not for an admin acting as them: it would keep working after). */
 export async function revealWebhookSecret(db: Services['db'], session: CurrentSession, endpointId: string): Promise<{ secret: string }> {
   asOrganiser(session.user);
-  if (session.impersonatedBy) throw new AppError('FORBIDDEN', "Stop impersonating first: only the account's owner can see a webhook endpoint's signing secret.");
+  refuseWhileImpersonating(session, "see a webhook endpoint's signing secret");
   const endpoint = await findOwnEndpoint(db, session.user, endpointId);
   return { secret: endpoint.secret };
 }
@@ -133,7 +134,7 @@ export async function rotateWebhookSecret(
 ): Promise<{ secret: string; previousSecretExpiresAt: string }> {
   const { db } = services;
   const organiser = asOrganiser(session.user);
-  if (session.impersonatedBy) throw new AppError('FORBIDDEN', "Stop impersonating first: only the account's owner can rotate a webhook endpoint's signing secret.");
+  refuseWhileImpersonating(session, "rotate a webhook endpoint's signing secret");
   parseInput(rotateWebhookSecretSchema, rawInput);
   await limitHits(services, `webhook-rotations:${organiser.id}`, { windowMs: 60 * 60_000, max: 10, message: 'Too many secret rotations in a short time. Please try again in an hour.' });
   const endpoint = await findOwnEndpoint(db, session.user, endpointId);
