@@ -57,6 +57,17 @@ describe('deleting a gig with open checkouts (issue 33, finding 12)', () => {
     expect(await t.db.select().from(orders).where(and(eq(orders.gigId, gigId), eq(orders.status, 'pending')))).toHaveLength(1);
   });
 
+  it('a gig with sales is refused before any open checkout is closed: nobody paying loses their checkout for nothing', async () => {
+    const gigId = await ticketedGig();
+    const sold = await placeTicketOrder(t.db, { gigId, buyerEmail: 'sold@delete.test', provider: 'sandbox', quantity: 1 });
+    await t.db.update(orders).set({ status: 'paid', paidAt: new Date() }).where(eq(orders.id, sold.id));
+    await openCheckout(gigId, 'still-paying@delete.test');
+    const asked: string[] = [];
+    const payments: PaymentProvider = { ...t.services.payments, expireCheckout: async (sessionId) => (asked.push(sessionId), 'expired') };
+    await expect(deleteGig({ ...t.services, payments }, venueUser(), gigId)).rejects.toMatchObject({ code: 'CONFLICT', message: GIG_HAS_SALES_MESSAGE });
+    expect(asked).toEqual([]);
+  });
+
   it('a sandbox checkout paid before the delete is complete: the gig stays', async () => {
     const gigId = await ticketedGig();
     const open = await openCheckout(gigId, 'paid-sandbox@delete.test');

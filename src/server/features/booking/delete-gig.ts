@@ -30,6 +30,12 @@ export async function deleteGig(services: Pick<Services, 'db' | 'payments'>, ses
   const { db, payments } = services;
   const organiser = asOrganiser(sessionUser);
   const gig = await findOrganisedGig(db, organiser, gigId);
+  // A gig with sales stays: refused before any buyer's checkout is closed for nothing.
+  const [money] = await db
+    .select({ withMoney: sql<number>`count(*) filter (where ${orders.status} in ('paid', 'refunded') or ${orders.paidAt} is not null)::int` })
+    .from(orders)
+    .where(eq(orders.gigId, gig.id));
+  if ((money?.withMoney ?? 0) > 0) throw new AppError('CONFLICT', GIG_HAS_SALES_MESSAGE);
 
   const closable = await db
     .select({ id: orders.id, sessionId: orders.providerSessionId })
