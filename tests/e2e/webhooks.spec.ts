@@ -2,6 +2,7 @@
 // sells a ticket; its receiver hears the sale, signed (checked with the standardwebhooks library), the
 // delivery log shows them, and Resend sends one again with the same webhook-id; then it rotates the
 // signing secret and sees the new one (issue 33). Laptop and phone.
+import { answerVerification } from '../helpers/webhook-verification.ts';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type APIRequestContext } from '@playwright/test';
@@ -20,6 +21,8 @@ async function startReceiver() {
     let body = '';
     req.on('data', (chunk: Buffer) => (body += chunk.toString()));
     req.on('end', () => {
+      // The organiser's receiver answers Marquee's verification request with its challenge (issue 33).
+      if (answerVerification(body, res)) return;
       received.push({ headers: req.headers as Record<string, string>, body });
       res.writeHead(200, { 'content-type': 'text/plain' }).end('thanks');
     });
@@ -55,6 +58,8 @@ test('a venue adds a webhook endpoint, its receiver hears a sale, signed, Resend
     await expect(card.getByText('Endpoint added.', { exact: false })).toBeVisible();
     const endpoint = card.getByRole('listitem').filter({ hasText: receiver.url });
     await expect(endpoint.getByText('gig.published, ticket.sold')).toBeVisible();
+    // The receiver answered the verification request with its challenge (issue 33): nothing waits.
+    await expect(endpoint.getByText(/Waiting for your endpoint to answer/)).toHaveCount(0);
     await endpoint.getByRole('button', { name: 'Reveal Secret' }).click();
     const secret = (await endpoint.locator('code', { hasText: /^whsec_/ }).textContent())!;
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
@@ -102,9 +107,29 @@ test('a venue adds a webhook endpoint, its receiver hears a sale, signed, Resend
     await endpoint.getByRole('button', { name: 'Reveal Secret' }).click();
     await expect(endpoint.locator('code', { hasText: /^whsec_/ })).toHaveText(rotated);
 
-    await page.setViewportSize(PHONE);
-    await expectAccessible(page);
-    await shot(page, 'webhooks-card-phone');
+    // An address that answers anything without the challenge (someone else's server) stays
+    // unverified: the card says what it waits for, and 'Verify Again' says why it is still waiting.
+    const stranger = http.createServer((_req, res) => res.writeHead(200).end('ok'));
+    await new Promise<void>((resolve) => stranger.listen(0, '127.0.0.1', resolve));
+    const strangerUrl = `http://127.0.0.1:${(stranger.address() as AddressInfo).port}/not-mine`;
+    try {
+      await card.getByLabel('Endpoint address').fill(strangerUrl);
+      await card.getByRole('button', { name: 'Add Endpoint' }).click();
+      const waiting = card.getByRole('listitem').filter({ hasText: strangerUrl });
+      await expect(waiting.getByText(/Waiting for your endpoint to answer the verification request/)).toBeVisible();
+      await expect(waiting.getByText('Not verified yet')).toBeVisible();
+      await waiting.getByRole('button', { name: 'Verify Again' }).click();
+      await expect(waiting.getByText('Last try: The answer did not contain the challenge.')).toBeVisible();
+      await page.setViewportSize(PHONE);
+      await expectAccessible(page);
+      await shot(page, 'webhooks-card-phone');
+      await waiting.screenshot({ path: 'test-results/screenshots/webhooks-unverified-phone.png' });
+      await waiting.getByRole('button', { name: 'Delete', exact: true }).click();
+      await waiting.getByRole('button', { name: 'Confirm Delete' }).click();
+      await expect(card.getByRole('listitem').filter({ hasText: strangerUrl })).toHaveCount(0);
+    } finally {
+      await new Promise<void>((resolve) => stranger.close(() => resolve()));
+    }
 
     // Deleted: later stories' events no longer go to a receiver that has stopped.
     await endpoint.getByRole('button', { name: 'Delete', exact: true }).click();

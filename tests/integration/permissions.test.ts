@@ -73,6 +73,7 @@ const ALLOWED: Record<string, Rule> = {
   'POST /api/webhooks/endpoints': ORGANISERS,
   'GET /api/webhooks/endpoints/:id/secret': ORGANISERS,
   'POST /api/webhooks/endpoints/:id/rotate-secret': ORGANISERS,
+  'POST /api/webhooks/endpoints/:id/verify': ORGANISERS,
   'PATCH /api/webhooks/endpoints/:id': { allowed: ORGANISERS, body: async () => ({ isEnabled: false }) },
   'DELETE /api/webhooks/endpoints/:id': ORGANISERS,
   'POST /api/webhooks/deliveries/:id/resend': ORGANISERS,

@@ -62,6 +62,17 @@ export type WebhookEndpointSummary = {
   failingSince: string | null;
   /** Until when deliveries are still signed with the secret before the last rotation too (null when none is). */
   previousSecretExpiresAt: string | null;
+  /** Issue 33: whether the endpoint answered the signed verification request with its challenge (nothing is delivered before). */
+  isVerified: boolean;
   createdAt: string;
   deliveries: WebhookDeliverySummary[];
 };
+
+/** Issue 33: what an endpoint is told, and answers, before anything is delivered to it. */
+export const WEBHOOK_VERIFICATION_TYPE = 'webhook.verification';
+export const WEBHOOK_VERIFICATION_MESSAGES = {
+  verified: 'Your endpoint answered the verification request: events are delivered to it from now on.',
+  waiting:
+    "Waiting for your endpoint to answer the verification request: it must reply with a 2xx status and the request's data.challenge in its body (for example {\"challenge\": \"…\"}). Nothing is delivered until it does.",
+  tooMany: 'Too many verification requests in a short time. Please try again in a few minutes.',
+} as const;

@@ -1688,6 +1688,11 @@ export const webhookEndpoints = pgTable(
     /** The secret before the last rotation: deliveries are signed with it too until previousSecretExpiresAt (issue 33). */
     previousSecret: text(),
     previousSecretExpiresAt: timestamp({ withTimezone: true }),
+    /**
+     * When the endpoint answered Marquee's signed verification request with its challenge (issue 33):
+     * until then nothing is delivered to it. Endpoints made before verification existed count as verified.
+     */
+    verifiedAt: timestamp({ withTimezone: true }).defaultNow(),
     isEnabled: boolean().notNull().default(true),
     /** Since when every delivery has failed (null once one succeeds): three days of it disables the endpoint. */
     failingSince: timestamp({ withTimezone: true }),

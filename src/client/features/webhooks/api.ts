@@ -22,4 +22,6 @@ export const useDeleteWebhookEndpoint = () => useRefreshing((id: string) => apiF
 export const useResendWebhookDelivery = () => useRefreshing((deliveryId: string) => postJson<{ message: string }>(`/api/webhooks/deliveries/${deliveryId}/resend`, {}));
 /** Issue 33: a new signing secret, shown once in the answer; the old one keeps signing for the overlap too. */
 export const useRotateWebhookSecret = () => useRefreshing((id: string) => postJson<{ secret: string; previousSecretExpiresAt: string }>(`${BASE}/${id}/rotate-secret`, {}));
+/** Issue 33: send the verification request again; the answer says whether the endpoint echoed its challenge. */
+export const useVerifyWebhookEndpoint = () => useRefreshing((id: string) => postJson<{ isVerified: boolean; message: string; error: string | null }>(`${BASE}/${id}/verify`, {}));
 export const revealWebhookSecret = (id: string) => apiFetch<{ secret: string }>(`${BASE}/${id}/secret`);

@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
-import { SECRET_ROTATION_OVERLAP_HOURS, WEBHOOK_EVENT_LABELS, WEBHOOK_EVENT_TYPES, type WebhookDeliverySummary, type WebhookEndpointSummary, type WebhookEventType } from '../../../core/schemas/webhooks.ts';
+import { SECRET_ROTATION_OVERLAP_HOURS, WEBHOOK_EVENT_LABELS, WEBHOOK_EVENT_TYPES, WEBHOOK_VERIFICATION_MESSAGES, type WebhookDeliverySummary, type WebhookEndpointSummary, type WebhookEventType } from '../../../core/schemas/webhooks.ts';
 import { Alert, TextField } from '../../components/ui/field.tsx';
 import { ApiError } from '../../lib/api.ts';
-import { revealWebhookSecret, useAddWebhookEndpoint, useDeleteWebhookEndpoint, useResendWebhookDelivery, useRotateWebhookSecret, useSwitchWebhookEndpoint, useWebhookEndpoints } from './api.ts';
+import { revealWebhookSecret, useAddWebhookEndpoint, useDeleteWebhookEndpoint, useResendWebhookDelivery, useRotateWebhookSecret, useSwitchWebhookEndpoint, useVerifyWebhookEndpoint, useWebhookEndpoints } from './api.ts';
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -134,6 +134,7 @@ function EndpointItem({ endpoint }: { endpoint: WebhookEndpointSummary }) {
     });
   const onOff = useSwitchWebhookEndpoint();
   const remove = useDeleteWebhookEndpoint();
+  const verify = useVerifyWebhookEndpoint();
   const reveal = async () => {
     try {
       setSecret((await revealWebhookSecret(endpoint.id)).secret);
@@ -142,13 +143,13 @@ function EndpointItem({ endpoint }: { endpoint: WebhookEndpointSummary }) {
       setSecretError(error instanceof Error ? error.message : 'The secret could not be shown.');
     }
   };
-  const status = endpoint.isEnabled ? (endpoint.failingSince ? `On, failing since ${when(endpoint.failingSince)}` : 'On') : endpoint.autoDisabledAt ? `Turned off by Marquee on ${when(endpoint.autoDisabledAt)} after days of failed deliveries` : 'Off';
+  const status = !endpoint.isVerified ? 'Not verified yet' : endpoint.isEnabled ? (endpoint.failingSince ? `On, failing since ${when(endpoint.failingSince)}` : 'On') : endpoint.autoDisabledAt ? `Turned off by Marquee on ${when(endpoint.autoDisabledAt)} after days of failed deliveries` : 'Off';
   return (
     <li className="space-y-3 rounded-xl border border-zinc-800 p-4">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <p className="font-medium break-all">{endpoint.url}</p>
-          <p className={`text-sm ${endpoint.isEnabled && !endpoint.failingSince ? 'text-emerald-300' : 'text-amber-300'}`}>{status}</p>
+          <p className={`text-sm ${endpoint.isVerified && endpoint.isEnabled && !endpoint.failingSince ? 'text-emerald-300' : 'text-amber-300'}`}>{status}</p>
           <p className="text-xs text-zinc-400">{endpoint.events.join(', ')}</p>
         </div>
         <div className="flex flex-wrap gap-2">
@@ -172,6 +173,17 @@ function EndpointItem({ endpoint }: { endpoint: WebhookEndpointSummary }) {
           )}
         </div>
       </div>
+      {!endpoint.isVerified && (
+        <div className="space-y-2 rounded-lg border border-amber-700/60 p-3 text-sm" role="status">
+          <p>{WEBHOOK_VERIFICATION_MESSAGES.waiting}</p>
+          {verify.data && !verify.data.isVerified && verify.data.error && <p className="text-amber-200">Last try: {verify.data.error}</p>}
+          <button type="button" className="btn-secondary px-3 py-1.5" disabled={verify.isPending} onClick={() => verify.mutate(endpoint.id)}>
+            {verify.isPending ? 'Verifying…' : 'Verify Again'}
+          </button>
+          {verify.isError && <Alert>{verify.error.message}</Alert>}
+        </div>
+      )}
+      {verify.data?.isVerified && <Alert tone="success">{verify.data.message}</Alert>}
       {isConfirmingRotate && (
         <div className="space-y-2 rounded-lg border border-amber-700/60 p-3 text-sm" role="group" aria-label="Rotate the signing secret">
           <p>

@@ -124,7 +124,7 @@ async function claimDue(db: Db, now: Date, limit: number): Promise<Claimed[]> {
     with ranked as (
       select d.id, row_number() over (partition by d.endpoint_id order by d.next_attempt_at, d.id) as turn
       from webhook_deliveries d join webhook_endpoints e on e.id = d.endpoint_id
-      where d.status = 'pending' and d.next_attempt_at <= ${now.toISOString()}::timestamptz and e.is_enabled
+      where d.status = 'pending' and d.next_attempt_at <= ${now.toISOString()}::timestamptz and e.is_enabled and e.verified_at is not null
     ), due as (
       select d.id, r.turn, d.next_attempt_at from webhook_deliveries d join ranked r on r.id = d.id
       where r.turn <= ${PER_ENDPOINT_PER_CLAIM} and d.status = 'pending' and d.next_attempt_at <= ${now.toISOString()}::timestamptz

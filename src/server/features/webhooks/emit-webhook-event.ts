@@ -70,14 +70,14 @@ export async function emitWebhookEvent(db: DbOrTx, type: WebhookEventType, subje
       left join ticket_types tt on tt.id = t.ticket_type_id
       left join orders o on o.id = (x.item->>'orderId')::uuid
       left join ticket_types ot on ot.id = o.ticket_type_id
-      where exists (select 1 from webhook_endpoints e where e.owner_id = coalesce(g.promoter_id, g.venue_id) and e.is_enabled and ${type}::text = any(e.events))
+      where exists (select 1 from webhook_endpoints e where e.owner_id = coalesce(g.promoter_id, g.venue_id) and e.is_enabled and e.verified_at is not null and ${type}::text = any(e.events))
     ), event as (
       insert into webhook_events (id, type, payload)
       select event_id, ${type}::text, payload from subject
     ), target as (
       select subject.event_id, subject.gig_id, e.id as endpoint_id
       from subject
-      join webhook_endpoints e on e.owner_id = subject.owner_id and e.is_enabled and ${type}::text = any(e.events)
+      join webhook_endpoints e on e.owner_id = subject.owner_id and e.is_enabled and e.verified_at is not null and ${type}::text = any(e.events)
     ), coalesced as (
       -- Issue 33: a gig's gig.changed not yet tried (pending, never attempted, not claimed: a claim
       -- moves its due time ahead) now carries the latest state; an attempted one keeps its bytes.

@@ -7,6 +7,8 @@ import {
   rotateWebhookSecretSchema,
   SECRET_ROTATION_OVERLAP_HOURS,
   updateWebhookEndpointSchema,
+  WEBHOOK_VERIFICATION_MESSAGES,
+  WEBHOOK_VERIFICATION_TYPE,
   type WebhookDeliverySummary,
   type WebhookEndpointSummary,
   type WebhookEventType,
@@ -20,6 +22,7 @@ import { parseInput } from '../../http/validate.ts';
 import type { Services } from '../../services.ts';
 import { asOrganiser } from '../booking/gig-ownership.ts';
 import { checkWebhookUrl } from './webhook-addresses.ts';
+import { postWebhook } from './deliver-webhooks.ts';
 
 export { SECRET_ROTATION_OVERLAP_HOURS };
 
@@ -48,7 +51,7 @@ async function findOwnEndpoint(db: Services['db'], owner: SessionUser, endpointI
  * Decision 54: a venue or promoter with a confirmed e-mail adds an endpoint (its address checked: no
  * private targets). Not an admin acting as them: the endpoint and its secret would outlive the impersonation.
  */
-export async function createWebhookEndpoint(services: EndpointServices, session: CurrentSession, rawInput: unknown): Promise<{ id: string }> {
+export async function createWebhookEndpoint(services: EndpointServices, session: CurrentSession, rawInput: unknown): Promise<{ id: string } & VerificationResult> {
   const { db, env } = services;
   const sessionUser = session.user;
   const organiser = asOrganiser(sessionUser);
@@ -59,8 +62,44 @@ export async function createWebhookEndpoint(services: EndpointServices, session:
   const url = await checkWebhookUrl(input.url, { isPrivateAllowed: env.WEBHOOKS_ALLOW_PRIVATE });
   const [existing] = await db.select({ n: count() }).from(webhookEndpoints).where(eq(webhookEndpoints.ownerId, organiser.id));
   if ((existing?.n ?? 0) >= MAX_WEBHOOK_ENDPOINTS) throw new AppError('CONFLICT', `You can have up to ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints. Please delete one you no longer use first.`);
-  const [created] = await db.insert(webhookEndpoints).values({ ownerId: organiser.id, url, events: input.events, secret: newWebhookSecret() }).returning({ id: webhookEndpoints.id });
-  return { id: created!.id };
+  const [created] = await db.insert(webhookEndpoints).values({ ownerId: organiser.id, url, events: input.events, secret: newWebhookSecret(), verifiedAt: null }).returning({ id: webhookEndpoints.id });
+  // Issue 33: the address proves it is the organiser's own receiver before anything is sent to it.
+  return { id: created!.id, ...(await sendVerification(services, created!.id)) };
+}
+
+export type VerificationResult = { isVerified: boolean; message: string; error: string | null };
+
+/**
+ * Issue 33 (Standard Webhooks' advice): proves an endpoint is its organiser's own receiver. One
+ * signed POST of a `webhook.verification` event carrying a random challenge; the endpoint is
+ * verified once it answers 2xx with that challenge in its body. Until then no event is recorded
+ * for it and nothing is delivered, so an address that merely accepts anything (someone else's
+ * server) never receives an organiser's data. An endpoint verified once stays verified.
+ */
+async function sendVerification(services: EndpointServices, endpointId: string): Promise<VerificationResult> {
+  const { db, env } = services;
+  const [endpoint] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpointId));
+  if (!endpoint) throw NOT_FOUND();
+  if (endpoint.verifiedAt) return { isVerified: true, message: WEBHOOK_VERIFICATION_MESSAGES.verified, error: null };
+  const challenge = randomBytes(16).toString('hex');
+  const body = JSON.stringify({ type: WEBHOOK_VERIFICATION_TYPE, timestamp: new Date().toISOString(), data: { challenge } });
+  const answer = await postWebhook({ url: endpoint.url, secret: endpoint.secret, messageId: `msg_${randomBytes(16).toString('hex')}`, body, isPrivateAllowed: env.WEBHOOKS_ALLOW_PRIVATE });
+  if (!answer.isDelivered || !answer.responseExcerpt?.includes(challenge)) {
+    const error = answer.error ?? 'The answer did not contain the challenge.';
+    return { isVerified: false, message: WEBHOOK_VERIFICATION_MESSAGES.waiting, error };
+  }
+  await db.update(webhookEndpoints).set({ verifiedAt: new Date() }).where(eq(webhookEndpoints.id, endpoint.id));
+  return { isVerified: true, message: WEBHOOK_VERIFICATION_MESSAGES.verified, error: null };
+}
+
+/** 'Verify again': the owner asks Marquee to send the verification request once more (not an admin acting as them). */
+export async function verifyWebhookEndpoint(services: EndpointServices, session: CurrentSession, endpointId: string, rawInput: unknown): Promise<VerificationResult> {
+  const organiser = asOrganiser(session.user);
+  refuseWhileImpersonating(session, 'verify a webhook endpoint');
+  parseInput(rotateWebhookSecretSchema, rawInput);
+  await limitHits(services, `webhook-verifications:${organiser.id}`, { windowMs: 10 * 60_000, max: 20, message: WEBHOOK_VERIFICATION_MESSAGES.tooMany });
+  const endpoint = await findOwnEndpoint(services.db, session.user, endpointId);
+  return sendVerification(services, endpoint.id);
 }
 
 /** The organiser's endpoints (never their secrets) with each one's recent deliveries and last attempt. */
@@ -105,6 +144,7 @@ export async function listWebhookEndpoints(db: Services['db'], sessionUser: Sess
       autoDisabledAt: e.autoDisabledAt?.toISOString() ?? null,
       failingSince: e.failingSince?.toISOString() ?? null,
       previousSecretExpiresAt: e.previousSecret && e.previousSecretExpiresAt && e.previousSecretExpiresAt > new Date() ? e.previousSecretExpiresAt.toISOString() : null,
+      isVerified: e.verifiedAt !== null,
       createdAt: e.createdAt.toISOString(),
       deliveries: byEndpoint.get(e.id) ?? [],
     })),

@@ -2,6 +2,7 @@
 // and a burst of edits to one gig leaves one pending `gig.changed` per endpoint, not one per edit.
 // Finding 4: a gig booked with 'Band already Chosen' is not `gig.published` until the band's
 // window to decline has passed (decision 34's rule for followers' e-mails).
+import { answerVerification } from '../../../../tests/helpers/webhook-verification.ts';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,6 +26,7 @@ async function startReceiver() {
     let body = '';
     req.on('data', (chunk: Buffer) => (body += chunk.toString()));
     req.on('end', () => {
+      if (answerVerification(body, res)) return;
       bodies.push(JSON.parse(body) as (typeof bodies)[number]);
       res.writeHead(200).end('ok');
     });

@@ -1,6 +1,7 @@
 // Issue 26 part 3, decision 54: an organiser's endpoint hears each of its gigs' events once,
 // signed per Standard Webhooks, through failures, retries, resends and its own auto-disable;
 // and no webhook reaches a private address unless the operator allows it.
+import { answerVerification } from '../../../../tests/helpers/webhook-verification.ts';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,6 +35,7 @@ async function startReceiver(answer: (n: number, req: http.IncomingMessage, res:
     let body = '';
     req.on('data', (chunk: Buffer) => (body += chunk.toString()));
     req.on('end', () => {
+      if (answerVerification(body, res)) return;
       received.push({ path: req.url ?? '', headers: req.headers as Record<string, string>, body });
       answer(received.length, req, res);
     });

@@ -1,0 +1,1 @@
+ALTER TABLE "webhook_endpoints" ADD COLUMN "verified_at" timestamp with time zone DEFAULT now();
