@@ -14,6 +14,8 @@ export const GIG_HAS_OPEN_CHECKOUTS_MESSAGE = 'Someone is paying for a ticket to
 
 /** A provider's checkout may outlive its order by a minute (Stripe's expiry gets a margin): a few minutes' grace. */
 const PROVIDER_GRACE = sql`now() - interval '5 minutes'`;
+/** The gig's orders any money moved on (a ticket, even refunded, or a payment after expiry): one keeps the gig. */
+const ordersWithMoney = sql<number>`count(*) filter (where ${orders.status} in ('paid', 'refunded') or ${orders.paidAt} is not null)::int`;
 
 /**
  * Deletes a gig and, by cascade, its applications (spec 2 §4); a gig with sold tickets stays.
@@ -32,7 +34,7 @@ export async function deleteGig(services: Pick<Services, 'db' | 'payments'>, ses
   const gig = await findOrganisedGig(db, organiser, gigId);
   // A gig with sales stays: refused before any buyer's checkout is closed for nothing.
   const [money] = await db
-    .select({ withMoney: sql<number>`count(*) filter (where ${orders.status} in ('paid', 'refunded') or ${orders.paidAt} is not null)::int` })
+    .select({ withMoney: ordersWithMoney })
     .from(orders)
     .where(eq(orders.gigId, gig.id));
   if ((money?.withMoney ?? 0) > 0) throw new AppError('CONFLICT', GIG_HAS_SALES_MESSAGE);
@@ -65,7 +67,7 @@ export async function deleteGig(services: Pick<Services, 'db' | 'payments'>, ses
     const [counts] = await tx
       .select({
         open: sql<number>`count(*) filter (where ${orders.paidAt} is null and ${orders.expiresAt} > ${PROVIDER_GRACE}${closed.length ? sql` and ${notInArray(orders.id, closed)}` : sql``})::int`,
-        withMoney: sql<number>`count(*) filter (where ${orders.status} in ('paid', 'refunded') or ${orders.paidAt} is not null)::int`,
+        withMoney: ordersWithMoney,
       })
       .from(orders)
       .where(eq(orders.gigId, gig.id));
