@@ -1566,6 +1566,7 @@ export const doorScans = pgTable(
 );
 
 export const doorSaleMethod = pgEnum('door_sale_method', ['cash', 'card']);
+export const doorSaleStatus = pgEnum('door_sale_status', ['recorded', 'voided', 'refused_full', 'refused_cancelled']);
 
 /** A walk-in who paid at the door, outside Marquee: counted against capacity and in the door report. */
 export const doorSales = pgTable(
@@ -1584,8 +1585,15 @@ export const doorSales = pgTable(
     method: doorSaleMethod().notNull(),
     soldAt: timestamp({ withTimezone: true }).notNull(),
     receivedAt: createdAt(),
-    /** Recorded although the show was full (the door was offline, and the guests are in). */
+    /** Recorded although the show was full (before issue 34; a sale over capacity is now refused, `status`). */
     isOverCapacity: boolean().notNull().default(false),
+    /**
+     * Issue 34: 'recorded' counts; 'voided' was undone by its door within minutes (kept for the report);
+     * 'refused_full' / 'refused_cancelled' were sold by a door offline but refused at sync (the show was
+     * full, or cancelled): no seat is taken, and the report lists the money to give back.
+     */
+    status: doorSaleStatus().notNull().default('recorded'),
+    voidedAt: timestamp({ withTimezone: true }),
   },
   (t) => [index().on(t.gigId), check('door_sales_quantity', sql`${t.quantity} between 1 and 20`), check('door_sales_amount', sql`${t.amountCents} >= 0`)],
 );
