@@ -661,6 +661,37 @@ export const orders = pgTable(
   ],
 );
 
+/**
+ * Issue 34: an order's lines, one per ticket type (2 General + 1 VIP is one order of two lines),
+ * each with its price and its part of the order's split (decision 47), so its tickets are issued
+ * at their own price and type. An order's lines sum to the order; orders made before have one line.
+ */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    position: integer().notNull(),
+    /** Null: the gig's simple price. */
+    ticketTypeId: uuid().references(() => ticketTypes.id, { onDelete: 'restrict' }),
+    quantity: integer().notNull(),
+    unitCents: integer().notNull(),
+    faceCents: integer().notNull(),
+    feeCents: integer().notNull(),
+    bandShareCents: integer().notNull(),
+    organiserShareCents: integer().notNull(),
+    platformShareCents: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.position] }),
+    index().on(t.ticketTypeId),
+    check('order_lines_quantity', sql`${t.quantity} between 1 and 8`),
+    check('order_lines_face', sql`${t.faceCents} = ${t.quantity} * ${t.unitCents}`),
+    check('order_lines_split', sql`${t.bandShareCents} + ${t.organiserShareCents} + ${t.platformShareCents} = ${t.faceCents} + ${t.feeCents}`),
+  ],
+);
+
 /** transferred: passed to someone else, who holds a new ticket (issue 23); the old code admits no one. */
 export const ticketStatus = pgEnum('ticket_status', ['valid', 'used', 'refunded', 'transferred']);
 
