@@ -852,9 +852,11 @@ export const transferKind = pgEnum('transfer_kind', ['band_share', 'organiser_sh
 /**
  * pending: recorded with the payment, waiting for the job that asks the provider to send it;
  * paid: the provider took it (providerTransferId); forfeited: the payee had no complete payment
- * account, so the share stays with the platform (D11); failed: the provider refused it for good.
+ * account, so the share stays with the platform (D11); failed: the provider refused it for good;
+ * held (issue 34): a band share whose payee had no complete payment account, kept until the
+ * band sets one up (then pending) or its deadline passes (then forfeited).
  */
-export const transferStatus = pgEnum('transfer_status', ['pending', 'paid', 'forfeited', 'failed']);
+export const transferStatus = pgEnum('transfer_status', ['pending', 'paid', 'forfeited', 'failed', 'held']);
 
 export const transfers = pgTable(
   'transfers',
