@@ -1857,3 +1857,40 @@ export const federatedGigs = pgTable(
   },
   (t) => [index('federated_gigs_pending_idx').on(t.changedAt).where(sql`${t.isPending}`)],
 );
+
+/**
+ * Issue 34: a wallet pass handed out for a ticket, by its serial number (`passSerial` of the
+ * ticket id, also the Google object's id). `changedAt` is the pass's Last-Modified and its
+ * update tag. A change to the ticket (refunded, passed on) bumps it and marks it pending in the
+ * change's own transaction; the `update-wallet-passes` job then tells the devices that hold it
+ * (APNs) and Google, and clears the mark once sent.
+ */
+export const walletPasses = pgTable(
+  'wallet_passes',
+  {
+    serialNumber: text().primaryKey(),
+    ticketId: text()
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    /** Set once a 'Save to Google Wallet' link was made: Google may hold the object from then on. */
+    googleLinkedAt: timestamp({ withTimezone: true }),
+    changedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    pendingSince: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.ticketId), index('wallet_passes_pending_idx').on(t.pendingSince).where(sql`${t.pendingSince} is not null`)],
+);
+
+/** Issue 34: a device that holds an Apple Wallet pass (PassKit web service registration) and its APNs push token. */
+export const appleWalletRegistrations = pgTable(
+  'apple_wallet_registrations',
+  {
+    deviceLibraryId: text().notNull(),
+    serialNumber: text()
+      .notNull()
+      .references(() => walletPasses.serialNumber, { onDelete: 'cascade' }),
+    pushToken: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.deviceLibraryId, t.serialNumber] }), index().on(t.serialNumber)],
+);
