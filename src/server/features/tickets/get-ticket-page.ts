@@ -9,6 +9,7 @@ import { findTicketShow, type TicketShow } from './find-ticket-show.ts';
 import { ticketApiPath, ticketIdOfLink } from './ticket-links.ts';
 import { ticketQrSvg } from './ticket-qr.ts';
 import { findTicketReturn } from '../waitlist/return-ticket.ts';
+import { listCantGoOptions } from './list-cant-go-options.ts';
 
 type PageServices = Pick<Services, 'db' | 'ticketLinkKey' | 'wallets' | 'doorKeySecret'>;
 
@@ -42,11 +43,14 @@ export async function getTicketPage(services: PageServices, token: string) {
   const refundRequest = await latestRefundRequest(services.db, show.ticketId);
   // Decision 50: 'Return this ticket' to the show's waitlist, from its own link.
   const waitlistReturn = await findTicketReturn(services.db, show.ticketId);
+  const { typeName, cantGo } = (await listCantGoOptions(services.db, [show.ticketId])).get(show.ticketId)!;
   return {
     ticket: {
       status: show.status,
       usedAt: show.usedAt,
       holderEmail: show.holderEmail,
+      /** Issue 34: the ticket type bought ('VIP', 'Early bird'); null for a gig with one simple price. */
+      typeName,
       // A ticket that no longer admits shows no code at all. `reference` is what is printed under the
       // QR code and what door staff type when it will not scan (issue 33): not the id, which admits
       // online; the QR code carries the signed code, which checks offline too.
@@ -64,7 +68,8 @@ export async function getTicketPage(services: PageServices, token: string) {
       timeZone: show.timeZone,
     },
     isTestMode: show.provider === 'sandbox',
-    calendarPath: `${api}/calendar.ics`,
+    // Issue 34: a ticket refunded or passed on is no show to go to, so it offers no calendar entry.
+    calendarPath: show.status === 'refunded' || show.status === 'transferred' ? null : `${api}/calendar.ics`,
     wallets: {
       applePath: isValid && services.wallets.apple ? `${api}/apple-wallet.pkpass` : null,
       googlePath: isValid && services.wallets.google ? `${api}/google-wallet` : null,
@@ -72,6 +77,8 @@ export async function getTicketPage(services: PageServices, token: string) {
     refundRequest,
     canRequestRefund: isValid && refundRequest?.status !== 'open',
     waitlistReturn,
+    /** Issue 34: the one 'Can't go?' panel: the ways out that exist now, with their money outcome, and why not the others. */
+    cantGo,
     // Decision 48: whether 'Pass it to a friend' applies now (the transfer itself decides again).
     transfer: !isValid
       ? null

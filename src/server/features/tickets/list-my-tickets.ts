@@ -6,6 +6,7 @@ import { bandProfiles, gigs, managedArtists, orders, regions, tickets, venueProf
 import type { SessionUser } from '../../http/session.ts';
 import { CONFIRM_TO_SEE_TICKETS } from '../accounts/email-verification.ts';
 import { ticketPagePath } from './ticket-links.ts';
+import { listCantGoOptions } from './list-cant-go-options.ts';
 import { ticketQrSvg } from './ticket-qr.ts';
 
 /**
@@ -52,8 +53,10 @@ export async function listMyTickets(services: Pick<Services, 'db' | 'ticketLinkK
     .where(and(ne(tickets.status, 'transferred'), user.emailVerified ? isHolder : and(isHolder, eq(orders.buyerUserId, user.id))))
     .orderBy(desc(gigs.localDate), desc(tickets.createdAt), asc(tickets.position))
     .limit(100);
+  const exits = await listCantGoOptions(db, rows.map((row) => row.id));
   return {
-    tickets: await Promise.all(rows.map(async (row) => ({ ...row, reference: await ticketDisplayRefOf(row.id), pagePath: ticketPagePath({ ticketLinkKey }, row.id), qrSvg: await ticketQrSvg(services, row.id, row.gigId) }))),
+    // Issue 34: each with its ticket type and its one 'Can't go?' panel.
+    tickets: await Promise.all(rows.map(async (row) => ({ ...row, ...exits.get(row.id)!, reference: await ticketDisplayRefOf(row.id), pagePath: ticketPagePath({ ticketLinkKey }, row.id), qrSvg: await ticketQrSvg(services, row.id, row.gigId) }))),
     isEmailVerified: user.emailVerified,
     notice: user.emailVerified ? null : CONFIRM_TO_SEE_TICKETS,
   };

@@ -4,11 +4,9 @@ import { clientIp } from '../../http/client-ip.ts';
 import { requireRole } from '../../http/session.ts';
 import { readJsonBody } from '../../http/validate.ts';
 import type { Services } from '../../services.ts';
-import { buildAppleWalletPass } from './apple-wallet-pass.ts';
-import { signTicketCode } from '../door/door-keys.ts';
+import { applePassOf, googleSaveUrlOf } from './wallet-pass-updates.ts';
 import { decideRefundRequest } from './decide-refund-request.ts';
 import { getTicketPage, ticketFromToken } from './get-ticket-page.ts';
-import { googleWalletSaveUrl } from './google-wallet-link.ts';
 import { listRefundRequests } from './list-refund-requests.ts';
 import { requestRefund } from './request-refund.ts';
 import { resendTicketEmail } from './resend-ticket-email.ts';
@@ -40,6 +38,7 @@ export function ticketPageRoutes(services: Services) {
   /** 'Add to calendar': the show as one .ics entry, the same one the ticket e-mail carries. */
   app.get('/ticket-page/:token/calendar.ics', async (c) => {
     const show = await ticketFromToken(services, c.req.param('token'));
+    if (show.status === 'refunded' || show.status === 'transferred') throw new AppError('CONFLICT', 'This ticket no longer admits anyone, so it has no calendar entry.');
     return c.body(showInvite(show, `Your ticket page: ${ticketPageUrl(services, show.ticketId)}`), 200, {
       'Content-Type': 'text/calendar; charset=utf-8',
       'Content-Disposition': 'attachment; filename="show.ics"',
@@ -51,7 +50,7 @@ export function ticketPageRoutes(services: Services) {
     const settings = services.wallets.apple;
     if (!settings) throw new AppError('NOT_FOUND', 'Apple Wallet passes are not offered here.');
     if (show.status !== 'valid') throw new AppError('CONFLICT', 'This ticket no longer admits anyone, so it has no pass.');
-    const pass = await buildAppleWalletPass(settings, show, { ticketPageUrl: ticketPageUrl(services, show.ticketId), code: await signTicketCode(services, show.ticketId, show.gigId) });
+    const pass = await applePassOf(services, show);
     return c.body(new Uint8Array(pass), 200, { 'Content-Type': 'application/vnd.apple.pkpass', 'Content-Disposition': 'attachment; filename="ticket.pkpass"' });
   });
 
@@ -60,7 +59,7 @@ export function ticketPageRoutes(services: Services) {
     const settings = services.wallets.google;
     if (!settings) throw new AppError('NOT_FOUND', 'Google Wallet passes are not offered here.');
     if (show.status !== 'valid') throw new AppError('CONFLICT', 'This ticket no longer admits anyone, so it has no pass.');
-    return c.redirect(await googleWalletSaveUrl(settings, show, { publicUrl: services.env.PUBLIC_URL, code: await signTicketCode(services, show.ticketId, show.gigId) }), 302);
+    return c.redirect(await googleSaveUrlOf(services, show), 302);
   });
 
   app.post('/ticket-page/:token/email', async (c) => c.json(await resendTicketEmail(services, c.req.param('token'), { ipAddress: clientIp(c) })));
