@@ -5,7 +5,7 @@ import { gigs, tickets, venueProfiles } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { readDoorCode } from '../door/read-door-code.ts';
-import { emitWebhookEvent } from '../webhooks/emit-webhook-event.ts';
+import { emitWebhookEvent, isHeardSql } from '../webhooks/emit-webhook-event.ts';
 
 const SCANNER_ROLES = ['venue', 'promoter', 'band', 'admin'] as const;
 
@@ -35,7 +35,8 @@ export async function admitTicket(db: Db, scanner: SessionUser, code: string, no
     return { isValid: false, reason: 'already_used', usedAt: ticket.usedAt?.toISOString() };
   }
   const gig = { id: admitted.gigId, localDate: admitted.localDate, startTime: admitted.startTime, venueName: admitted.venueName };
-  await emitWebhookEvent(db, 'ticket.checked_in', { gigId: gig.id, ticketId, data: { checkedInAt: now.toISOString() } });
+  // Issue 34: the event's statement (heavy to plan) runs only when an endpoint listens for it.
+  if (admitted.isHeard) await emitWebhookEvent(db, 'ticket.checked_in', { gigId: gig.id, ticketId, data: { checkedInAt: now.toISOString() } });
   return { isValid: true, ticketId, holderEmail: admitted.holderEmail, admittedAt: now.toISOString(), gig };
 }
 
@@ -50,7 +51,10 @@ const isParty = sql`case ${sql.placeholder('role')}::text
 /**
  * The door's two statements, prepared once per database (the door is the busiest writer on a show
  * night). A valid scan is one statement: the ticket turns from valid to used only if the scanner
- * is party to its gig, and the gig's door details come back with it.
+ * is party to its gig, and the gig's door details come back with it, and whether any webhook
+ * endpoint of the gig's organiser hears ticket.checked_in (issue 34: recording the event on every
+ * scan, listened for or not, cost 3 ms of PostgreSQL planning a scan and cut admissions from
+ * about 2,000 a second to 400).
  */
 function prepareStatements(db: Db) {
   return {
@@ -61,7 +65,14 @@ function prepareStatements(db: Db) {
       .from(gigs)
       .innerJoin(venueProfiles, eq(venueProfiles.userId, gigs.venueId))
       .where(and(eq(tickets.id, sql.placeholder('ticketId')), eq(tickets.status, 'valid'), eq(gigs.id, tickets.gigId), sql`${isParty}`))
-      .returning({ holderEmail: tickets.holderEmail, gigId: gigs.id, localDate: gigs.localDate, startTime: gigs.startTime, venueName: venueProfiles.name })
+      .returning({
+        holderEmail: tickets.holderEmail,
+        gigId: gigs.id,
+        localDate: gigs.localDate,
+        startTime: gigs.startTime,
+        venueName: venueProfiles.name,
+        isHeard: sql<boolean>`${isHeardSql(sql`coalesce(${gigs.promoterId}, ${gigs.venueId})`, 'ticket.checked_in')}`,
+      })
       .prepare('marquee_admit_ticket'),
     describe: db
       .select({ status: tickets.status, usedAt: tickets.usedAt, isParty: sql<boolean>`${isParty}` })

@@ -4,7 +4,7 @@
 import { ticketDisplayRefOf } from '../../../core/door-codes.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { gigs, orders, outbox, paymentEvents, tickets } from '../../db/schema.ts';
+import { gigs, orders, outbox, paymentEvents, tickets, webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema.ts';
 import { placeTicketOrder } from './place-ticket-order.ts';
 import { releaseExpiredOrders } from './release-expired-orders.ts';
 import { fulfilPaidOrder, newTicketId } from './fulfil-paid-order.ts';
@@ -23,6 +23,7 @@ import type { SessionUser } from '../../http/session.ts';
 import { createTestApp, registrationForm, type TestApp, type TestClient } from '../../../../tests/helpers/test-app.ts';
 import { createBand, createGig, createVenue, dayIn } from '../../../../tests/helpers/factories.ts';
 import { markEmailVerified, PASSWORD, signUpAs } from '../../../../tests/helpers/accounts.ts';
+import { countStatements } from '../../../../tests/helpers/count-statements.ts';
 
 const ZONE = 'America/Chicago';
 let t: TestApp;
@@ -148,6 +149,31 @@ describe('the door', () => {
     expect(results.filter((r) => r.isValid)).toHaveLength(1);
     const refused = results.filter((r) => !r.isValid);
     expect(refused.every((r) => !r.isValid && r.reason === 'already_used' && r.usedAt)).toBe(true);
+  });
+
+  it('a scan is one statement when no webhook endpoint hears ticket.checked_in, and the event is recorded when one does (issue 34)', async () => {
+    const door = scanner('venue', venueId);
+    const unheard = await paidTicket(await ticketedGig(5));
+    const counter = countStatements(t.services.database);
+    try {
+      expect(await admitTicket(t.db, door, unheard)).toMatchObject({ isValid: true });
+      expect(counter.count).toBe(1);
+    } finally {
+      counter.stop();
+    }
+    const [endpoint] = await t.db.insert(webhookEndpoints).values({ ownerId: venueId, url: 'https://hooks.example.com/in', events: ['ticket.checked_in'], secret: 'whsec_dGVzdA==' }).returning();
+    try {
+      const ticketId = await paidTicket(await ticketedGig(5));
+      expect(await admitTicket(t.db, door, ticketId)).toMatchObject({ isValid: true });
+      const recorded = await t.db
+        .select({ type: webhookEvents.type })
+        .from(webhookDeliveries)
+        .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
+        .where(eq(webhookDeliveries.endpointId, endpoint!.id));
+      expect(recorded).toEqual([{ type: 'ticket.checked_in' }]);
+    } finally {
+      await t.db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint!.id));
+    }
   });
 
   it('control: reading the status and then writing admits a ticket more than once', async () => {

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { WebhookEventType } from '../../../core/schemas/webhooks.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { ticketRefSql } from '../door/count-door.ts';
@@ -12,6 +12,14 @@ export type WebhookSubject = { gigId: string; ticketId?: string; orderId?: strin
 
 /** The one type coalesced per gig and endpoint while undelivered (issue 33): only its latest state matters. */
 const COALESCED_TYPE: WebhookEventType = 'gig.changed';
+
+/**
+ * Whether an enabled, verified endpoint of the organiser `ownerId` listens for `type`: the check
+ * emitWebhookEvent makes, for a statement that wants to know before calling it (the door's admit
+ * returns it, so a scan nobody listens for is one statement: issue 34).
+ */
+export const isHeardSql = (ownerId: SQL, type: WebhookEventType) =>
+  sql`exists (select 1 from webhook_endpoints e where e.owner_id = ${ownerId} and e.is_enabled and e.verified_at is not null and ${type}::text = any(e.events))`;
 
 /**
  * Decision 54: records an event for every enabled endpoint of the gig's organiser (the promoter
@@ -70,7 +78,7 @@ export async function emitWebhookEvent(db: DbOrTx, type: WebhookEventType, subje
       left join ticket_types tt on tt.id = t.ticket_type_id
       left join orders o on o.id = (x.item->>'orderId')::uuid
       left join ticket_types ot on ot.id = o.ticket_type_id
-      where exists (select 1 from webhook_endpoints e where e.owner_id = coalesce(g.promoter_id, g.venue_id) and e.is_enabled and e.verified_at is not null and ${type}::text = any(e.events))
+      where ${isHeardSql(sql`coalesce(g.promoter_id, g.venue_id)`, type)}
     ), event as (
       insert into webhook_events (id, type, payload)
       select event_id, ${type}::text, payload from subject
