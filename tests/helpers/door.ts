@@ -65,6 +65,10 @@ export function doorClient(client: TestClient, token: string) {
     list: (gigId: string, since?: string) => client.get(`/api/door/gigs/${gigId}/list${since ? `?since=${encodeURIComponent(since)}` : ''}`, headers),
     sync: (gigId: string, body: DoorSyncInput) => client.post(`/api/door/gigs/${gigId}/sync`, body, headers),
     counts: (gigId: string) => client.get(`/api/door/gigs/${gigId}/counts`, headers),
+    /** Issue 34: the door's online search (a name, a whole or partial e-mail address, an order number). */
+    search: (gigId: string, q: string) => client.post(`/api/door/gigs/${gigId}/search`, { q }, headers),
+    /** Any door request with the token, for what the others do not cover. */
+    post: (path: string, body: unknown) => client.post(path, body, headers),
   };
 }
 

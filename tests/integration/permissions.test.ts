@@ -175,7 +175,7 @@ const ALLOWED: Record<string, Rule> = {
  * every account and visitor without one is refused (401); with one, only the device's gigs
  * (src/server/features/door/door.test.ts tells those stories).
  */
-const DOOR_DEVICE_ONLY = new Set(['GET /api/door/gigs', 'GET /api/door/gigs/:gigId/list', 'POST /api/door/gigs/:gigId/sync', 'GET /api/door/gigs/:gigId/counts']);
+const DOOR_DEVICE_ONLY = new Set(['GET /api/door/gigs', 'GET /api/door/gigs/:gigId/list', 'POST /api/door/gigs/:gigId/sync', 'GET /api/door/gigs/:gigId/counts', 'POST /api/door/gigs/:gigId/search']);
 
 /** Routes anyone may call (public pages, sign-in and sign-up, following, contact). */
 const PUBLIC = new Set([
@@ -234,6 +234,13 @@ const PUBLIC = new Set([
   'POST /api/ticket-page/:token/transfer',
   'POST /api/ticket-page/:token/return',
   'POST /api/ticket-page/:token/keep',
+  // Apple Wallet's PassKit web service (issue 34): the device proves each pass with its own token
+  // (`Authorization: ApplePass …`, 401 without it); the list and the log carry nothing private.
+  'POST /api/wallet/apple/v1/devices/:device/registrations/:passType/:serial',
+  'DELETE /api/wallet/apple/v1/devices/:device/registrations/:passType/:serial',
+  'GET /api/wallet/apple/v1/devices/:device/registrations/:passType',
+  'GET /api/wallet/apple/v1/passes/:passType/:serial',
+  'POST /api/wallet/apple/v1/log',
   // A venue answering an outreach e-mail: the token in its link is the key (D26).
   'POST /api/outreach/responses',
   'POST /api/outreach/opt-out',

@@ -63,6 +63,12 @@ export const DOOR_MESSAGES = {
   tooManyInvitesToday: 'You have sent as many door staff invitations as you may today. Please try again tomorrow.',
   staffRevoked: 'Door access revoked. Their devices stop scanning at once.',
   deviceRevoked: 'Device revoked. It stops scanning at once.',
+  // Issue 34: capacity is a safety number; a door sale can be undone for a few minutes.
+  saleFull: 'The show is at capacity: no more door sales. The organiser can raise the capacity on the gig card.',
+  saleCancelled: 'This show was cancelled: no door sales.',
+  saleRefusedAfterSync: 'A door sale made offline was refused when it reached the server: the show was full or cancelled. Give that money back.',
+  searchOffline: 'Offline: searching this door\'s list by name, order number and ticket reference. E-mail search needs a connection.',
+  tooManySearches: 'Too many searches from this door. Please wait a minute.',
 } as const;
 
 /** An amber answer: this code was admitted moments ago (the same guest, still in front of the door). */
@@ -132,6 +138,8 @@ export type DoorTicket = {
   usedAt: string | null;
   /** The id of the door device that admitted it (null: the old scanner, or not used); counts.perDevice names it. */
   usedByDevice: string | null;
+  /** Issue 34: the order number the buyer was shown (/success, the order e-mail), so the door finds an order offline too. */
+  orderRef?: string | null;
 };
 
 export type DoorGuest = {
@@ -156,6 +164,10 @@ export type DoorCounts = {
   checkedIn: number;
   /** Online tickets and guest-list places nobody has come in on yet. */
   noShows: number;
+  /** Issue 34: seats held by open online checkouts (they may be paid any moment). */
+  heldOnline: number;
+  /** Issue 34: what the door may still sell: capacity less sold online, held by open checkouts, comps and door sales (null: no capacity). */
+  seatsLeft: number | null;
   perDevice: { deviceId: string; label: string; checkedIn: number }[];
 };
 
@@ -174,7 +186,16 @@ export type DoorAdmissionList = {
   isDelta: boolean;
   cursor: string;
   serverTime: string;
+  /** Issue 34: what a door sale is prefilled with: each ticket type's price, the door price first (a type named 'Door', else the gig's price). */
+  doorPrices: DoorPrice[];
+  currency: 'USD';
 };
+
+/** A price the door sells at: a ticket type's (or the gig's one price, 'General'). */
+export type DoorPrice = { typeName: string; priceCents: number; isDoorPrice: boolean };
+
+/** Issue 34: a door sale may be undone by its door this long after it was made (a void, kept in the door report). */
+export const DOOR_SALE_UNDO_MS = 5 * 60_000;
 
 // ---------- Scans, guest check-ins and door sales, synced ----------
 
@@ -208,12 +229,25 @@ export const doorSaleSchema = z.object({
   soldAt: deviceTime,
 });
 
+/** Issue 34: a door sale undone by the door that made it, within DOOR_SALE_UNDO_MS. */
+export const doorVoidSchema = z.object({ saleId: clientId, voidedAt: deviceTime });
+
 /** POST /api/door/gigs/:gigId/sync: at most 1,000 scans and 200 sales a batch; replaying a batch applies nothing twice. */
 export const doorSyncSchema = z.object({
   sentAt: deviceTime,
   scans: z.array(doorScanSchema).max(1000).default([]),
   sales: z.array(doorSaleSchema).max(200).default([]),
+  voids: z.array(doorVoidSchema).max(200).default([]),
 });
+
+/** Issue 34: POST /api/door/gigs/:gigId/search: a name, a whole or partial e-mail address, an order number (matched on the server's copy). */
+export const doorSearchSchema = z.object({ q: z.string().trim().min(2, { error: 'Type at least two letters.' }).max(100) });
+export type DoorSearchResult = { tickets: DoorTicket[]; guests: DoorGuest[] };
+
+/** What became of a door sale: recorded (it counts), voided (undone), or refused at sync (full, cancelled: no seat, money to give back). */
+export type DoorSaleStatus = 'recorded' | 'voided' | 'refused_full' | 'refused_cancelled';
+/** How the door report names a door sale's state. */
+export const DOOR_SALE_STATUS_TEXT: Record<DoorSaleStatus, string> = { recorded: 'Recorded', voided: 'Voided', refused_full: 'Refused: the show was full', refused_cancelled: 'Refused: the show was cancelled' };
 export type DoorSyncInput = z.input<typeof doorSyncSchema>;
 
 /**
@@ -236,7 +270,15 @@ export type DoorScanResult = {
 
 export type DoorConflict = { ticketRef: string; holderLabel: string; admittedAt: string; deviceLabel: string; otherAt: string; otherDeviceLabel: string };
 
-export type DoorSyncResult = { serverTime: string; scans: DoorScanResult[]; sales: { id: string; isOverCapacity: boolean }[]; conflicts: DoorConflict[]; counts: DoorCounts };
+export type DoorSyncResult = {
+  serverTime: string;
+  scans: DoorScanResult[];
+  /** `isOverCapacity`: before issue 34 a sale over capacity was recorded and flagged; now it is refused (`status`). */
+  sales: { id: string; isOverCapacity: boolean; status: DoorSaleStatus }[];
+  voids: { saleId: string; isVoided: boolean; reason?: 'too_late' | 'unknown' }[];
+  conflicts: DoorConflict[];
+  counts: DoorCounts;
+};
 
 // ---------- Guest list (organiser) ----------
 
@@ -263,4 +305,9 @@ export type DoorReport = {
   noShows: number;
   conflicts: DoorConflict[];
   capacity: number | null;
+  /** Issue 34: door sales undone within minutes, and door sales refused at sync (full or cancelled): kept, with their money. */
+  voidedSales: DoorSaleLine[];
+  refusedSales: DoorSaleLine[];
 };
+
+export type DoorSaleLine = { id: string; soldAt: string; deviceLabel: string; quantity: number; amountCents: number; method: 'cash' | 'card'; status: DoorSaleStatus; voidedAt: string | null };

@@ -196,7 +196,7 @@ describe('offline, then synced', () => {
     expect(list.guests).toEqual([{ id: guest!.id, name: 'Robin Banks', plusCount: 2, admittedCount: 3, note: '', ref: await ticketRef(guest!.code) }]);
   });
 
-  it('door sales are recorded once and counted against capacity; one past it is recorded and flagged', async () => {
+  it('door sales are recorded once and counted against capacity; one past it is refused (issue 34: capacity is a safety number)', async () => {
     const gig = await createDoorGig(t.db, { quantity: 5 });
     await issueTickets(t.db, gig.gigId, 3);
     const door = await doorFor(gig);
@@ -206,13 +206,13 @@ describe('offline, then synced', () => {
     ];
     const first = await door.sync(gig.gigId, { sentAt: now(), sales });
     expect(first.json.sales).toEqual([
-      { id: sales[0]!.id, isOverCapacity: false },
-      { id: sales[1]!.id, isOverCapacity: true },
+      { id: sales[0]!.id, isOverCapacity: false, status: 'recorded' },
+      { id: sales[1]!.id, isOverCapacity: false, status: 'refused_full' },
     ]);
     await door.sync(gig.gigId, { sentAt: now(), sales });
     const [row] = await t.db.select({ doorSeats: gigs.doorSeats }).from(gigs).where(eq(gigs.id, gig.gigId));
-    expect(row!.doorSeats).toBe(3);
-    expect((await door.counts(gig.gigId)).json).toMatchObject({ soldAtDoor: 3, checkedIn: 3, capacity: 5 });
+    expect(row!.doorSeats).toBe(2);
+    expect((await door.counts(gig.gigId)).json).toMatchObject({ soldAtDoor: 2, checkedIn: 2, capacity: 5, seatsLeft: 0 });
   });
 });
 

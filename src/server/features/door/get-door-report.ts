@@ -1,9 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { doorSales } from '../../db/schema.ts';
 import { toSafeCsv } from '../../http/csv.ts';
 import type { SessionUser } from '../../http/session.ts';
-import type { DoorReport } from '../../../core/schemas/door.ts';
+import { DOOR_SALE_STATUS_TEXT, type DoorReport, type DoorSaleLine } from '../../../core/schemas/door.ts';
 import { countDoor, listDoorConflicts } from './count-door.ts';
 import { findDoorGig, toDoorGig } from './find-door-gig.ts';
 
@@ -22,9 +22,15 @@ export async function getDoorReport(db: DbOrTx, user: SessionUser, gigId: string
         card: sql<number>`coalesce(sum(${doorSales.amountCents}) filter (where ${doorSales.method} = 'card'), 0)::int`,
       })
       .from(doorSales)
-      .where(eq(doorSales.gigId, gig.id)),
+      .where(and(eq(doorSales.gigId, gig.id), eq(doorSales.status, 'recorded'))),
     listDoorConflicts(db, gig.id),
   ]);
+  // Issue 34: door sales undone within minutes, and those refused at sync (full, cancelled), with their money.
+  const { rows: lines } = await db.execute(sql`select s.id, s.sold_at, d.label as device_label, s.quantity, s.amount_cents, s.method, s.status, s.voided_at
+    from door_sales s join door_devices d on d.id = s.device_id where s.gig_id = ${gig.id} and s.status <> 'recorded' order by s.sold_at, s.id limit 500`);
+  const saleLines = (lines as { id: string; sold_at: string | Date; device_label: string; quantity: number; amount_cents: number; method: 'cash' | 'card'; status: DoorSaleLine['status']; voided_at: string | Date | null }[]).map(
+    (r): DoorSaleLine => ({ id: r.id, soldAt: new Date(r.sold_at).toISOString(), deviceLabel: r.device_label, quantity: r.quantity, amountCents: r.amount_cents, method: r.method, status: r.status, voidedAt: r.voided_at ? new Date(r.voided_at).toISOString() : null }),
+  );
   return {
     gig: toDoorGig(gig),
     soldOnline: counts.soldOnline,
@@ -35,6 +41,8 @@ export async function getDoorReport(db: DbOrTx, user: SessionUser, gigId: string
     noShows: counts.noShows,
     conflicts,
     capacity: counts.capacity,
+    voidedSales: saleLines.filter((l) => l.status === 'voided'),
+    refusedSales: saleLines.filter((l) => l.status !== 'voided'),
   };
 }
 
@@ -57,8 +65,17 @@ export function doorReportCsv(report: DoorReport): string {
     ['Checked in', String(report.checkedIn)],
     ['No-shows', String(report.noShows)],
     ['Conflicts', String(report.conflicts.length)],
+    ['Door sales voided', String(report.voidedSales.length)],
+    ['Door sales refused (give the money back)', String(report.refusedSales.length)],
     ...(report.conflicts.length
       ? [[''], ['Ticket', 'Holder', 'Admitted at', 'Door', 'Also admitted at', 'Other door'], ...report.conflicts.map((c) => [c.ticketRef, c.holderLabel, c.admittedAt, c.deviceLabel, c.otherAt, c.otherDeviceLabel])]
+      : []),
+    ...(report.voidedSales.length || report.refusedSales.length
+      ? [
+          [''],
+          ['Door sale', 'Sold at', 'Door', 'Tickets', 'Amount', 'Paid by', 'Voided at'],
+          ...[...report.voidedSales, ...report.refusedSales].map((l) => [DOOR_SALE_STATUS_TEXT[l.status], l.soldAt, l.deviceLabel, String(l.quantity), money(l.amountCents), l.method, l.voidedAt ?? '']),
+        ]
       : []),
   ]);
 }

@@ -7,6 +7,7 @@ import { requireDoorDevice } from './door-devices.ts';
 import { listDoorGigs, requireDoorGig } from './door-gigs.ts';
 import { getAdmissionList } from './get-admission-list.ts';
 import { registerDoorDevice } from './register-door-device.ts';
+import { searchDoor } from './search-door.ts';
 import { syncDoor } from './sync-door.ts';
 
 /**
@@ -40,6 +41,12 @@ export function doorRoutes(services: Services) {
   app.post('/door/gigs/:gigId/sync', async (c) => {
     const device = await requireDoorDevice(services.db, c);
     return c.json(await syncDoor(services, device, c.req.param('gigId'), await readJsonBody(c)));
+  });
+
+  /** Issue 34: find a holder by a whole or partial e-mail address (the door's list has masked ones only), a name or an order number. POST: the address stays out of URLs and logs. */
+  app.post('/door/gigs/:gigId/search', async (c) => {
+    const device = await requireDoorDevice(services.db, c);
+    return c.json(await searchDoor(services, device, c.req.param('gigId'), await readJsonBody(c)));
   });
 
   app.get('/door/gigs/:gigId/counts', async (c) => {

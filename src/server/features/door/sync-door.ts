@@ -5,7 +5,7 @@ import { prepareStatement } from '../../db/prepared-statement.ts';
 import { parseInput } from '../../http/validate.ts';
 import { limitHits } from '../../http/rate-limit.ts';
 import type { Services } from '../../services.ts';
-import { doorSyncSchema, type DoorRefusal, type DoorScanResult, type DoorSyncResult } from '../../../core/schemas/door.ts';
+import { DOOR_SALE_UNDO_MS, doorSyncSchema, type DoorRefusal, type DoorSaleStatus, type DoorScanResult, type DoorSyncResult } from '../../../core/schemas/door.ts';
 import { liveNotice } from '../live/live-events.ts';
 import { countDoor, listDoorConflicts, maskEmail, ticketRefSql } from './count-door.ts';
 import type { DoorDevice } from './door-devices.ts';
@@ -30,6 +30,7 @@ const STALE_QUESTION_MS = 30_000;
 type SyncServices = Pick<Services, 'db' | 'isRateLimitEnabled'>;
 type Scan = ReturnType<typeof doorSyncSchema.parse>['scans'][number];
 type Sale = ReturnType<typeof doorSyncSchema.parse>['sales'][number];
+type Void = ReturnType<typeof doorSyncSchema.parse>['voids'][number];
 
 /** One scan on its way through: where it points, and (once decided) what became of it. */
 type Pending = {
@@ -79,8 +80,9 @@ const rowsOf = <T>(result: { rows: unknown[] }) => result.rows as T[];
  * - Every ticket and guest entry a batch touches is locked (in id order, so batches never
  *   deadlock) before anything is decided: of any number of devices syncing the same ticket at
  *   once, exactly one admission stands.
- * - Door sales are recorded whatever the capacity (the guests are in), flagged over capacity when
- *   sold + held + door seats passed the quantity.
+ * - Door sales (issue 34) take seats only while sold + held by open checkouts + door seats stay
+ *   within the capacity, and never for a cancelled gig: one past it is refused, kept as refused (the
+ *   report lists its money to give back). Voids undo a sale of this door within DOOR_SALE_UNDO_MS.
  */
 export async function syncDoor(services: SyncServices, device: DoorDevice, gigId: string, rawInput: unknown, now = new Date()): Promise<DoorSyncResult> {
   const { db } = services;
@@ -109,7 +111,7 @@ export async function syncDoor(services: SyncServices, device: DoorDevice, gigId
   );
   pending.sort((a, b) => a.at.getTime() - b.at.getTime() || a.index - b.index);
 
-  const { results, salesOut } = await db.transaction(async (tx) => {
+  const { results, salesOut, voidsOut } = await db.transaction(async (tx) => {
     const claimed = await claimScans(db, tx, device, gig.id, pending);
     const fresh = pending.filter((p) => claimed.has(p.scan.id));
     const ticketRows = await lockTickets(db, tx, gig.id, fresh);
@@ -162,6 +164,7 @@ export async function syncDoor(services: SyncServices, device: DoorDevice, gigId
         from unnest(${textArray([...guestAdmitted.keys()])}::uuid[], ${textArray([...guestAdmitted.values()].map(String))}::int[]) as x(id, n) where e.id = x.id`);
     }
     const sales = await recordSales(tx, device, gig.id, input.sales, serverTimeOf);
+    const voids = await voidSales(tx, device, gig.id, input.voids, serverTimeOf);
     const replayed = pending.filter((p) => !claimed.has(p.scan.id));
     // A scan asked online whose answer came too late: the door decided on its own, let the person in,
     // and sends it again as an admission. If the server had found the ticket used, two are in: a conflict.
@@ -173,7 +176,7 @@ export async function syncDoor(services: SyncServices, device: DoorDevice, gigId
         )
       : [];
     const stored = replayed.length ? await readStoredScans(tx, device, replayed.map((p) => p.scan.id)) : new Map<string, DoorScanResult>();
-    const changed = fresh.length > 0 || sales.isNew || upgraded.length > 0;
+    const changed = fresh.length > 0 || sales.isNew || voids.isNew || upgraded.length > 0;
     // The device's last sync, and (when something changed) the live notice to open doors and gig cards, on commit.
     await tx.execute(sql`with seen as (update door_devices set last_sync_at = ${now.toISOString()}::timestamptz where id = ${device.id})
       select ${changed ? liveNotice('door', gig.id) : sql`null`}`);
@@ -181,11 +184,11 @@ export async function syncDoor(services: SyncServices, device: DoorDevice, gigId
     const out = new Map<string, DoorScanResult>(stored);
     for (const p of fresh) out.set(p.scan.id, describe(p, p.ticketId ? byId.get(p.ticketId) : undefined, admissions, device));
     for (const p of replayed) if (!out.has(p.scan.id)) out.set(p.scan.id, { id: p.scan.id, result: 'refused', reason: 'unknown' });
-    return { results: input.scans.map((s) => out.get(s.id)!), salesOut: sales.out };
+    return { results: input.scans.map((s) => out.get(s.id)!), salesOut: sales.out, voidsOut: voids.out };
   });
 
   const [conflicts, counts] = await Promise.all([listDoorConflicts(db, gig.id), countDoor(db, gig.id)]);
-  return { serverTime: new Date().toISOString(), scans: results, sales: salesOut, conflicts, counts };
+  return { serverTime: new Date().toISOString(), scans: results, sales: salesOut, voids: voidsOut, conflicts, counts };
 }
 
 /** An array as one parameter, in PostgreSQL's array literal (drizzle would send a JS array as a list of parameters): one statement serves any batch size. */
@@ -383,9 +386,12 @@ async function readStoredScans(tx: Tx, device: DoorDevice, ids: string[]): Promi
 }
 
 /**
- * Door sales, each recorded once (its id is the door's); the gig's door seats grow by the new
- * ones. A sale is flagged over capacity when, counted in the order sold, it took the gig past its
- * quantity (sold + held + door seats): recorded all the same, the guests are in.
+ * Door sales, each recorded once (its id is the door's). Capacity is a safety number (issue 34):
+ * counted in the order sold, a sale takes its seats only while sold online + held by open online
+ * checkouts + door seats (comps and earlier door sales) stay within the capacity, exactly as an
+ * online checkout holds seats; one past it is refused (`refused_full`), and every sale of a
+ * cancelled gig (`refused_cancelled`). A refused sale is kept, taking no seat, so the door and the
+ * report say its money is to be given back. Only a raised capacity lets more be sold.
  */
 async function recordSales(tx: Tx, device: DoorDevice, gigId: string, sales: Sale[], serverTimeOf: (deviceTime: string) => Date) {
   if (!sales.length) return { out: [], isNew: false };
@@ -398,24 +404,70 @@ async function recordSales(tx: Tx, device: DoorDevice, gigId: string, sales: Sal
       on conflict (id) do nothing returning id, quantity, sold_at`),
   );
   if (inserted.length) {
-    const added = inserted.reduce((sum, s) => sum + s.quantity, 0);
-    const [gig] = rowsOf<{ ticket_quantity: number | null; tickets_sold: number; tickets_held: number; door_seats: number }>(
-      await tx.execute(sql`update gigs set door_seats = door_seats + ${added} where id = ${gigId} returning ticket_quantity, tickets_sold, tickets_held, door_seats`),
+    // The gig's row, locked: every seat taker (online holds, guest-list entries, other doors) waits for it.
+    const [gig] = rowsOf<{ ticket_quantity: number | null; taken: number; is_cancelled: boolean }>(
+      await tx.execute(sql`select ticket_quantity, tickets_sold + tickets_held + door_seats as taken, cancelled_at is not null as is_cancelled from gigs where id = ${gigId} for no key update`),
     );
-    if (gig && gig.ticket_quantity !== null) {
-      let taken = gig.tickets_sold + gig.tickets_held + gig.door_seats - added;
-      const over: string[] = [];
-      for (const sale of [...inserted].sort((a, b) => Date.parse(iso(a.sold_at)) - Date.parse(iso(b.sold_at)))) {
+    let taken = gig!.taken;
+    let added = 0;
+    const refused: { id: string; status: DoorSaleStatus }[] = [];
+    for (const sale of [...inserted].sort((a, b) => Date.parse(iso(a.sold_at)) - Date.parse(iso(b.sold_at)) || ids.indexOf(a.id) - ids.indexOf(b.id))) {
+      if (gig!.is_cancelled) refused.push({ id: sale.id, status: 'refused_cancelled' });
+      else if (gig!.ticket_quantity !== null && taken + sale.quantity > gig!.ticket_quantity) refused.push({ id: sale.id, status: 'refused_full' });
+      else {
         taken += sale.quantity;
-        if (taken > gig.ticket_quantity) over.push(sale.id);
+        added += sale.quantity;
       }
-      if (over.length) await tx.execute(sql`update door_sales set is_over_capacity = true where id = any(${textArray(over)}::uuid[])`);
+    }
+    if (added) await tx.execute(sql`update gigs set door_seats = door_seats + ${added} where id = ${gigId}`);
+    if (refused.length) {
+      await tx.execute(sql`update door_sales s set status = x.status::door_sale_status
+        from unnest(${textArray(refused.map((r) => r.id))}::uuid[], ${textArray(refused.map((r) => r.status))}::text[]) as x(id, status) where s.id = x.id`);
     }
   }
-  const stored = rowsOf<{ id: string; is_over_capacity: boolean }>(
-    await tx.execute(sql`select id, is_over_capacity from door_sales where id = any(${textArray(ids)}::uuid[]) and device_id = ${device.id}`),
+  const stored = rowsOf<{ id: string; is_over_capacity: boolean; status: DoorSaleStatus }>(
+    await tx.execute(sql`select id, is_over_capacity, status from door_sales where id = any(${textArray(ids)}::uuid[]) and device_id = ${device.id}`),
   );
-  const overById = new Map(stored.map((s) => [s.id, s.is_over_capacity]));
-  return { out: ids.filter((id) => overById.has(id)).map((id) => ({ id, isOverCapacity: overById.get(id)! })), isNew: inserted.length > 0 };
+  const byId = new Map(stored.map((s) => [s.id, s]));
+  return { out: ids.filter((id) => byId.has(id)).map((id) => ({ id, isOverCapacity: byId.get(id)!.is_over_capacity, status: byId.get(id)!.status })), isNew: inserted.length > 0 };
 }
 
+/**
+ * Door sales undone (issue 34): only by the door that made them, within DOOR_SALE_UNDO_MS of the
+ * sale (both times on the server's clock), once. A voided sale gives its seats back and stops
+ * counting, and stays in the door report as voided. A refused sale took nothing: nothing to undo.
+ */
+async function voidSales(tx: Tx, device: DoorDevice, gigId: string, voids: Void[], serverTimeOf: (deviceTime: string) => Date) {
+  if (!voids.length) return { out: [], isNew: false };
+  const ids = voids.map((v) => v.saleId);
+  const rows = rowsOf<{ id: string; quantity: number; sold_at: string | Date; status: DoorSaleStatus }>(
+    await tx.execute(sql`select id, quantity, sold_at, status from door_sales where id = any(${textArray(ids)}::uuid[]) and device_id = ${device.id} and gig_id = ${gigId} order by id for update`),
+  );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const out: DoorSyncResult['voids'] = [];
+  const toVoid: { id: string; at: string; quantity: number }[] = [];
+  for (const v of voids) {
+    const row = byId.get(v.saleId);
+    if (!row) {
+      out.push({ saleId: v.saleId, isVoided: false, reason: 'unknown' });
+      continue;
+    }
+    if (row.status === 'voided' || toVoid.some((x) => x.id === row.id)) {
+      out.push({ saleId: v.saleId, isVoided: true });
+      continue;
+    }
+    const at = serverTimeOf(v.voidedAt);
+    if (row.status !== 'recorded' || at.getTime() - Date.parse(iso(row.sold_at)) > DOOR_SALE_UNDO_MS) {
+      out.push({ saleId: v.saleId, isVoided: false, ...(row.status === 'recorded' ? { reason: 'too_late' as const } : {}) });
+      continue;
+    }
+    toVoid.push({ id: row.id, at: at.toISOString(), quantity: row.quantity });
+    out.push({ saleId: v.saleId, isVoided: true });
+  }
+  if (toVoid.length) {
+    await tx.execute(sql`update door_sales s set status = 'voided', voided_at = x.at
+      from unnest(${textArray(toVoid.map((v) => v.id))}::uuid[], ${textArray(toVoid.map((v) => v.at))}::timestamptz[]) as x(id, at) where s.id = x.id`);
+    await tx.execute(sql`update gigs set door_seats = greatest(0, door_seats - ${toVoid.reduce((n, v) => n + v.quantity, 0)}) where id = ${gigId}`);
+  }
+  return { out, isNew: toVoid.length > 0 };
+}
