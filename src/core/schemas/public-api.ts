@@ -166,9 +166,12 @@ export const apiOwnGigPageSchema = page(apiOwnGigSchema, 'OwnGigPage');
 export const apiGigSalesSchema = z
   .object({
     gigId: z.uuid(),
-    ticketsSold: z.int().meta({ description: 'Tickets standing (sold and not refunded).' }),
-    ticketsRefunded: z.int(),
-    ticketsCheckedIn: z.int(),
+    ticketsSold: z.int().meta({ description: "Tickets sold online that stand (not refunded; a ticket passed on counts once). The organiser's dashboard calls it 'Sold'." }),
+    ticketsRefunded: z.int().meta({ description: "Tickets refunded ('Refunded')." }),
+    ticketsCheckedIn: z.int().meta({ description: "People let in at the door: tickets scanned, guests, walk-ins ('Checked in')." }),
+    guests: z.int().meta({ description: "Guest-list places, each entry and its plus-ones ('Guests')." }),
+    doorSales: z.int().meta({ description: "Tickets sold at the door ('Door sales')." }),
+    noShows: z.int().nullable().meta({ description: "Tickets and guest places nobody came in on ('No-shows'); null until the show has ended." }),
     grossCents: z.int().meta({ description: 'What buyers paid, fees included, before refunds.' }),
     refundedCents: z.int(),
     currency: z.literal('USD'),

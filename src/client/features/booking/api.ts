@@ -1,6 +1,8 @@
 import type { VenueVerification } from '../../../core/venue-verification.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api.ts';
+import type { BandPayout } from '../../../core/band-payouts.ts';
+import type { GigTicketCounts } from '../../../core/ticket-counts.ts';
 
 export type ApplicationStatus = 'pending' | 'accepted' | 'rejected';
 
@@ -33,8 +35,8 @@ export type OrganiserGig = {
   isTransferAllowed: boolean;
   hasTicketTypes: boolean;
   ticketsSold: number;
-  /** The door list: tickets scanned in so far. */
-  ticketsCheckedIn: number;
+  /** Issue 34 item 8: the gig's counts, as every screen shows them (null for a gig not ticketed). */
+  ticketCounts: GigTicketCounts | null;
   /** D11: whether the booked band can be paid its share now. */
   isBandPayoutReady: boolean;
   bandPercent: number;
@@ -131,6 +133,8 @@ export type BandShow = {
   isBookedForYou: boolean;
   hasTickets: boolean;
   when: string;
+  /** Issue 34: where the band's share is (paid out, held until setup with its deadline, forfeited). */
+  payout: BandPayout;
 };
 
 export type MyApplication = {

@@ -25,6 +25,7 @@ import { TicketHolders } from '../tickets/ticket-holders.tsx';
 import { StatusBadge } from './status-badge.tsx';
 import { GigHolderTools } from '../holders/gig-holder-tools.tsx';
 import { GigDoorPanel } from '../door/gig-door-panel.tsx';
+import { TicketCounts } from '../../components/ticket-counts.tsx';
 
 const DELETE_CONFIRM = 'Are you sure you want to delete this gig? This action cannot be undone.';
 /** Issue 21: the card's buttons are at least 44 px tall on a phone, compact beside the text on wider screens. */
@@ -303,12 +304,14 @@ export function OrganiserGigCard({
             gig={gig}
             tickets={
               gig.isTicketed && gig.ticketPriceCents !== null
-                ? `${formatCents(gig.ticketPriceCents)} · ${gig.ticketsSold} of ${gig.ticketQuantity ?? 0} sold · ${gig.ticketsCheckedIn} checked in · band ${gig.bandPercent}%, ${isPromoter ? 'promoter' : 'venue'} ${gig.organiserPercent}%`
+                ? `${formatCents(gig.ticketPriceCents)} · ${gig.ticketsSold} of ${gig.ticketQuantity ?? 0} sold · band ${gig.bandPercent}%, ${isPromoter ? 'promoter' : 'venue'} ${gig.organiserPercent}%`
                 : 'Not sold through Marquee'
             }
           />
         </dl>
       )}
+      {/* Issue 34 item 8: the same counts, under the same words, as the door, the reports and the API. */}
+      {gig.isTicketed && gig.ticketCounts && !isEditing && <TicketCounts counts={gig.ticketCounts} label={`Tickets for the gig on ${formatLocalDate(gig.localDate)}`} />}
       {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
       {gig.isApproved && !isEditing && <GigHolderTools scope="booking" gig={gig} isUpcoming={gig.tab === 'approved'} />}
       {/* Issue 21 (no dead ends): on the night, the door is one tap from the gig. */}

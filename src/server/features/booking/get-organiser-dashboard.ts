@@ -1,6 +1,7 @@
+import { countGigTickets } from '../tickets/gig-ticket-counts.ts';
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { bandProfiles, gigApplications, gigCancellations, gigs, managedArtists, managerProfiles, paymentAccounts, promoterProfiles, regions, tickets, venueProfiles } from '../../db/schema.ts';
+import { bandProfiles, gigApplications, gigCancellations, gigs, managedArtists, managerProfiles, paymentAccounts, promoterProfiles, regions, venueProfiles } from '../../db/schema.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { isUuid } from '../../../core/ids.ts';
 import { asOrganiser, listPostableVenues, organisedBy, type Organiser } from './gig-ownership.ts';
@@ -129,8 +130,6 @@ export async function getOrganiserDashboard(
       isTransferAllowed: gigs.isTransferAllowed,
       hasTicketTypes: sql<boolean>`exists (select 1 from ticket_types tt where tt.gig_id = ${gigs.id})`,
       ticketsSold: gigs.ticketsSold,
-      // The door list: how many of the tickets sold have been scanned in.
-      ticketsCheckedIn: sql<number>`(select count(*) from ${tickets} where ${tickets.gigId} = ${gigs.id} and ${tickets.status} = 'used')`.mapWith(Number),
       // D11: a booked band without a complete payment account forfeits its share of tickets sold now.
       isBandPayoutReady: sql<boolean>`exists (select 1 from ${paymentAccounts} where ${paymentAccounts.userId} = coalesce(${gigs.bandId}, ${managedArtists.managerId}) and ${paymentAccounts.status} = 'complete')`,
       bandPercent: gigs.bandPercent,
@@ -154,6 +153,8 @@ export async function getOrganiserDashboard(
     .offset((page - 1) * DASHBOARD_PAGE_SIZE);
 
   const gigIds = gigRows.map((g) => g.id);
+  // Issue 34 item 8: the card's counts are the door's, the sales report's and the API's.
+  const ticketCounts = await countGigTickets(db, gigIds.filter((_, i) => gigRows[i]!.isTicketed));
   const applicationRows = gigIds.length
     ? await db
         .select({
@@ -211,7 +212,7 @@ export async function getOrganiserDashboard(
     tab,
     page,
     pageSize: DASHBOARD_PAGE_SIZE,
-    gigs: gigRows.map((gig) => ({ ...gig, tab, applications: applicationsByGig.get(gig.id) ?? [] })),
+    gigs: gigRows.map((gig) => ({ ...gig, tab, ticketCounts: ticketCounts.get(gig.id) ?? null, applications: applicationsByGig.get(gig.id) ?? [] })),
     /** The gig asked for by `gigId`, when it is the organiser's: it is on this tab and page. */
     focusGigId: located ? gigId! : null,
     /** A venue's view of the promoters' gigs at it (read-only); empty for a promoter. */

@@ -6,30 +6,42 @@ import type { Db } from '../../db/client.ts';
 import { orders, refunds, tickets, ticketTypes } from '../../db/schema.ts';
 import { badCursor, decodeCursor, isCursorTimestamp, toPage } from './api-cursor.ts';
 import { findOwnGig } from './list-own-gigs.ts';
+import { countGigTicketsOf } from '../tickets/gig-ticket-counts.ts';
 import type { ApiKeyOwner } from './api-keys.ts';
 
 type ListQuery = { limit: number; cursor?: string };
 /** A ticket passed on is counted once, as the ticket that replaced it (decision 48). */
 const isCounted = ne(tickets.status, 'transferred');
-const isStanding = sql`${tickets.status} <> 'refunded'`;
 /** Timestamps in cursors keep PostgreSQL's microseconds (a JavaScript Date would drop them and repeat rows). */
 const exactTime = (column: SQL | typeof orders.createdAt) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /** GET /api/v1/me/gigs/{id}/sales: the gig's ticket money, as the sales report sums it (decision 41). */
 export async function getOwnGigSales(db: Db, owner: ApiKeyOwner, gigId: string): Promise<z.output<typeof apiGigSalesSchema>> {
   const gig = await findOwnGig(db, owner, gigId);
-  const [row] = await db
-    .select({
-      ticketsSold: sql<number>`count(*) filter (where ${isStanding})`.mapWith(Number),
-      ticketsRefunded: sql<number>`count(*) filter (where not (${isStanding}))`.mapWith(Number),
-      ticketsCheckedIn: sql<number>`count(*) filter (where ${tickets.status} = 'used')`.mapWith(Number),
-      grossCents: sql<number>`coalesce(sum(${tickets.faceCents} + ${tickets.feeCents}), 0)`.mapWith(Number),
-      refundedCents: sql<number>`coalesce(sum(${refunds.amountCents}), 0)`.mapWith(Number),
-    })
-    .from(tickets)
-    .leftJoin(refunds, eq(refunds.ticketId, tickets.id))
-    .where(and(eq(tickets.gigId, gig.id), isCounted));
-  return { gigId: gig.id, ticketsSold: 0, ticketsRefunded: 0, ticketsCheckedIn: 0, grossCents: 0, refundedCents: 0, ...row, currency: 'USD' };
+  const [[money], counts] = await Promise.all([
+    db
+      .select({
+        grossCents: sql<number>`coalesce(sum(${tickets.faceCents} + ${tickets.feeCents}), 0)`.mapWith(Number),
+        refundedCents: sql<number>`coalesce(sum(${refunds.amountCents}), 0)`.mapWith(Number),
+      })
+      .from(tickets)
+      .leftJoin(refunds, eq(refunds.ticketId, tickets.id))
+      .where(and(eq(tickets.gigId, gig.id), isCounted)),
+    // Issue 34 item 8: the counts every screen shows, from their one source.
+    countGigTicketsOf(db, gig.id),
+  ]);
+  return {
+    gigId: gig.id,
+    ticketsSold: counts.sold,
+    ticketsRefunded: counts.refunded,
+    ticketsCheckedIn: counts.checkedIn,
+    guests: counts.guests,
+    doorSales: counts.doorSales,
+    noShows: counts.noShows,
+    grossCents: money?.grossCents ?? 0,
+    refundedCents: money?.refundedCents ?? 0,
+    currency: 'USD',
+  };
 }
 
 function afterCursor(cursor: string | undefined, time: SQL): SQL | undefined {
