@@ -25,6 +25,7 @@ import { ticketRoutes } from './features/tickets/routes.ts';
 import { waitlistRoutes } from './features/waitlist/routes.ts';
 import { privateTicketHeaders, ticketPageRoutes } from './features/tickets/ticket-page-routes.ts';
 import { ticketTransferRoutes } from './features/tickets/transfer-routes.ts';
+import { appleWalletWebServiceRoutes } from './features/tickets/apple-wallet-web-service.ts';
 import { sandboxCheckoutRoutes } from './features/tickets/sandbox-checkout-routes.ts';
 import { payoutRoutes } from './features/payouts/routes.ts';
 import { jamRoutes } from './features/jam/routes.ts';
@@ -132,6 +133,7 @@ export function createApp(services: Services) {
   api.route('/', waitlistRoutes(services));
   api.route('/', ticketPageRoutes(services));
   api.route('/', ticketTransferRoutes(services));
+  api.route('/', appleWalletWebServiceRoutes(services));
   api.route('/', payoutRoutes(services));
   api.route('/', jamRoutes(services));
   api.route('/', outreachRoutes(services));

@@ -140,6 +140,12 @@ const envSchema = z
     GOOGLE_WALLET_SERVICE_ACCOUNT_EMAIL: optional().pipe(z.email({ error: 'GOOGLE_WALLET_SERVICE_ACCOUNT_EMAIL must be the service account e-mail address' }).optional()),
     GOOGLE_WALLET_PRIVATE_KEY: optional(),
     /**
+     * Issue 34: a refunded or passed-on ticket's saved passes are updated. send: through APNs (with
+     * the pass certificate) and Google's Wallet API (with the service account); record: only logged
+     * (no network). Unset: send in production, record in development and tests.
+     */
+    WALLET_UPDATES: optional().pipe(z.enum(['send', 'record'], { error: 'WALLET_UPDATES must be send or record' }).optional()),
+    /**
      * Decision 54: lets webhook endpoints be plain http and point at private, loopback and link-local
      * addresses. For tests and a local receiver only: in production it opens Marquee to SSRF.
      */
@@ -191,6 +197,7 @@ const envSchema = z
     PUBLIC_URL: env.PUBLIC_URL.replace(/\/+$/, ''),
     S3_PUBLIC_URL: env.S3_PUBLIC_URL?.replace(/\/+$/, ''),
     PAYMENTS: paymentsMode(env),
+    WALLET_UPDATES: env.WALLET_UPDATES ?? (env.NODE_ENV === 'production' ? 'send' : 'record'),
   }));
 
 

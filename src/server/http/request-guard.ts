@@ -21,6 +21,9 @@ export const SMS_WEBHOOK_PATH = '/api/sms/inbound';
 /** One-click unsubscribe (RFC 8058): mail clients post a form from no page of ours; the token is the key. */
 export const ONE_CLICK_UNSUBSCRIBE_PREFIX = '/api/unsubscribe/';
 
+/** Apple Wallet on a fan's device (the PassKit web service, issue 34): no Origin; the pass's own token is its proof. */
+export const APPLE_WALLET_PREFIX = '/api/wallet/apple/v1/';
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
@@ -61,7 +64,7 @@ function originOf(value: string | undefined): string | null {
 export function refuseCrossSiteWrites(publicUrl: string): MiddlewareHandler {
   const publicOrigin = new URL(publicUrl).origin;
   return async (c, next) => {
-    if (SAFE_METHODS.has(c.req.method) || c.req.path.startsWith(SIGNED_WEBHOOK_PREFIX) || c.req.path.startsWith(ONE_CLICK_UNSUBSCRIBE_PREFIX) || c.req.path === SMS_WEBHOOK_PATH) return next();
+    if (SAFE_METHODS.has(c.req.method) || c.req.path.startsWith(SIGNED_WEBHOOK_PREFIX) || c.req.path.startsWith(ONE_CLICK_UNSUBSCRIBE_PREFIX) || c.req.path === SMS_WEBHOOK_PATH || c.req.path.startsWith(APPLE_WALLET_PREFIX)) return next();
     // Issue 20: the Origin header only. Every browser sends it on writes; a Referer does not stand
     // in for it, and 'null' (sandboxed frames, cross-site redirects) matches nothing.
     const origin = originOf(c.req.header('origin'));

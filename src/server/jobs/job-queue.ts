@@ -53,6 +53,8 @@ export const QUEUES = {
   pruneApiCounters: 'prune-api-counters',
   deliverWebhooks: 'deliver-webhooks',
   federateGigs: 'federate-gigs',
+  /** Issue 34: saved wallet passes told that their ticket changed. */
+  updateWalletPasses: 'update-wallet-passes',
   /** Fedify's own messages (deliveries to other servers, inbox work), decision 56. */
   federation: 'federation',
 } as const;

@@ -22,6 +22,8 @@ import { deliverDueWebhooks, WEBHOOK_RUN_MS } from '../features/webhooks/deliver
 import { federatePendingGigs } from '../features/federation/federate-gigs.ts';
 import { federationOf } from '../features/federation/create-federation.ts';
 import { pruneFederationKv } from '../features/federation/federation-store.ts';
+import { sendWalletPassUpdates } from '../features/tickets/wallet-pass-updates.ts';
+import { isWalletConfigured } from '../features/tickets/wallet-settings.ts';
 import { QUEUES, stopIfStopping, type JobQueue } from './job-queue.ts';
 
 /** Registers each job's handler and its schedule (the e-mail delivery worker is the mailer's own, in create-services.ts). */
@@ -142,6 +144,15 @@ export async function registerJobs(services: Services, jobs: JobQueue): Promise<
       }, 1000).unref();
     });
     void federation.startQueue(services, { signal: services.stopping }).catch((error: unknown) => logger.error({ err: error }, 'federation queue stopped'));
+  }
+  // Issue 34: saved wallet passes whose ticket changed (marked in the change's transaction), told every minute.
+  if (isWalletConfigured(services.wallets)) {
+    await jobs.work(QUEUES.updateWalletPasses, async () => {
+      const { pushed, googleUpdated, failed } = await sendWalletPassUpdates(services);
+      if (pushed || googleUpdated || failed) logger.info({ pushed, googleUpdated, failed }, 'wallet passes updated');
+    });
+    await jobs.schedule(QUEUES.updateWalletPasses, '* * * * *');
+    await jobs.send(QUEUES.updateWalletPasses);
   }
   // The sandbox's webhook (decision 35): each event is recorded on its checkout and delivered
   // until applied; a failed delivery is retried by pg-boss with backoff, and the sweep every

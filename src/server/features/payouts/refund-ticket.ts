@@ -5,6 +5,7 @@ import { auditLog, gigs, heldPayments, orders, refunds, tickets, ticketTypes, tr
 import { AppError } from '../../http/app-error.ts';
 import { isUuid } from '../../../core/ids.ts';
 import { emitWebhookEvent } from '../webhooks/emit-webhook-event.ts';
+import { refreshWalletPasses } from '../tickets/wallet-pass-updates.ts';
 
 export type RefundRequest = {
   ticketId: string;
@@ -68,6 +69,7 @@ export async function refundTicket(db: DbOrTx, { ticketId, reason, actorId, isCh
       .values({ orderId: ticket.orderId, ticketId: ticket.id, amountCents, reason, requestedBy: actorId })
       .returning({ id: refunds.id, amountCents: refunds.amountCents });
     await tx.insert(auditLog).values({ actorId, action, targetId: ticket.orderId, details: { ticketId: ticket.id, amountCents: refund!.amountCents, reason, ...(isCheckedInConfirmed ? { isCheckedInConfirmed } : {}) } });
+    await refreshWalletPasses(tx, ticket.id); // issue 34: its saved wallet passes show it void
     await emitWebhookEvent(tx, 'ticket.refunded', { gigId: ticket.gigId, ticketId: ticket.id, data: { amountCents: refund!.amountCents, reason } });
     return { refundId: refund!.id, amountCents: refund!.amountCents, orderId: ticket.orderId, gigId: ticket.gigId };
   });

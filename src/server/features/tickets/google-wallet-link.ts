@@ -1,8 +1,7 @@
 import { SignJWT } from 'jose';
 import { ticketDisplayRefOf } from '../../../core/door-codes.ts';
-import type { TicketShow } from './find-ticket-show.ts';
 import type { GoogleWalletSettings } from './wallet-settings.ts';
-import { passSerial, passTitle, showTime } from './wallet-pass-details.ts';
+import { googleObjectId, passTitle, showTime, type WalletPassShow } from './wallet-pass-details.ts';
 
 const localized = (value: string) => ({ defaultValue: { language: 'en-US', value } });
 
@@ -12,7 +11,7 @@ const localized = (value: string) => ({ defaultValue: { language: 'en-US', value
  * ticket as its object, whose QR code is exactly what the door admits (the ticket id). Google
  * creates both when the fan saves it; nothing is sent to Google before that.
  */
-export async function googleWalletSaveUrl(settings: GoogleWalletSettings, show: TicketShow, { publicUrl, code, now = new Date() }: { publicUrl: string; code: string; now?: Date }): Promise<string> {
+export async function googleWalletSaveUrl(settings: GoogleWalletSettings, show: WalletPassShow, { publicUrl, code, now = new Date() }: { publicUrl: string; code: string; now?: Date }): Promise<string> {
   const classId = `${settings.issuerId}.marquee-gig-${show.gigId}`;
   const eventTicketClass = {
     id: classId,
@@ -23,10 +22,12 @@ export async function googleWalletSaveUrl(settings: GoogleWalletSettings, show: 
     dateTime: { start: showTime(show.startsAt, show.timeZone), end: showTime(show.endsAt, show.timeZone) },
   };
   const eventTicketObject = {
-    id: `${settings.issuerId}.marquee-ticket-${passSerial(show.ticketId)}`,
+    id: googleObjectId(settings.issuerId, show.ticketId),
     classId,
     state: 'ACTIVE',
     ticketHolderName: show.holderEmail,
+    // Issue 34 item 6: the ticket's type is part of the ticket.
+    ...(show.ticketTypeName ? { ticketType: localized(show.ticketTypeName) } : {}),
     barcode: { type: 'QR_CODE', value: code, alternateText: await ticketDisplayRefOf(show.ticketId) },
   };
   const jwt = await new SignJWT({ origins: [new URL(publicUrl).origin], typ: 'savetowallet', payload: { eventTicketClasses: [eventTicketClass], eventTicketObjects: [eventTicketObject] } })

@@ -17,6 +17,7 @@ import type { Services } from '../../services.ts';
 import { findTicketShow } from './find-ticket-show.ts';
 import { newTicketId } from './fulfil-paid-order.ts';
 import { showInvite } from './show-invite.ts';
+import { refreshWalletPasses } from './wallet-pass-updates.ts';
 import { ticketCalendarUrl, ticketIdOfLink, ticketPageUrl } from './ticket-links.ts';
 
 /**
@@ -103,6 +104,7 @@ export async function transferTicket(services: TransferServices, actor: Transfer
       targetId: old.orderId,
       details: { position: old.position, fromEmail: old.holderEmail, toEmail, via: actor.kind === 'account' ? 'dashboard' : 'ticket_page' },
     });
+    await refreshWalletPasses(tx, old.id); // issue 34: the old holder's saved wallet passes show it void
     await sendTransferEmails(tx, services, { newTicketId: newId, fromEmail: old.holderEmail });
     return { toEmail, message: transferDoneMessage(toEmail) };
   });

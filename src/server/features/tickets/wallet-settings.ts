@@ -2,6 +2,7 @@ import { createPrivateKey, X509Certificate } from 'node:crypto';
 import fs from 'node:fs/promises';
 import { importPKCS8 } from 'jose';
 import { InvalidSettingsError, type Env } from '../../env.ts';
+import { apnsPush, googleWalletApi, recordingApplePush, recordingGoogleObjects, type ApplePassPush, type GoogleWalletObjects } from './wallet-update-senders.ts';
 
 export type AppleWalletSettings = {
   passTypeId: string;
@@ -11,18 +12,30 @@ export type AppleWalletSettings = {
   signerKey: string;
   wwdr: string;
   keyPassphrase?: string;
+  /** Issue 34: tells the devices holding a pass that it changed (APNs, or only recorded). */
+  push: ApplePassPush;
 };
 
 export type GoogleWalletSettings = {
   issuerId: string;
   serviceAccountEmail: string;
   privateKey: CryptoKey;
+  /** Issue 34: changes a saved object's state (the Wallet API, or only recorded). */
+  objects: GoogleWalletObjects;
 };
 
 /** Which wallets this server can issue passes for (decision 46); null: not configured, and no button is shown. */
 export type WalletSettings = { apple: AppleWalletSettings | null; google: GoogleWalletSettings | null };
 
 export const NO_WALLETS: WalletSettings = { apple: null, google: null };
+
+/**
+ * Whether this server offers any wallet pass (issue 34): the ticket e-mail and /success promise
+ * 'add it to your wallet' only then, and `which` says whether a given wallet is offered.
+ */
+export function isWalletConfigured(wallets: WalletSettings, which?: 'apple' | 'google'): boolean {
+  return which ? wallets[which] !== null : wallets.apple !== null || wallets.google !== null;
+}
 
 /** A setting that holds a PEM, or names a PEM file. Escaped newlines (`\n` in a one-line .env value) are read as newlines. */
 async function readPem(name: string, value: string): Promise<string> {
@@ -62,7 +75,8 @@ export async function loadWalletSettings(env: Env): Promise<WalletSettings> {
       },
       'is not an RSA private key that APPLE_WALLET_KEY_PASSPHRASE opens',
     );
-    apple = { passTypeId: env.APPLE_WALLET_PASS_TYPE_ID, teamId: env.APPLE_WALLET_TEAM_ID!, signerCert, signerKey, wwdr, keyPassphrase: env.APPLE_WALLET_KEY_PASSPHRASE };
+    const push = env.WALLET_UPDATES === 'send' ? apnsPush({ passTypeId: env.APPLE_WALLET_PASS_TYPE_ID, cert: signerCert, key: signerKey, passphrase: env.APPLE_WALLET_KEY_PASSPHRASE }) : recordingApplePush();
+    apple = { passTypeId: env.APPLE_WALLET_PASS_TYPE_ID, teamId: env.APPLE_WALLET_TEAM_ID!, signerCert, signerKey, wwdr, keyPassphrase: env.APPLE_WALLET_KEY_PASSPHRASE, push };
   }
   let google: GoogleWalletSettings | null = null;
   if (env.GOOGLE_WALLET_ISSUER_ID) {
@@ -73,7 +87,9 @@ export async function loadWalletSettings(env: Env): Promise<WalletSettings> {
     } catch {
       throw new InvalidSettingsError('Invalid settings:\n  GOOGLE_WALLET_PRIVATE_KEY: is not the service account\'s RSA private key (a PKCS #8 PEM, "-----BEGIN PRIVATE KEY-----")');
     }
-    google = { issuerId: env.GOOGLE_WALLET_ISSUER_ID, serviceAccountEmail: env.GOOGLE_WALLET_SERVICE_ACCOUNT_EMAIL!, privateKey };
+    const serviceAccountEmail = env.GOOGLE_WALLET_SERVICE_ACCOUNT_EMAIL!;
+    const objects = env.WALLET_UPDATES === 'send' ? googleWalletApi({ serviceAccountEmail, privateKey }) : recordingGoogleObjects();
+    google = { issuerId: env.GOOGLE_WALLET_ISSUER_ID, serviceAccountEmail, privateKey, objects };
   }
   return { apple, google };
 }
