@@ -1,13 +1,12 @@
 import { useState } from 'react';
+import type { CantGo } from '../../../core/cant-go.ts';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { formatCents } from '../../../core/money.ts';
-import { TRANSFER_MESSAGES } from '../../../core/schemas/ticket-transfers.ts';
 import { formatLocalDate, formatTimeRange } from '../../../core/time.ts';
 import { Alert } from '../../components/ui/field.tsx';
 import { apiFetch } from '../../lib/api.ts';
-import { TicketReturnControls } from '../waitlist/ticket-return-controls.tsx';
-import { PassTicketDialog, type PassableTicket } from './pass-ticket-dialog.tsx';
+import { CantGoPanel } from './cant-go-panel.tsx';
 
 type MyTicket = {
   id: string;
@@ -25,11 +24,12 @@ type MyTicket = {
   faceCents: number;
   /** Decision 50: offered back through the waitlist (listed), bought from it (sold), or taken back (withdrawn). */
   returnStatus: 'listed' | 'sold' | 'withdrawn' | null;
-  isUpcoming: boolean;
   /** Its own page (decision 46): calendar, wallets, the e-mail again, a refund request. */
   pagePath: string;
-  isTransferAllowed: boolean;
-  isPast: boolean;
+  /** Issue 34: the ticket type bought ('VIP', 'Early bird'); null for a gig with one simple price. */
+  typeName: string | null;
+  /** Issue 34: the one 'Can't go?' panel, as the server decides it. */
+  cantGo: CantGo;
 };
 
 const STATUS_TEXT = { valid: 'Valid', used: 'Used', refunded: 'Refunded' } as const;
@@ -40,7 +40,6 @@ export function MyTickets() {
     queryKey: ['tickets', 'mine'],
     queryFn: () => apiFetch<{ tickets: MyTicket[]; notice: string | null }>('/api/tickets/mine'),
   });
-  const [passing, setPassing] = useState<(PassableTicket & { id: string }) | null>(null);
   const [passedMessage, setPassedMessage] = useState('');
   if (!data) return null;
   return (
@@ -70,7 +69,12 @@ export function MyTickets() {
               <p className="text-sm text-zinc-400">
                 {formatLocalDate(ticket.localDate)}, {formatTimeRange(ticket.localDate, ticket.startTime, ticket.endTime, ticket.timeZone)}
               </p>
-              <p className="mt-1 text-sm font-semibold">{ticket.returnStatus === 'sold' ? `Returned: bought from the waitlist, ${formatCents(ticket.faceCents)} (face value) refunded` : STATUS_TEXT[ticket.status]}</p>
+              {ticket.typeName && <p className="mt-1 text-sm text-zinc-200">{ticket.typeName}</p>}
+              <p className="mt-1 text-sm font-semibold">
+                {ticket.returnStatus === 'sold'
+                  ? `Returned: bought from the waitlist, ${formatCents(ticket.faceCents)} (face value) refunded${ticket.cantGo.moneyGoesTo === 'holder' ? '' : ' to the original buyer'}`
+                  : STATUS_TEXT[ticket.status]}
+              </p>
               {ticket.status === 'valid' && (
                 <div role="img" aria-label={`QR code of your ticket for ${ticket.bandName}`} className="mt-3 w-44 rounded-lg bg-white p-1" dangerouslySetInnerHTML={{ __html: ticket.qrSvg }} />
               )}
@@ -82,47 +86,20 @@ export function MyTickets() {
               <Link to={ticket.pagePath} className="link mt-2 inline-block text-sm">
                 Open ticket page<span className="sr-only"> for {ticket.bandName}</span>
               </Link>
-              {ticket.status === 'valid' && !ticket.isPast && (
-                <PassOn
-                  ticket={ticket}
-                  onPass={(passable) => {
-                    setPassedMessage('');
-                    setPassing(passable);
-                  }}
+              {ticket.status === 'valid' && (
+                <CantGoPanel
+                  cantGo={ticket.cantGo}
+                  ticket={{ bandName: ticket.bandName, venueName: ticket.venueName, when: `${formatLocalDate(ticket.localDate)}, ${formatTimeRange(ticket.localDate, ticket.startTime, ticket.endTime, ticket.timeZone)}` }}
+                  via={{ handle: { ticketId: ticket.id }, refresh: ['tickets', 'mine'], pagePath: ticket.pagePath }}
+                  onPassed={setPassedMessage}
+                  headingLevel="h3"
+                  timeZone={ticket.timeZone}
                 />
-              )}
-              {ticket.status === 'valid' && ticket.isUpcoming && (
-                <TicketReturnControls ticket={{ ticketId: ticket.id }} faceCents={ticket.faceCents} bandName={ticket.bandName} isListed={ticket.returnStatus === 'listed'} />
               )}
             </li>
           ))}
         </ul>
       )}
-      {passing && (
-        <PassTicketDialog
-          ticket={passing}
-          via={{ ticket: { ticketId: passing.id }, refresh: ['tickets', 'mine'] }}
-          onClose={() => setPassing(null)}
-          onPassed={(message) => {
-            setPassing(null);
-            setPassedMessage(message);
-          }}
-        />
-      )}
     </section>
-  );
-}
-
-/** Decision 48: 'Pass to a friend', or why the show does not allow it. */
-function PassOn({ ticket, onPass }: { ticket: MyTicket; onPass: (ticket: PassableTicket & { id: string }) => void }) {
-  if (!ticket.isTransferAllowed) return <p className="mt-3 text-sm text-zinc-400">{TRANSFER_MESSAGES.switchedOff}</p>;
-  if (ticket.returnStatus === 'listed') return <p className="mt-3 text-sm text-zinc-400">{TRANSFER_MESSAGES.returnListed}</p>;
-  const when = `${formatLocalDate(ticket.localDate)}, ${formatTimeRange(ticket.localDate, ticket.startTime, ticket.endTime, ticket.timeZone)}`;
-  return (
-    <div className="mt-3">
-      <button type="button" className="btn-secondary min-h-11" onClick={() => onPass({ id: ticket.id, bandName: ticket.bandName, venueName: ticket.venueName, when })}>
-        Pass to a friend<span className="sr-only">: your ticket for {ticket.bandName}</span>
-      </button>
-    </div>
   );
 }

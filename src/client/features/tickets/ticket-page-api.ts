@@ -1,20 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CantGo } from '../../../core/cant-go.ts';
 import type { TicketStatus } from '../../../core/ticket-page.ts';
 import { apiFetch, postJson } from '../../lib/api.ts';
 
 /** What a ticket's own page shows (GET /api/ticket-page/{token}, decision 46). */
 export type TicketPageData = {
-  ticket: { status: TicketStatus; usedAt: string | null; holderEmail: string; reference: string | null; qrSvg: string | null };
+  ticket: { status: TicketStatus; usedAt: string | null; holderEmail: string; typeName: string | null; reference: string | null; qrSvg: string | null };
   show: { bandName: string; venueName: string; venueAddress: string; mapUrl: string; localDate: string; startTime: string; endTime: string; timeZone: string };
   isTestMode: boolean;
-  calendarPath: string;
+  /** Null for a ticket refunded or passed on (issue 34). */
+  calendarPath: string | null;
   wallets: { applePath: string | null; googlePath: string | null };
   refundRequest: { status: 'open' | 'approved' | 'declined'; createdAt: string; decidedAt: string | null; declineReason: string | null } | null;
-  canRequestRefund: boolean;
-  /** Decision 50: the ticket offered back through the show's waitlist. */
-  waitlistReturn: { faceCents: number; isReturnable: boolean; returnStatus: 'listed' | 'sold' | 'withdrawn' | null };
-  /** Decision 48: whether the ticket can be passed on now, or why not; null once it no longer admits. */
-  transfer: 'allowed' | 'switched_off' | 'past' | 'refund_requested' | 'return_listed' | null;
+  /** Issue 34: the one 'Can't go?' panel, as the server decides it. */
+  cantGo: CantGo;
 };
 
 const api = (token: string) => `/api/ticket-page/${encodeURIComponent(token)}`;

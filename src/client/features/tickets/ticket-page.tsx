@@ -1,17 +1,14 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
-import { REFUND_REASON_MAX } from '../../../core/schemas/ticket-page.ts';
 import { TEST_MODE_NOTICE } from '../../../core/payments-mode.ts';
 import { TICKET_LINK_NOT_FOUND, TICKET_STATUS_TEXT } from '../../../core/ticket-page.ts';
 import { formatLocalDate, formatTimeRange } from '../../../core/time.ts';
-import { Alert, TextAreaField } from '../../components/ui/field.tsx';
+import { Alert } from '../../components/ui/field.tsx';
 import { LoadingImage } from '../../components/ui/states.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useTitle } from '../../lib/use-title.ts';
-import { TRANSFER_MESSAGES } from '../../../core/schemas/ticket-transfers.ts';
-import { PassTicketDialog } from './pass-ticket-dialog.tsx';
-import { pageKey, useRequestRefund, useResendTicketEmail, useTicketPage, type TicketPageData } from './ticket-page-api.ts';
-import { TicketReturnControls } from '../waitlist/ticket-return-controls.tsx';
+import { CantGoPanel } from './cant-go-panel.tsx';
+import { pageKey, useResendTicketEmail, useTicketPage, type TicketPageData } from './ticket-page-api.ts';
 
 const STATUS_STYLE = {
   valid: 'border-emerald-500/60 bg-emerald-950/60 text-emerald-100',
@@ -20,9 +17,10 @@ const STATUS_STYLE = {
   transferred: 'border-zinc-500 bg-zinc-800 text-zinc-100',
 } as const;
 
-/** Why a ticket no longer admits, in a plain sentence. */
+/** Why a ticket no longer admits, in a plain sentence; a refund names who gets the money (issue 34: a ticket passed on was paid for by its original buyer). */
 const NO_LONGER_VALID = {
-  refunded: 'This ticket was refunded. It is no longer valid and admits no one.',
+  refunded: 'This ticket was refunded to the card that paid for it. It is no longer valid and admits no one.',
+  refundedToBuyer: 'This ticket was refunded to the original buyer, who paid for it. It no longer admits you or anyone.',
   transferred: 'This ticket was passed on to someone else, who has a new ticket with its own code. This one admits no one.',
 } as const;
 
@@ -71,6 +69,12 @@ function TicketCard({ data }: { data: TicketPageData }) {
           <dt className="text-sm text-zinc-400">Ticket holder</dt>
           <dd className="font-medium [overflow-wrap:anywhere]">{ticket.holderEmail}</dd>
         </div>
+        {ticket.typeName && (
+          <div>
+            <dt className="text-sm text-zinc-400">Ticket type</dt>
+            <dd className="font-medium">{ticket.typeName}</dd>
+          </div>
+        )}
         <div>
           <dt className="text-sm text-zinc-400">Status</dt>
           <dd>
@@ -91,21 +95,24 @@ function TicketCard({ data }: { data: TicketPageData }) {
         <p role="status" className={`rounded-lg border px-4 py-3 font-semibold ${STATUS_STYLE[ticket.status]}`}>
           {ticket.status === 'used'
             ? `This ticket was checked in at the door${ticket.usedAt ? ` on ${formatInstant(ticket.usedAt, show.timeZone)}` : ''}. It is no longer valid and admits no one.`
-            : NO_LONGER_VALID[ticket.status === 'transferred' ? 'transferred' : 'refunded']}
+            : NO_LONGER_VALID[ticket.status === 'transferred' ? 'transferred' : data.cantGo.moneyGoesTo === 'holder' ? 'refunded' : 'refundedToBuyer']}
         </p>
       )}
     </section>
   );
 }
 
-/** 'Add to calendar' always; the wallet buttons only where this server is set up for them. */
+/** 'Add to calendar' unless the ticket was refunded or passed on (issue 34); the wallet buttons only where this server is set up for them. */
 function KeepItCard({ data }: { data: TicketPageData }) {
+  if (!data.calendarPath && !data.wallets.applePath && !data.wallets.googlePath) return null;
   return (
     <Section id="keep-heading" title="Keep it handy">
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-        <a href={data.calendarPath} download="show.ics" className="btn-secondary min-h-11">
-          Add to calendar
-        </a>
+        {data.calendarPath && (
+          <a href={data.calendarPath} download="show.ics" className="btn-secondary min-h-11">
+            Add to calendar
+          </a>
+        )}
         {data.wallets.applePath && (
           <a href={data.wallets.applePath} className="btn min-h-11 border border-zinc-500 bg-black text-white hover:bg-zinc-900">
             Add to Apple Wallet
@@ -136,96 +143,27 @@ function ResendCard({ token, data }: { token: string; data: TicketPageData }) {
   );
 }
 
-/** Decision 48: pass the ticket to a friend, with this page's signed link as the proof of holding it. */
-function PassOnCard({ token, data }: { token: string; data: TicketPageData }) {
-  const [isPassing, setIsPassing] = useState(false);
-  const [passedMessage, setPassedMessage] = useState('');
-  const { show, ticket, transfer } = data;
-  if (passedMessage) {
-    return (
-      <Section id="pass-heading" title="Pass it to a friend">
-        <Alert tone="success">{passedMessage}</Alert>
-      </Section>
-    );
-  }
-  if (!transfer || transfer === 'past' || !ticket.reference) return null;
-  return (
-    <Section id="pass-heading" title="Pass it to a friend">
-      {transfer === 'allowed' ? (
-        <>
-          <p className="text-zinc-300">Can't go? Send the ticket to a friend's e-mail address: they get a new ticket with its own QR code, and this one stops working at once.</p>
-          <button type="button" className="btn-secondary min-h-11" onClick={() => setIsPassing(true)}>
-            Pass to a friend
-          </button>
-        </>
-      ) : (
-        <p className="text-zinc-300">{{ switched_off: TRANSFER_MESSAGES.switchedOff, refund_requested: TRANSFER_MESSAGES.refundRequested, return_listed: TRANSFER_MESSAGES.returnListed }[transfer]}</p>
-      )}
-      {isPassing && (
-        <PassTicketDialog
-          ticket={{ bandName: show.bandName, venueName: show.venueName, when: `${formatLocalDate(show.localDate)}, ${formatTimeRange(show.localDate, show.startTime, show.endTime, show.timeZone)}` }}
-          via={{ ticket: { token }, refresh: pageKey(token) }}
-          onClose={() => setIsPassing(false)}
-          onPassed={(message) => {
-            setIsPassing(false);
-            setPassedMessage(message);
-          }}
-        />
-      )}
-    </Section>
-  );
-}
-
-function RefundCard({ token, data }: { token: string; data: TicketPageData }) {
-  const ask = useRequestRefund(token);
-  const [reason, setReason] = useState('');
+/** How the organiser answered the holder's last refund request; an open one is in the 'Can't go?' panel. */
+function RefundAnswer({ data }: { data: TicketPageData }) {
   const request = data.refundRequest;
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    ask.mutate(reason, { onSuccess: () => setReason('') });
-  };
-  if (!request && !data.canRequestRefund) return null;
-  const fieldError = ask.error instanceof ApiError ? ask.error.fields.reason : undefined;
-  return (
-    <Section id="refund-heading" title="Refund">
-      {request?.status === 'open' && (
-        <Alert tone="info">You asked for a refund on {formatInstant(request.createdAt, data.show.timeZone)}. The organiser will answer by e-mail; your ticket stays valid until then.</Alert>
-      )}
-      {request?.status === 'approved' && <Alert tone="success">The organiser approved your refund. The money goes back to the card you paid with.</Alert>}
-      {request?.status === 'declined' && (
-        <Alert tone="info">
-          The organiser declined your last request{request.declineReason ? `: “${request.declineReason}”` : '.'}
-        </Alert>
-      )}
-      {data.canRequestRefund && (
-        <form onSubmit={submit} className="space-y-3" noValidate>
-          <p className="text-zinc-300">Can't make it? Ask the organiser for a refund. If they approve, the ticket stops working and the money goes back to your card.</p>
-          <TextAreaField
-            label="Why are you asking for a refund?"
-            required
-            maxLength={REFUND_REASON_MAX}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            error={fieldError}
-          />
-          {ask.isError && !fieldError && <Alert>{ask.error.message}</Alert>}
-          <button type="submit" className="btn-secondary min-h-11" disabled={ask.isPending}>
-            {ask.isPending ? 'Sending…' : 'Ask for a refund'}
-          </button>
-        </form>
-      )}
-    </Section>
-  );
+  if (request?.status === 'approved') {
+    return <Alert tone="success">The organiser approved your refund. {data.cantGo.moneyGoesTo === 'holder' ? 'The money goes back to the card you paid with.' : 'The money goes back to the card of the original buyer, who paid for it.'}</Alert>;
+  }
+  if (request?.status === 'declined') {
+    return <Alert tone="info">The organiser declined your last refund request{request.declineReason ? `: “${request.declineReason}”` : '.'}</Alert>;
+  }
+  return null;
 }
 
 /**
  * A ticket's own page (issue 23, decision 46), opened from the signed link in the ticket e-mail,
  * /success or the dashboard, with no account: the ticket, the show, the calendar and wallets,
- * the ticket e-mail again, and a refund request. Never indexed (the server says so too).
+ * the ticket e-mail again, and the one 'Can't go?' panel (issue 34). Never indexed (the server says so too).
  */
 export function TicketPage() {
   const { token = '' } = useParams();
   const { data, error, isPending } = useTicketPage(token);
+  const [passedMessage, setPassedMessage] = useState('');
   useTitle(data ? `Ticket: ${data.show.bandName}` : 'Your ticket');
   return (
     <div className="mx-auto max-w-xl space-y-6 px-4 py-10">
@@ -240,18 +178,15 @@ export function TicketPage() {
           <TicketCard data={data} />
           <KeepItCard data={data} />
           <ResendCard token={token} data={data} />
-          <PassOnCard token={token} data={data} />
-          <RefundCard token={token} data={data} />
-          {data.ticket.reference && data.waitlistReturn.isReturnable && (
-            <Section id="return-heading" title="Can't go?">
-              <TicketReturnControls
-                ticket={{ token }}
-                faceCents={data.waitlistReturn.faceCents}
-                bandName={data.show.bandName}
-                isListed={data.waitlistReturn.returnStatus === 'listed'}
-              />
-            </Section>
-          )}
+          <RefundAnswer data={data} />
+          {passedMessage && <Alert tone="success">{passedMessage}</Alert>}
+          <CantGoPanel
+            cantGo={data.cantGo}
+            ticket={{ bandName: data.show.bandName, venueName: data.show.venueName, when: `${formatLocalDate(data.show.localDate)}, ${formatTimeRange(data.show.localDate, data.show.startTime, data.show.endTime, data.show.timeZone)}` }}
+            via={{ handle: { token }, refresh: pageKey(token) }}
+            onPassed={setPassedMessage}
+            timeZone={data.show.timeZone}
+          />
         </>
       )}
     </div>
