@@ -298,7 +298,7 @@ test("a beta band's profile facts reach the e-mail, Opener Premium says what it 
   await expect(modal.getByText('Members: Ann Lee (Vocals)')).toBeVisible();
   await expect(modal.getByText('Years active: Since 2016')).toBeVisible();
   await expect(modal.getByText('Performance style: High-energy rock show with a light rig')).toBeVisible();
-  await expect(modal.getByText(/Followers:/)).toHaveCount(0); // no confirmed followers yet: no line, no 'Active'
+  await expect(modal.getByText(/Followers:/)).toHaveCount(0); // no confirmed followers yet: an opener inquiry has no line (a headline one says 'Active', spec 3 §9)
   await shot(page, 'outreach-preview-band-facts');
   await modal.getByRole('button', { name: 'Close', exact: true }).last().click();
 

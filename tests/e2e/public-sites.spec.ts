@@ -97,6 +97,16 @@ test('/band/{name} matches names loosely and says when a band does not exist', a
   await expect(page.getByText("Sorry, that band doesn't exist here.")).toBeVisible();
 });
 
+test('/test-band-website shows a demo band site, saying it is one (spec 1 §2, issue 34 item 17)', async ({ page }) => {
+  await page.goto('/test-band-website');
+  await expect(page.getByRole('note').filter({ hasText: 'A demo band site: every band on Marquee gets one like it on its own address.' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'The Sample Sessions', level: 1 })).toBeVisible();
+  await expect(page.getByText('Ada Lind')).toBeVisible();
+  await expect(page.getByText("On a real band's site, fans follow here to hear about its next gigs by e-mail.")).toBeVisible();
+  await shot(page, 'test-band-website');
+  await expectAccessible(page);
+});
+
 test("a promoter's subdomain shows the promoter; an unknown one says page not found", async ({ page }) => {
   await page.goto(site('northsidesound'));
   await expect(page.getByRole('heading', { level: 1, name: 'Northside Sound' })).toBeVisible();

@@ -53,6 +53,7 @@ const EditArtistPage = signedInScreen('EditArtistPage');
 const HomePage = screen(() => import('../features/home/home-page.tsx'), 'HomePage');
 const BandDirectoryPage = screen(() => import('../features/directories/band-directory-page.tsx'), 'BandDirectoryPage');
 const BandSitePage = screen(() => import('../features/sites/band-site.tsx'), 'BandSitePage');
+const TestBandWebsitePage = screen(() => import('../features/sites/test-band-website.tsx'), 'TestBandWebsitePage');
 const VenueDirectoryPage = screen(() => import('../features/directories/venue-directory-page.tsx'), 'VenueDirectoryPage');
 const VenuePage = screen(() => import('../features/directories/venue-page.tsx'), 'VenuePage');
 const RehearsalSpacePage = screen(() => import('../features/directories/rehearsal-space-page.tsx'), 'RehearsalSpacePage');
@@ -90,6 +91,7 @@ function MainRoutes() {
         <Route path="/account" element={<AccountSettingsPage />} />
         <Route path="/bands" element={<BandDirectoryPage />} />
         <Route path="/band/:bandName" element={<BandSitePage />} />
+        <Route path="/test-band-website" element={<TestBandWebsitePage />} />
         <Route path="/promoter/:slug" element={<PromoterSitePage />} />
         <Route path="/venues" element={<VenueDirectoryPage />} />
         <Route path="/venue/:venueName" element={<VenuePage />} />

@@ -72,7 +72,7 @@ function UpcomingShows({ band }: { band: BandSite }) {
 }
 
 /** The band's public site (spec 1 §2): on its subdomain, or at /band/{bandName}. */
-export function BandSiteView({ band }: { band: BandSite }) {
+export function BandSiteView({ band, isDemo = false }: { band: BandSite; isDemo?: boolean }) {
   useTitle(band.name);
   const videoId = youtubeVideoId(band.links.youtube) ?? youtubeVideoId(band.youtubeEmbedUrl);
   const embedId = youtubeVideoId(band.youtubeEmbedUrl) ?? videoId;
@@ -160,12 +160,18 @@ export function BandSiteView({ band }: { band: BandSite }) {
             <h2 id="follow-heading" className="text-xl font-bold">
               Follow {band.name}
             </h2>
-            <div className="mt-3">
-              <FollowForm bandId={band.id} bandName={band.name} variant="panel" />
-            </div>
-            <a href={`/calendar/band/${band.slug}.ics`} className="link mt-2 inline-block text-sm">
-              Subscribe to calendar
-            </a>
+            {isDemo ? (
+              <p className="mt-3 text-sm text-zinc-300">On a real band's site, fans follow here to hear about its next gigs by e-mail.</p>
+            ) : (
+              <>
+                <div className="mt-3">
+                  <FollowForm bandId={band.id} bandName={band.name} variant="panel" />
+                </div>
+                <a href={`/calendar/band/${band.slug}.ics`} className="link mt-2 inline-block text-sm">
+                  Subscribe to calendar
+                </a>
+              </>
+            )}
           </section>
           {(band.contactEmail || band.contactPhone) && (
             <section aria-labelledby="contact-heading" className="card">

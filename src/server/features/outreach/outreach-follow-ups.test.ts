@@ -149,13 +149,17 @@ describe('Opener Premium: the follow-up after 1 week (issue 21)', () => {
 });
 
 describe('the band’s real data in campaign e-mails (spec 3 §3, issue 21)', () => {
-  it('members, years active, performance style and confirmed followers, each line left out when there is none', async () => {
+  it("members, years active, performance style and confirmed followers, each line left out when there is none (a headline inquiry's followers say 'Active')", async () => {
     await t.db.insert(venueDirectory).values({ name: 'Preview Room', regionSlug: 'minneapolis', email: 'preview@fu.test' });
     const preview = async (client: TestClient) => (await client.get('/api/outreach/preview?regionSlug=minneapolis&outreachType=headline')).json.text as string;
 
     const bare = await signUpAs(t, 'band', { name: 'Goldtop Nothing Yet' });
     const bareText = await preview(bare.client);
-    for (const line of ['Members:', 'Years active:', 'Performance style:', 'Followers:']) expect(bareText).not.toContain(line);
+    for (const line of ['Members:', 'Years active:', 'Performance style:']) expect(bareText).not.toContain(line);
+    // Spec 3 §9's headline default, kept for a band with no Marquee followers yet (issue 34 item 17).
+    expect(bareText).toContain('- Followers: Active');
+    const opener = (await bare.client.get('/api/outreach/preview?regionSlug=minneapolis&outreachType=opener')).json.text as string;
+    expect(opener).not.toContain('Followers:');
 
     const saved = await band.client.put('/api/profile/band', {
       description: 'Two guitars, no waiting.',

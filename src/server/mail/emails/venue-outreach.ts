@@ -55,7 +55,8 @@ function outreachWords({ kind, band, venueName, contactPerson, customMessage, ba
     band.yearsActive ? `Years active: ${band.yearsActive}` : null,
     band.performanceStyle ? `Performance style: ${band.performanceStyle}` : null,
     draw ? `Typical draw: ${draw}` : null,
-    band.followers ? `Followers: ${band.followers} on Marquee` : null,
+    // Spec 3 §9: a headline inquiry's follower line defaults to 'Active' (issue 34 item 17); the others say nothing without followers.
+    band.followers ? `Followers: ${band.followers} on Marquee` : kind === 'headline' ? 'Followers: Active' : null,
     band.pastGigs.length ? `Recent shows: ${band.pastGigs.map((g) => `${g.venueName} (${formatLocalDate(g.localDate)}${g.ticketsSold ? `, ${g.ticketsSold} tickets sold` : ''})`).join('; ')}` : null,
     band.upcomingGigs.length ? `Coming up: ${band.upcomingGigs.map((g) => `${g.venueName} (${formatLocalDate(g.localDate)})`).join('; ')}` : null,
   ].filter((line): line is string => line !== null);
