@@ -2,7 +2,7 @@ import { generateKeyPairSync, sign } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { importDoorKeys, signedCodeBody, ticketDisplayRefOf, ticketRef, toBase64Url } from '../core/door-codes.ts';
 import { DOOR_MESSAGES, DOOR_REFUSALS, type DoorGuest, type DoorTicket } from '../core/schemas/door.ts';
-import { decideOffline, decisionFromServer, isRecentRepeatOfAdmitted, searchByName, ticketOfReference, type DoorContext } from './decide.ts';
+import { decideOffline, decideTicket, decisionFromServer, isRecentRepeatOfAdmitted, mergeSearch, searchByName, ticketOfReference, whyNotAdmit, type DoorContext } from './decide.ts';
 import { localAdmissions, type QueuedScan } from './sync-queue.ts';
 
 // A door with no signal decides from its own list (issue 24, decision 51). Each story below is one
@@ -156,5 +156,46 @@ describe('a reference typed at the door (issue 33)', () => {
     expect(ticketOfReference({ code: await ticketDisplayRefOf(ticketId(9)) }, tickets)).toMatchObject({ kind: 'refuse', reason: 'not_in_list' });
     expect(ticketOfReference({ code: ticketId(2) }, tickets)).toEqual({ code: ticketId(2) });
     expect(ticketOfReference({ guestId: 'g', count: 1 }, tickets)).toEqual({ guestId: 'g', count: 1 });
+  });
+});
+
+describe('find anyone on the list (issue 34)', () => {
+  it('offline, the door\'s own list finds an order number (with or without #) and a printed ticket reference; a masked address matches as shown', async () => {
+    const tickets = [await onList(1, { holderLabel: 'j…n@e…e.com', orderRef: 'GH12JK34' }), await onList(2, { orderRef: 'GH12JK34' }), await onList(3, { orderRef: 'ZZ99ZZ99' })];
+    expect(searchByName('#gh12jk34', tickets, []).map((f) => f.kind === 'ticket' && f.ticket.ref)).toEqual([tickets[0]!.ref, tickets[1]!.ref]);
+    const printed = await ticketDisplayRefOf(ticketId(3));
+    expect(searchByName(printed.toLowerCase(), tickets, []).map((f) => f.kind === 'ticket' && f.ticket.ref)).toEqual([tickets[2]!.ref]);
+    expect(searchByName('j…n', tickets, [])).toHaveLength(1);
+    // A part of an address the list does not hold finds nothing on the door: the server matches it.
+    expect(searchByName('jonathan', tickets, [])).toEqual([]);
+  });
+
+  it('the server\'s hits (an address matched on its copy) come first, each ticket once; one this door let in since its list came stays marked in', async () => {
+    const usedHere = await onList(1, { holderLabel: 'j…n@e…e.com', status: 'used', usedAt: '2026-11-26T20:58:00.000Z', usedByDevice: 'device-front' });
+    const other = await onList(2, { holderLabel: 'Jo Nathan' });
+    const onDevice = new Map([usedHere, other].map((t) => [t.ref, t]));
+    const fromServer = { tickets: [{ ...usedHere, status: 'valid' as const, usedAt: null, usedByDevice: null }], guests: [] };
+    const merged = mergeSearch(searchByName('jo', onDevice.values(), []), fromServer, onDevice);
+    expect(merged.map((f) => f.kind === 'ticket' && [f.ticket.holderLabel, f.ticket.status])).toEqual([
+      ['j…n@e…e.com', 'used'],
+      ['Jo Nathan', 'valid'],
+    ]);
+    // Offline (no server answer): the door's own hits.
+    expect(mergeSearch([{ kind: 'ticket', ticket: other }], null, onDevice)).toEqual([{ kind: 'ticket', ticket: other }]);
+  });
+
+  it('a used, passed-on or refunded ticket says why it does not admit; a valid one admits', async () => {
+    const clockOf = () => '8:58 PM';
+    expect(whyNotAdmit(await onList(1), false, clockOf)).toBeNull();
+    expect(whyNotAdmit(await onList(1, { status: 'used', usedAt: '2026-11-26T20:58:00.000Z' }), false, clockOf)).toBe('Already checked in at 8:58 PM.');
+    expect(whyNotAdmit(await onList(1, { status: 'transferred' }), false, clockOf)).toBe('Passed on: the new holder has a new code. Does not admit.');
+    expect(whyNotAdmit(await onList(1, { status: 'refunded' }), false, clockOf)).toBe('Refunded. Does not admit.');
+  });
+
+  it('the door\'s answer names the ticket type, refusals too (issue 34, item 6)', async () => {
+    const ctx = await door([]);
+    expect(decideTicket(await onList(1, { typeName: 'VIP' }), ctx)).toMatchObject({ kind: 'admit', typeName: 'VIP' });
+    expect(decideTicket(await onList(1, { typeName: 'VIP', status: 'transferred' }), ctx)).toMatchObject({ kind: 'refuse', reason: 'transferred', typeName: 'VIP', holderLabel: 'Holder 1' });
+    expect(decisionFromServer({ id: 'a', result: 'refused', reason: 'refunded', typeName: 'Early bird', holderLabel: 'Sam' }, { deviceLabel: 'Front', serverNow: NOW })).toMatchObject({ kind: 'refuse', typeName: 'Early bird', holderLabel: 'Sam' });
   });
 });

@@ -21,8 +21,8 @@ export type DoorAction = { code: string } | { ref: string } | { guestId: string;
 /** What the screen shows: green ADMIT, red REFUSED, amber ALREADY IN. */
 export type Decision =
   | { kind: 'admit'; ref?: string; guestId?: string; count?: number; typeName?: string; holderLabel?: string; note?: string }
-  | { kind: 'refuse'; reason: DoorRefusal; detail: string; ref?: string; guestId?: string }
-  | { kind: 'already'; detail: string; ref?: string; guestId?: string };
+  | { kind: 'refuse'; reason: DoorRefusal; detail: string; ref?: string; guestId?: string; typeName?: string; holderLabel?: string }
+  | { kind: 'already'; detail: string; ref?: string; guestId?: string; typeName?: string; holderLabel?: string };
 
 /** An admission this door made (or learnt of) that the list may not show yet. */
 export type LocalAdmission = { at: number; isThisDoor: boolean; deviceLabel?: string };
@@ -54,16 +54,28 @@ export function alreadyIn(at: number, now: number, where: 'this door' | 'another
   return { kind: 'refuse', reason: 'already_used', detail: `${DOOR_REFUSALS.already_used} ${when}, ${where}.`, ref };
 }
 
-/** A ticket the list knows: its state on the list, and this door's admissions since. */
+/** A ticket the list knows: its state on the list, and this door's admissions since. Every answer names its type (issue 34: 'VIP' at the door too). */
 export function decideTicket(ticket: DoorTicket, ctx: DoorContext): Decision {
+  const who = { typeName: ticket.typeName, holderLabel: ticket.holderLabel };
   const local = ctx.admissions.get(ticket.ref);
-  if (local) return alreadyIn(local.at, ctx.now, local.isThisDoor ? 'this door' : 'another door', ticket.ref);
-  if (ticket.status === 'refunded' || ticket.status === 'transferred') return refuse(ticket.status, { ref: ticket.ref });
+  if (local) return { ...alreadyIn(local.at, ctx.now, local.isThisDoor ? 'this door' : 'another door', ticket.ref), ...who };
+  if (ticket.status === 'refunded' || ticket.status === 'transferred') return { ...refuse(ticket.status, { ref: ticket.ref }), ...who };
   if (ticket.status === 'used') {
     const at = ticket.usedAt ? Date.parse(ticket.usedAt) : 0;
-    return alreadyIn(at, ctx.now + (ctx.serverOffsetMs ?? 0), ticket.usedByDevice === ctx.deviceId ? 'this door' : 'another door', ticket.ref);
+    return { ...alreadyIn(at, ctx.now + (ctx.serverOffsetMs ?? 0), ticket.usedByDevice === ctx.deviceId ? 'this door' : 'another door', ticket.ref), ...who };
   }
-  return { kind: 'admit', ref: ticket.ref, typeName: ticket.typeName, holderLabel: ticket.holderLabel };
+  return { kind: 'admit', ref: ticket.ref, ...who };
+}
+
+/**
+ * Why a ticket found by a search does not admit (issue 34: a used or passed-on ticket never shows
+ * 'Admit'), or null when it does. `clockOf` formats a time (the screen's locale).
+ */
+export function whyNotAdmit(ticket: DoorTicket, isAdmittedHere: boolean, clockOf: (iso: string) => string): string | null {
+  if (ticket.status === 'transferred') return 'Passed on: the new holder has a new code. Does not admit.';
+  if (ticket.status === 'refunded') return 'Refunded. Does not admit.';
+  if (ticket.status === 'used' || isAdmittedHere) return ticket.usedAt ? `Already checked in at ${clockOf(ticket.usedAt)}.` : 'Already checked in.';
+  return null;
 }
 
 /** How many of a guest-list party are still outside (the list's count plus this door's since). */
@@ -119,6 +131,9 @@ export async function refOfCode(text: string): Promise<string | undefined> {
   return ticketId ? ticketRef(ticketId) : undefined;
 }
 
+/** The ticket's type and holder, when the server's answer names them. */
+const who = (result: DoorScanResult) => ({ ...(result.typeName ? { typeName: result.typeName } : {}), ...(result.holderLabel ? { holderLabel: result.holderLabel } : {}) });
+
 /** The server's answer to one scan, as the screen shows it. `serverNow` is the answer's serverTime. */
 export function decisionFromServer(result: DoorScanResult, ctx: { deviceLabel: string; serverNow: number }): Decision {
   const ref = result.ticketRef;
@@ -126,11 +141,11 @@ export function decisionFromServer(result: DoorScanResult, ctx: { deviceLabel: s
     case 'admitted':
       return { kind: 'admit', ref, typeName: result.typeName, holderLabel: result.holderLabel };
     case 'refused':
-      return refuse(result.reason ?? 'unknown', { ref });
+      return { ...refuse(result.reason ?? 'unknown', { ref }), ...who(result) };
     case 'duplicate':
     case 'conflict': {
       const at = result.firstAdmittedAt ? Date.parse(result.firstAdmittedAt) : ctx.serverNow;
-      const decision = alreadyIn(at, ctx.serverNow, result.firstDeviceLabel === ctx.deviceLabel ? 'this door' : 'another door', ref);
+      const decision = { ...alreadyIn(at, ctx.serverNow, result.firstDeviceLabel === ctx.deviceLabel ? 'this door' : 'another door', ref), ...who(result) };
       if (decision.kind === 'refuse' && result.firstDeviceLabel) return { ...decision, detail: `${DOOR_REFUSALS.already_used} ${new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}, ${result.firstDeviceLabel}.` };
       return decision;
     }
@@ -142,10 +157,24 @@ export function isRecentRepeatOfAdmitted(text: string, last: { text: string; at:
   return Boolean(last && last.text === text.trim() && now - last.at < IGNORE_SAME_CODE_MS);
 }
 
-/** Name search over the local list: ticket holders and guest-list names, best matches first. */
-export function searchByName(query: string, tickets: Iterable<DoorTicket>, guests: Iterable<DoorGuest>, limit = 8): ({ kind: 'ticket'; ticket: DoorTicket } | { kind: 'guest'; guest: DoorGuest })[] {
+export type SearchHit = { kind: 'ticket'; ticket: DoorTicket } | { kind: 'guest'; guest: DoorGuest };
+
+/**
+ * Search over the door's own list (it works offline): ticket holders and guest-list names (a
+ * masked address matches as shown), and (issue 34) a whole order number or ticket reference. An
+ * e-mail address typed whole or in part is matched by the server (mergeSearch adds its answer).
+ */
+export function searchByName(query: string, tickets: Iterable<DoorTicket>, guests: Iterable<DoorGuest>, limit = 8): SearchHit[] {
   const q = query.trim().toLowerCase();
   if (q.length < 2) return [];
+  const order = q.replace(/^#/, '').toUpperCase();
+  const reference = readTicketDisplayRef(q);
+  const exact: SearchHit[] = [];
+  const ticketList = [...tickets];
+  for (const ticket of ticketList) {
+    if ((order.length >= 4 && ticket.orderRef === order) || (reference && ticketDisplayRef(ticket.ref) === reference)) exact.push({ kind: 'ticket', ticket });
+  }
+  if (exact.length) return exact.slice(0, limit);
   const found: ({ kind: 'ticket'; ticket: DoorTicket; score: number } | { kind: 'guest'; guest: DoorGuest; score: number })[] = [];
   const score = (label: string) => {
     const text = label.toLowerCase();
@@ -157,11 +186,35 @@ export function searchByName(query: string, tickets: Iterable<DoorTicket>, guest
     const s = score(guest.name);
     if (s >= 0) found.push({ kind: 'guest', guest, score: s });
   }
-  for (const ticket of tickets) {
+  for (const ticket of ticketList) {
     const s = score(ticket.holderLabel);
     if (s >= 0) found.push({ kind: 'ticket', ticket, score: s });
   }
   return found.sort((a, b) => a.score - b.score).slice(0, limit).map((item) => (item.kind === 'ticket' ? { kind: item.kind, ticket: item.ticket } : { kind: item.kind, guest: item.guest }));
+}
+
+/**
+ * The door's own hits and the server's (issue 34): the server's first (it matched the address the
+ * door cannot see, and knows each ticket's state now), then the door's others, each ticket and guest
+ * once. A ticket this door let in since its list came stays marked in (the door's copy wins there).
+ */
+export function mergeSearch(local: SearchHit[], server: { tickets: DoorTicket[]; guests: DoorGuest[] } | null, onDevice: ReadonlyMap<string, DoorTicket>, limit = 12): SearchHit[] {
+  if (!server) return local;
+  const seen = new Set<string>();
+  const out: SearchHit[] = [];
+  const add = (hit: SearchHit) => {
+    const key = hit.kind === 'ticket' ? `t:${hit.ticket.ref}` : `g:${hit.guest.id}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    out.push(hit);
+  };
+  for (const ticket of server.tickets) {
+    const here = onDevice.get(ticket.ref);
+    add({ kind: 'ticket', ticket: here && here.status === 'used' && ticket.status === 'valid' ? { ...ticket, status: 'used', usedAt: here.usedAt, usedByDevice: here.usedByDevice } : ticket });
+  }
+  for (const guest of server.guests) add({ kind: 'guest', guest });
+  for (const hit of local) add(hit);
+  return out.slice(0, limit);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { DOOR_DEVICE_HEADER, type DoorAdmissionList, type DoorDeviceRegistration, type DoorGig, type DoorSyncInput, type DoorSyncResult } from '../core/schemas/door.ts';
+import { DOOR_DEVICE_HEADER, type DoorAdmissionList, type DoorDeviceRegistration, type DoorGig, type DoorSearchResult, type DoorSyncInput, type DoorSyncResult } from '../core/schemas/door.ts';
 
 /**
  * The door app's whole network layer (issue 24): every request the door makes goes through here,
@@ -59,3 +59,7 @@ export const fetchList = (token: string, gigId: string, since?: string) =>
 /** Sends a batch; `timeoutMs` is short for a scan waiting at the door (~2.5 s), longer in the background. */
 export const syncBatch = (token: string, gigId: string, batch: DoorSyncInput, timeoutMs = 20_000) =>
   doorFetch<DoorSyncResult>(`/api/door/gigs/${encodeURIComponent(gigId)}/sync`, { token, method: 'POST', body: batch, timeoutMs });
+
+/** Issue 34: the server's search (it sees the addresses the door's list masks); short, so a slow answer does not hold the door. */
+export const searchDoor = (token: string, gigId: string, q: string) =>
+  doorFetch<DoorSearchResult>(`/api/door/gigs/${encodeURIComponent(gigId)}/search`, { token, method: 'POST', body: { q }, timeoutMs: 4_000 });

@@ -1,5 +1,5 @@
 import { Dexie, type EntityTable } from 'dexie';
-import type { DoorAdmissionList, DoorConflict, DoorCounts, DoorDeviceRegistration, DoorGig, DoorGuest, DoorTicket } from '../core/schemas/door.ts';
+import type { DoorAdmissionList, DoorConflict, DoorCounts, DoorDeviceRegistration, DoorGig, DoorGuest, DoorPrice, DoorTicket } from '../core/schemas/door.ts';
 import type { QueuedSale, QueuedScan } from './sync-queue.ts';
 
 /**
@@ -19,6 +19,9 @@ export type StoredGig = {
   serverOffsetMs?: number;
   /** When (this device's clock) the stored list was asked for: guests let in after it are not in its counts. */
   listAsOf?: string;
+  /** Issue 34: what a door sale is prefilled with, and the currency it is in (lists from before: none). */
+  doorPrices?: DoorPrice[];
+  currency?: string;
 };
 type StoredTicket = DoorTicket & { gigId: string };
 type StoredGuest = DoorGuest & { gigId: string };
@@ -81,7 +84,7 @@ export async function saveList(list: DoorAdmissionList, syncedAt: string, askedA
     await db.guests.where('gigId').equals(gigId).delete();
     await db.tickets.bulkPut(list.tickets.map((t) => ({ ...t, gigId })));
     await db.guests.bulkPut(list.guests.map((g) => ({ ...g, gigId })));
-    await db.gigs.put({ gigId, gig: list.gig, keys: list.keys, cursor: list.cursor, counts: list.counts, conflicts: list.conflicts, lastSyncedAt: syncedAt, listAsOf: askedAt, serverOffsetMs: Date.parse(list.serverTime) - Date.now() });
+    await db.gigs.put({ gigId, gig: list.gig, keys: list.keys, cursor: list.cursor, counts: list.counts, conflicts: list.conflicts, lastSyncedAt: syncedAt, listAsOf: askedAt, serverOffsetMs: Date.parse(list.serverTime) - Date.now(), doorPrices: list.doorPrices, currency: list.currency });
   });
 }
 

@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { formatClock, formatLocalDate } from '../core/time.ts';
-import { DOOR_MESSAGES, type DoorGuest, type DoorTicket } from '../core/schemas/door.ts';
-import { isRecentRepeatOfAdmitted, searchByName, type Decision } from './decide.ts';
+import { formatCents } from '../core/money.ts';
+import { DOOR_MESSAGES, DOOR_SALE_UNDO_MS, type DoorGuest, type DoorPrice, type DoorSearchResult, type DoorTicket } from '../core/schemas/door.ts';
+import { isRecentRepeatOfAdmitted, mergeSearch, searchByName, whyNotAdmit, type Decision } from './decide.ts';
 import type { StoredDevice } from './door-db.ts';
 import { guestsLeftNow } from './guests-left.ts';
-import { wouldOverfill } from './sync-queue.ts';
+import { canUndoSale, type QueuedSale } from './sync-queue.ts';
 import { signal, useQrCamera } from './use-qr-camera.ts';
 import { listAsOf, useDoor, type DoorAction } from './use-door.ts';
 
@@ -32,7 +33,13 @@ function ResultPanel({ decision, onDismiss }: { decision: Decision; onDismiss: (
           {admit.note && <span className="block text-lg opacity-90">{admit.note}</span>}
         </span>
       ) : (
-        <span className="order-3 max-w-xl text-2xl font-semibold">{decision.kind === 'admit' ? '' : decision.detail}</span>
+        <span className="order-3 max-w-xl space-y-1 text-2xl font-semibold">
+          <span className="block">{decision.kind === 'admit' ? '' : decision.detail}</span>
+          {/* Issue 34: the ticket's type ('VIP') and holder in every answer, not only an admission. */}
+          {decision.kind !== 'admit' && (decision.holderLabel || decision.typeName) && (
+            <span className="block text-xl opacity-90 [overflow-wrap:anywhere]">{[decision.holderLabel, decision.typeName].filter(Boolean).join(' · ')}</span>
+          )}
+        </span>
       )}
       <span className="order-4 mt-6 text-base opacity-80">Tap for the next guest</span>
     </button>
@@ -130,65 +137,111 @@ function EntryField({ onSubmit, inputRef }: { onSubmit: (code: string) => Promis
   );
 }
 
-function NameSearch({ tickets, guests, guestsLeft, onAdmit }: { tickets: Map<string, DoorTicket>; guests: Map<string, DoorGuest>; guestsLeft: (g: DoorGuest) => number; onAdmit: (action: DoorAction) => void }) {
+const timeOf = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+
+/**
+ * Find anyone on the list (issue 34): by name, order number or ticket reference on the door's own
+ * list (offline too), and online also by e-mail address, whole or in part, matched by the server (the
+ * door's list masks addresses; the answer is masked too). A ticket that does not admit says why.
+ */
+function NameSearch({
+  tickets,
+  guests,
+  guestsLeft,
+  onAdmit,
+  searchOnline,
+  isOnline,
+}: {
+  tickets: Map<string, DoorTicket>;
+  guests: Map<string, DoorGuest>;
+  guestsLeft: (g: DoorGuest) => number;
+  onAdmit: (action: DoorAction) => void;
+  searchOnline: (q: string) => Promise<DoorSearchResult | null>;
+  isOnline: boolean;
+}) {
   const [query, setQuery] = useState('');
   const [counts, setCounts] = useState<Record<string, number>>({});
-  const found = searchByName(query, tickets.values(), guests.values());
+  const [server, setServer] = useState<{ q: string; result: DoorSearchResult } | null>(null);
+  const q = query.trim();
+  // The server is asked once typing pauses; an answer for an older query is dropped.
+  useEffect(() => {
+    if (q.length < 2 || !isOnline) return;
+    let isCurrent = true;
+    const timer = window.setTimeout(() => {
+      void searchOnline(q).then((result) => {
+        if (isCurrent && result) setServer({ q, result });
+      });
+    }, 300);
+    return () => {
+      isCurrent = false;
+      window.clearTimeout(timer);
+    };
+  }, [q, isOnline, searchOnline]);
+  const found = mergeSearch(searchByName(query, tickets.values(), guests.values()), server?.q === q ? server.result : null, tickets);
   return (
     <section aria-labelledby="search-heading" className="space-y-3">
       <h2 id="search-heading" className="text-xl font-bold">
-        Find by name
+        Find a guest
       </h2>
       <label htmlFor="name-search" className="sr-only">
-        Name of a ticket holder or guest
+        Name, e-mail address or order number of a ticket holder or guest
       </label>
-      <input id="name-search" type="search" className="field-input min-h-12 text-lg" placeholder="Ticket holder or guest-list name" value={query} onChange={(e) => setQuery(e.target.value)} autoComplete="off" />
-      {query.trim().length >= 2 && found.length === 0 && <p className="text-zinc-400">Nobody on this door's list by that name.</p>}
-      <ul className="space-y-2">
-        {found.map((item) =>
-          item.kind === 'ticket' ? (
-            <li key={item.ticket.ref} className="flex items-center justify-between gap-3 rounded-xl bg-zinc-900 p-3">
-              <span>
-                <span className="block font-semibold [overflow-wrap:anywhere]">{item.ticket.holderLabel}</span>
-                <span className="block text-sm text-zinc-400">
-                  {item.ticket.typeName} · {item.ticket.status === 'valid' ? 'not in yet' : item.ticket.status}
+      <input id="name-search" type="search" className="field-input min-h-12 text-lg" placeholder="Name, e-mail or order number" value={query} onChange={(e) => setQuery(e.target.value)} autoComplete="off" />
+      {!isOnline && <p className="text-sm text-amber-300">{DOOR_MESSAGES.searchOffline}</p>}
+      {q.length >= 2 && found.length === 0 && <p className="text-zinc-400">Nobody on this door's list matches that.</p>}
+      <ul className="space-y-2" aria-label="Search results">
+        {found.map((item) => {
+          if (item.kind === 'ticket') {
+            const why = whyNotAdmit(item.ticket, false, timeOf);
+            return (
+              <li key={item.ticket.ref} className="flex items-center justify-between gap-3 rounded-xl bg-zinc-900 p-3">
+                <span className="min-w-0">
+                  <span className="block font-semibold [overflow-wrap:anywhere]">{item.ticket.holderLabel}</span>
+                  <span className="block text-sm text-zinc-400">
+                    {[item.ticket.typeName, item.ticket.orderRef && `Order ${item.ticket.orderRef}`].filter(Boolean).join(' · ')}
+                  </span>
+                  {why && <span className="block text-sm font-semibold text-amber-300">{why}</span>}
                 </span>
-              </span>
-              <button type="button" className="btn-primary min-h-12 px-4" onClick={() => onAdmit({ ref: item.ticket.ref })} aria-label={`Admit ${item.ticket.holderLabel}`}>
-                Admit
-              </button>
-            </li>
-          ) : (
+                {why ? null : (
+                  <button type="button" className="btn-primary min-h-12 shrink-0 px-4" onClick={() => onAdmit({ ref: item.ticket.ref })} aria-label={`Admit ${item.ticket.holderLabel}`}>
+                    Admit
+                  </button>
+                )}
+              </li>
+            );
+          }
+          const left = guestsLeft(item.guest);
+          return (
             <li key={item.guest.id} className="space-y-2 rounded-xl bg-zinc-900 p-3">
               <span className="block font-semibold">
                 {item.guest.name}
-                {item.guest.plusCount > 0 && ` +${item.guest.plusCount}`} <span className="text-sm font-normal text-zinc-400">· guest list · {guestsLeft(item.guest)} still to come</span>
+                {item.guest.plusCount > 0 && ` +${item.guest.plusCount}`} <span className="text-sm font-normal text-zinc-400">· guest list · {left} still to come</span>
               </span>
               {item.guest.note && <span className="block text-sm text-zinc-300">{item.guest.note}</span>}
-              {guestsLeft(item.guest) <= 0 ? (
+              {left <= 0 ? (
                 <span className="block font-semibold text-emerald-300">Everyone in this party is in.</span>
               ) : (
-              <span className="flex items-center gap-2">
-                <label htmlFor={`guest-count-${item.guest.id}`} className="text-sm">
-                  People
-                </label>
-                <input
-                  id={`guest-count-${item.guest.id}`}
-                  type="number"
-                  min={1}
-                  max={Math.max(1, guestsLeft(item.guest))}
-                  className="field-input min-h-12 w-20 text-lg"
-                  value={Math.min(counts[item.guest.id] ?? Infinity, Math.max(1, guestsLeft(item.guest)))}
-                  onChange={(e) => setCounts({ ...counts, [item.guest.id]: Number(e.target.value) })}
-                />
-                <button type="button" className="btn-primary min-h-12 flex-1 px-4" onClick={() => onAdmit({ guestId: item.guest.id, count: Math.min(counts[item.guest.id] ?? Infinity, Math.max(1, guestsLeft(item.guest))) })} aria-label={`Check in ${item.guest.name}`}>
-                  Check in
-                </button>
-              </span>
+                <span className="flex items-center gap-2">
+                  <label htmlFor={`guest-count-${item.guest.id}`} className="text-sm">
+                    People
+                  </label>
+                  <input
+                    id={`guest-count-${item.guest.id}`}
+                    type="number"
+                    min={1}
+                    max={Math.max(1, left)}
+                    className="field-input min-h-12 w-20 text-lg"
+                    value={Math.min(counts[item.guest.id] ?? Infinity, Math.max(1, left))}
+                    onChange={(e) => setCounts({ ...counts, [item.guest.id]: Number(e.target.value) })}
+                  />
+                  <button type="button" className="btn-primary min-h-12 flex-1 px-4" onClick={() => onAdmit({ guestId: item.guest.id, count: Math.min(counts[item.guest.id] ?? Infinity, Math.max(1, left)) })} aria-label={`Check in ${item.guest.name}`}>
+                    Check in
+                  </button>
+                </span>
               )}
             </li>
-          ),
-        )}
+          );
+        })}
       </ul>
     </section>
   );
@@ -196,57 +249,160 @@ function NameSearch({ tickets, guests, guestsLeft, onAdmit }: { tickets: Map<str
 
 type Sale = { quantity: number; amountCents: number; method: 'cash' | 'card' };
 
-function DoorSale({ onSell, onRecorded, capacity, sold, overCapacity }: { onSell: (sale: Sale) => Promise<string | null>; onRecorded: () => void; capacity: number | null; sold: number; overCapacity: number }) {
+const centsOf = (text: string) => Math.round(Number(text.replace(',', '.')) * 100);
+const amountText = (cents: number) => (cents / 100).toFixed(2);
+
+/**
+ * A walk-in sale (issue 34): the ticket type's door price times the tickets, prefilled and in the
+ * show's currency; refused (not merely flagged) past capacity or for a cancelled show; undone within
+ * a few minutes (a void, kept in the door report).
+ */
+function DoorSale({
+  onSell,
+  onUndo,
+  onRecorded,
+  prices,
+  currency,
+  seatsLeft,
+  isCancelled,
+  sales,
+  refused,
+}: {
+  onSell: (sale: Sale) => Promise<string | null>;
+  onUndo: (saleId: string) => Promise<boolean>;
+  onRecorded: () => void;
+  prices: DoorPrice[];
+  currency: string;
+  seatsLeft: number | null;
+  isCancelled: boolean;
+  sales: QueuedSale[];
+  refused: QueuedSale[];
+}) {
+  const doorPrice = prices.find((p) => p.isDoorPrice) ?? prices[0];
+  const [chosenType, setTypeName] = useState('');
+  const typeName = chosenType || doorPrice?.typeName || '';
   const [quantity, setQuantity] = useState('1');
-  const [amount, setAmount] = useState('');
+  const priceOf = (name: string) => prices.find((p) => p.typeName === name)?.priceCents;
+  const prefill = (name: string, q: string) => {
+    const price = priceOf(name);
+    const n = Number(q);
+    return price === undefined || !Number.isInteger(n) || n < 1 ? '' : amountText(price * n);
+  };
+  // Until someone types an amount, it is the type's price times the tickets.
+  const [typedAmount, setAmount] = useState<string | null>(null);
+  const amount = typedAmount ?? prefill(typeName, quantity);
   const [method, setMethod] = useState<'cash' | 'card'>('cash');
   const [message, setMessage] = useState('');
   const [error, setError] = useState('');
-  // A sale that would go over capacity waits for "Record anyway" (the guests may be in already).
-  const [unconfirmed, setUnconfirmed] = useState<Sale | null>(null);
+  const [now, setNow] = useState(() => Date.now());
+  // The Undo buttons go when their minutes are up.
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), 15_000);
+    return () => window.clearInterval(timer);
+  }, []);
+  const undoable = sales.filter((s) => canUndoSale(s, now)).sort((a, b) => b.soldAt.localeCompare(a.soldAt));
+  const isFull = seatsLeft !== null && seatsLeft <= 0;
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const q = Number(quantity);
-    const cents = Math.round(Number(amount.replace(',', '.')) * 100);
+    const cents = centsOf(amount);
     if (!Number.isInteger(q) || q < 1 || q > 20) return setError('Sell between 1 and 20 tickets in one door sale.');
     if (!amount.trim() || !Number.isFinite(cents) || cents < 0) return setError('Please enter the amount taken.');
     const sale = { quantity: q, amountCents: cents, method };
-    if (wouldOverfill(capacity, sold, q)) {
-      setError('');
-      setMessage('');
-      return setUnconfirmed(sale);
-    }
-    await record(sale);
-  };
-  const record = async (sale: Sale) => {
-    setUnconfirmed(null);
-    const { quantity: q, amountCents: cents } = sale;
-    // The shared schema has the last word (the server's limits), with its message.
-    const refused = await onSell(sale);
-    if (refused) return setError(refused);
+    setMessage('');
+    // The shared schema, the seats left and the server have the last word, with their message.
+    const refusal = await onSell(sale);
+    if (refusal) return setError(refusal);
     setError('');
-    setMessage(`Recorded: ${q} at the door, ${(cents / 100).toFixed(2)} by ${sale.method}.`);
+    setMessage(`Recorded: ${q} at the door, ${formatCents(cents)} ${currency} by ${sale.method}.`);
     setQuantity('1');
-    setAmount('');
+    setAmount(null);
     onRecorded();
   };
+  const undo = async (sale: QueuedSale) => {
+    const isUndone = await onUndo(sale.id);
+    setError('');
+    setMessage(isUndone ? `Undone: ${sale.quantity} at the door, ${formatCents(sale.amountCents)} ${currency}. Give the money back.` : 'This sale can no longer be undone.');
+  };
+  if (isCancelled) {
+    return (
+      <section aria-labelledby="sale-heading">
+        <h2 id="sale-heading" className="mb-3 text-xl font-bold">
+          Door sale
+        </h2>
+        <p role="status" className="rounded-xl bg-red-900 p-3 font-semibold text-white">
+          {DOOR_MESSAGES.saleCancelled}
+        </p>
+      </section>
+    );
+  }
   return (
     <section aria-labelledby="sale-heading">
       <h2 id="sale-heading" className="mb-3 text-xl font-bold">
         Door sale
       </h2>
+      {refused.length > 0 && (
+        <p role="alert" className="mb-3 rounded-xl bg-red-800 p-3 font-semibold text-white">
+          {DOOR_MESSAGES.saleRefusedAfterSync} ({refused.map((s) => `${s.quantity} for ${formatCents(s.amountCents)} at ${timeOf(s.soldAt)}`).join('; ')})
+        </p>
+      )}
+      {isFull && (
+        <p role="status" className="mb-3 rounded-xl bg-amber-400 p-3 font-semibold text-zinc-950">
+          {DOOR_MESSAGES.saleFull}
+        </p>
+      )}
       <form onSubmit={(e) => void submit(e)} className="grid grid-cols-2 gap-3" noValidate>
+        {prices.length > 1 && (
+          <div className="col-span-2">
+            <label htmlFor="sale-type" className="field-label text-base">
+              Ticket type
+            </label>
+            <select
+              id="sale-type"
+              className="field-input min-h-12 text-lg"
+              value={typeName}
+              onChange={(e) => setTypeName(e.target.value)}
+            >
+              {prices.map((p) => (
+                <option key={p.typeName} value={p.typeName}>
+                  {p.typeName}: {formatCents(p.priceCents)}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
         <div>
           <label htmlFor="sale-quantity" className="field-label text-base">
             Tickets
           </label>
-          <input id="sale-quantity" type="number" inputMode="numeric" min={1} max={20} className="field-input min-h-12 text-lg" value={quantity} onChange={(e) => setQuantity(e.target.value)} />
+          <input
+            id="sale-quantity"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={20}
+            className="field-input min-h-12 text-lg"
+            value={quantity}
+            onChange={(e) => setQuantity(e.target.value)}
+          />
         </div>
         <div>
           <label htmlFor="sale-amount" className="field-label text-base">
-            Amount taken
+            Amount taken ({currency})
           </label>
-          <input id="sale-amount" inputMode="decimal" className="field-input min-h-12 text-lg" value={amount} onChange={(e) => setAmount(e.target.value)} placeholder="0.00" />
+          <div className="flex items-center gap-1">
+            <span aria-hidden="true" className="text-lg text-zinc-300">
+              $
+            </span>
+            <input
+              id="sale-amount"
+              inputMode="decimal"
+              className="field-input min-h-12 text-lg"
+              value={amount}
+              onChange={(e) => setAmount(e.target.value)}
+              placeholder="0.00"
+            />
+          </div>
         </div>
         <fieldset className="col-span-2 flex gap-3">
           <legend className="field-label text-base">Paid by</legend>
@@ -262,34 +418,34 @@ function DoorSale({ onSell, onRecorded, capacity, sold, overCapacity }: { onSell
             {error}
           </p>
         )}
-        {unconfirmed ? (
-          <div role="alert" className="col-span-2 space-y-3 rounded-xl bg-amber-400 p-4 text-lg font-semibold text-zinc-950">
-            <p>{DOOR_MESSAGES.full} Record the sale anyway?</p>
-            <div className="flex gap-3">
-              <button type="button" className="btn-primary min-h-12 flex-1 text-lg" onClick={() => void record(unconfirmed)}>
-                Record anyway
-              </button>
-              <button type="button" className="btn-secondary min-h-12 flex-1 text-lg" onClick={() => setUnconfirmed(null)}>
-                Cancel
-              </button>
-            </div>
-          </div>
-        ) : (
-          <button type="submit" className="btn-primary col-span-2 min-h-12 text-lg">
-            Record door sale
-          </button>
-        )}
-        {overCapacity > 0 && (
-          <p role="status" className="col-span-2 rounded-xl bg-amber-400 p-3 font-semibold text-zinc-950">
-            {DOOR_MESSAGES.full} {overCapacity === 1 ? 'A door sale was' : `${overCapacity} door sales were`} recorded over capacity.
-          </p>
-        )}
+        <button type="submit" className="btn-primary col-span-2 min-h-12 text-lg">
+          Record door sale
+        </button>
         {message && (
           <p role="status" className="col-span-2 text-zinc-200">
             {message}
           </p>
         )}
       </form>
+      {undoable.length > 0 && (
+        <section aria-labelledby="undo-heading" className="mt-4 space-y-2">
+          <h3 id="undo-heading" className="font-semibold">
+            Sold in the last {DOOR_SALE_UNDO_MS / 60_000} minutes
+          </h3>
+          <ul className="space-y-2">
+            {undoable.map((sale) => (
+              <li key={sale.id} className="flex items-center justify-between gap-3 rounded-xl bg-zinc-900 p-3">
+                <span>
+                  {sale.quantity} at {timeOf(sale.soldAt)}, {formatCents(sale.amountCents)} {currency} by {sale.method}
+                </span>
+                <button type="button" className="btn-secondary min-h-12 shrink-0 px-4" onClick={() => void undo(sale)} aria-label={`Undo the sale of ${sale.quantity} at ${timeOf(sale.soldAt)}`}>
+                  Undo
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
     </section>
   );
 }
@@ -413,12 +569,19 @@ export function DoorScreen({ gigId, device, onRevoked, onChangeGig }: { gigId: s
             </button>
           </div>
           <StatusBar isOnline={door.isOnline} lastSyncedAt={summary.lastSyncedAt} waiting={summary.waiting} couldNotSend={summary.couldNotSend} />
-          <dl className="grid grid-cols-4 gap-2" aria-label="Counts">
+          <dl className="grid grid-cols-5 gap-1.5 sm:gap-2" aria-label="Counts">
             <Count label="Checked in" value={summary.checkedIn} />
             <Count label="Sold" value={summary.sold} />
             <Count label="Capacity" value={summary.capacity ?? '–'} />
+            {/* Issue 34: what the door may still sell, seats held by open online checkouts counted. */}
+            <Count label="Left" value={summary.seatsLeft ?? '–'} />
             <Count label="This door" value={summary.thisDoor} />
           </dl>
+          {summary.heldOnline > 0 && (
+            <p className="text-sm text-zinc-300">
+              {summary.heldOnline} {summary.heldOnline === 1 ? 'seat is' : 'seats are'} being paid for online right now.
+            </p>
+          )}
           {summary.conflicts.length > 0 && (
             <section role="alert" aria-labelledby="conflicts-heading" className="rounded-xl border-2 border-red-400 bg-red-950 p-4">
               <h2 id="conflicts-heading" className="text-lg font-black text-red-100">
@@ -434,7 +597,18 @@ export function DoorScreen({ gigId, device, onRevoked, onChangeGig }: { gigId: s
             </section>
           )}
         </header>
-        <section aria-label="Scan" className="space-y-4">
+        {/* On a phone the search (and its results) comes above the camera (issue 34); on a wide screen it sits beside it. */}
+        <div className="lg:col-start-2 lg:row-start-2">
+          <NameSearch
+            tickets={door.data.tickets}
+            guests={door.data.guests}
+            guestsLeft={(g) => guestsLeftNow(g, door.data!.scans, listAsOf(door.data!))}
+            onAdmit={(action) => void run(action)}
+            searchOnline={door.searchOnline}
+            isOnline={door.isOnline}
+          />
+        </div>
+        <section aria-label="Scan" className="space-y-4 lg:col-start-1 lg:row-span-2 lg:row-start-2">
           <div className={`relative overflow-hidden rounded-2xl border-4 border-brand-400 bg-black ${cameraError ? 'hidden' : ''}`}>
             <video ref={videoRef} muted playsInline aria-label="Camera view: hold the ticket's QR code in front of it" className="aspect-[4/3] max-h-[45dvh] w-full object-cover" />
           </div>
@@ -447,10 +621,19 @@ export function DoorScreen({ gigId, device, onRevoked, onChangeGig }: { gigId: s
           )}
           <EntryField inputRef={entryRef} onSubmit={(code) => run({ code })} />
         </section>
-        <div className="space-y-8">
-          <NameSearch tickets={door.data.tickets} guests={door.data.guests} guestsLeft={(g) => guestsLeftNow(g, door.data!.scans, listAsOf(door.data!))} onAdmit={(action) => void run(action)} />
+        <div className="lg:col-start-2 lg:row-start-3">
           {/* Recorded, the door goes back to scanning: the code field has the focus again. */}
-          <DoorSale onSell={door.sell} onRecorded={() => entryRef.current?.focus({ preventScroll: true })} capacity={summary.capacity} sold={summary.sold} overCapacity={summary.overCapacitySales} />
+          <DoorSale
+            onSell={door.sell}
+            onUndo={door.undoSale}
+            onRecorded={() => entryRef.current?.focus({ preventScroll: true })}
+            prices={door.data.meta.doorPrices ?? []}
+            currency={door.data.meta.currency ?? 'USD'}
+            seatsLeft={summary.seatsLeft}
+            isCancelled={gig.isCancelled}
+            sales={door.data.sales}
+            refused={summary.refusedSales}
+          />
         </div>
       </main>
       <div aria-live="assertive" aria-atomic="true">

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { doorSyncSchema } from '../core/schemas/door.ts';
-import { acknowledge, batchesByGig, overCapacitySales, wouldOverfill, couldNotSendCount, localAdmissions, MAX_SCANS_PER_BATCH, nextBatch, retryDelay, setAsideInvalid, waitingCount, type QueuedSale, type QueuedScan } from './sync-queue.ts';
+import { acknowledge, batchesByGig, canUndoSale, couldNotSendCount, isSaleStanding, refusedSales, seatsLeftAtDoor, localAdmissions, MAX_SCANS_PER_BATCH, nextBatch, retryDelay, setAsideInvalid, waitingCount, type QueuedSale, type QueuedScan } from './sync-queue.ts';
 
 // The door's queue: what the door did offline is sent until the server names it in an answer.
 const GIG = '0b6f3d9e-1c2a-4b5c-8d7e-9f0a1b2c3d4e';
@@ -80,21 +80,47 @@ describe('the sync queue', () => {
   it('marks only what the answer names; a lost answer leaves everything queued to retry', () => {
     const scans = [scan(1), scan(2)];
     const sales = [sale()];
-    const done = acknowledge(scans, sales, { scans: [{ id: scans[0]!.id, result: 'conflict' }], sales: [{ id: sales[0]!.id, isOverCapacity: true }] });
+    const done = acknowledge(scans, sales, { scans: [{ id: scans[0]!.id, result: 'conflict' }], sales: [{ id: sales[0]!.id, isOverCapacity: false, status: 'recorded' }] });
     expect(done.scans).toEqual([{ ...scans[0], isSynced: true, result: 'conflict' }]);
-    expect(done.sales).toEqual([{ ...sales[0], isSynced: true, isOverCapacity: true }]);
+    expect(done.sales).toEqual([{ ...sales[0], isSynced: true, isOverCapacity: false, status: 'recorded' }]);
     const after = scans.map((s) => done.scans.find((d) => d.id === s.id) ?? s);
     expect(waitingCount(after, done.sales)).toBe(1);
     expect(nextBatch(after, done.sales, new Date())!.scans!.map((s) => s.id)).toEqual([scans[1]!.id]);
   });
 
-  it('a door sale at capacity: the door asks before selling, and shows the sales the server recorded over capacity', () => {
-    expect(wouldOverfill(100, 98, 2)).toBe(false);
-    expect(wouldOverfill(100, 99, 2)).toBe(true);
-    expect(wouldOverfill(null, 5_000, 20)).toBe(false);
+  it('issue 34: seats left at the door are the server\'s (held online checkouts counted) less this door\'s unsent sales; refused sales are money to give back', () => {
+    const unsent = sale({ id: crypto.randomUUID(), quantity: 2 });
+    const undone = sale({ id: crypto.randomUUID(), quantity: 5, voidedAt: '2026-11-26T21:01:00.000Z' });
+    expect(seatsLeftAtDoor({ capacity: 100, seatsLeft: 3 }, [unsent, undone])).toBe(1);
+    expect(seatsLeftAtDoor({ capacity: 100, seatsLeft: 1 }, [unsent])).toBe(0);
+    expect(seatsLeftAtDoor({ capacity: null, seatsLeft: null }, [unsent])).toBeNull();
     const sales = [sale(), sale({ id: crypto.randomUUID() })];
-    const done = acknowledge([], sales, { scans: [], sales: [{ id: sales[0]!.id, isOverCapacity: true }, { id: sales[1]!.id, isOverCapacity: false }] });
-    expect(overCapacitySales(done.sales)).toBe(1);
+    const done = acknowledge([], sales, { scans: [], sales: [{ id: sales[0]!.id, isOverCapacity: false, status: 'refused_full' }, { id: sales[1]!.id, isOverCapacity: false, status: 'recorded' }] });
+    expect(refusedSales(done.sales).map((s) => s.id)).toEqual([sales[0]!.id]);
+    expect(done.sales.map(isSaleStanding)).toEqual([false, true]);
+  });
+
+  it('issue 34: a sale undone within five minutes goes as a void with (or after) its sale, until the server answers; a refused void leaves the sale standing', () => {
+    const soldAt = Date.parse('2026-11-26T21:00:00.000Z');
+    const s = sale({ soldAt: new Date(soldAt).toISOString() });
+    expect(canUndoSale(s, soldAt + 4 * 60_000)).toBe(true);
+    expect(canUndoSale(s, soldAt + 5 * 60_000)).toBe(false);
+    expect(canUndoSale({ ...s, status: 'refused_full' }, soldAt)).toBe(false);
+    const voided = { ...s, voidedAt: new Date(soldAt + 60_000).toISOString() };
+    expect(canUndoSale(voided, soldAt + 60_000)).toBe(false);
+    // Not synced yet: the sale and its void in one batch.
+    expect(nextBatch([], [voided], new Date())).toMatchObject({ sales: [{ id: s.id }], voids: [{ saleId: s.id, voidedAt: voided.voidedAt }] });
+    expect(waitingCount([], [voided])).toBe(1);
+    const acked = acknowledge([], [voided], { scans: [], sales: [{ id: s.id, isOverCapacity: false, status: 'recorded' }], voids: [{ saleId: s.id, isVoided: true }] }).sales[0]!;
+    expect(acked).toMatchObject({ isSynced: true, isVoidSynced: true, status: 'voided' });
+    expect(nextBatch([], [acked], new Date())).toBeNull();
+    expect(isSaleStanding(acked)).toBe(false);
+    // Synced before, voided since: the void alone; too late by the server's clock, the sale stands.
+    const later = { ...s, isSynced: true, status: 'recorded' as const, voidedAt: voided.voidedAt };
+    expect(nextBatch([], [later], new Date())).toMatchObject({ sales: [], voids: [{ saleId: s.id }] });
+    const refused = acknowledge([], [later], { scans: [], sales: [], voids: [{ saleId: s.id, isVoided: false, reason: 'too_late' }] }).sales[0]!;
+    expect(refused).toMatchObject({ isVoidSynced: true, voidRefused: 'too_late', status: 'recorded' });
+    expect(isSaleStanding(refused)).toBe(true);
   });
 
   it('backs off after failures, up to 30 s', () => {

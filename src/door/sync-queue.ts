@@ -1,4 +1,4 @@
-import { doorSaleSchema, doorScanSchema, type DoorScanResult, type DoorSyncInput, type DoorSyncResult, type DoorTicket } from '../core/schemas/door.ts';
+import { DOOR_SALE_UNDO_MS, doorSaleSchema, doorScanSchema, type DoorCounts, type DoorSaleStatus, type DoorScanResult, type DoorSyncInput, type DoorSyncResult, type DoorTicket } from '../core/schemas/door.ts';
 import type { LocalAdmission } from './decide.ts';
 
 /**
@@ -31,7 +31,24 @@ export type QueuedScan = {
   notSent?: 'offline_refusal' | 'invalid';
 };
 
-export type QueuedSale = { id: string; gigId: string; quantity: number; amountCents: number; method: 'cash' | 'card'; soldAt: string; isSynced: boolean; isOverCapacity?: boolean; notSent?: 'invalid' };
+export type QueuedSale = {
+  id: string;
+  gigId: string;
+  quantity: number;
+  amountCents: number;
+  method: 'cash' | 'card';
+  soldAt: string;
+  isSynced: boolean;
+  isOverCapacity?: boolean;
+  notSent?: 'invalid';
+  /** Issue 34: what the server made of it (a sale past capacity, or for a cancelled gig, is refused). */
+  status?: DoorSaleStatus;
+  /** Issue 34: undone on this door (this device's clock), within DOOR_SALE_UNDO_MS; sent as a void until acknowledged. */
+  voidedAt?: string;
+  isVoidSynced?: boolean;
+  /** The server did not undo it (too late, by its clock): the sale stands. */
+  voidRefused?: 'too_late' | 'unknown';
+};
 
 export const MAX_SCANS_PER_BATCH = 1000;
 export const MAX_SALES_PER_BATCH = 200;
@@ -42,23 +59,30 @@ export const MAX_SALES_PER_BATCH = 200;
  * true); a question asked online went at once, and a refusal made here is never sent.
  */
 export const isWaitingScan = (s: QueuedScan) => !s.isSynced && s.wasAdmitted && !s.notSent;
-export const isWaitingSale = (s: QueuedSale) => !s.isSynced && !s.notSent;
+export const isWaitingSale = (s: QueuedSale) => (!s.isSynced && !s.notSent) || isWaitingVoid(s);
+/** A void not yet acknowledged (it goes with its sale, or after it). */
+export const isWaitingVoid = (s: QueuedSale) => Boolean(s.voidedAt) && !s.isVoidSynced && !s.notSent;
 
 export function nextBatch(scans: readonly QueuedScan[], sales: readonly QueuedSale[], sentAt: Date): DoorSyncInput | null {
   const pendingScans = scans.filter(isWaitingScan).sort((a, b) => a.scannedAt.localeCompare(b.scannedAt)).slice(0, MAX_SCANS_PER_BATCH);
-  const pendingSales = sales.filter(isWaitingSale).sort((a, b) => a.soldAt.localeCompare(b.soldAt)).slice(0, MAX_SALES_PER_BATCH);
-  if (pendingScans.length === 0 && pendingSales.length === 0) return null;
+  const pendingSales = sales.filter((s) => !s.isSynced && !s.notSent).sort((a, b) => a.soldAt.localeCompare(b.soldAt)).slice(0, MAX_SALES_PER_BATCH);
+  // A void goes with its sale, or after it (a void whose sale waits for the next batch waits too).
+  const sent = new Set(pendingSales.map((s) => s.id));
+  const pendingVoids = sales.filter((s) => isWaitingVoid(s) && (s.isSynced || sent.has(s.id))).slice(0, MAX_SALES_PER_BATCH);
+  if (pendingScans.length === 0 && pendingSales.length === 0 && pendingVoids.length === 0) return null;
   return {
     sentAt: sentAt.toISOString(),
     scans: pendingScans.map(({ id, code, ref, guestId, count, scannedAt, wasAdmitted }) => ({ id, ...(code ? { code } : {}), ...(ref ? { ref } : {}), ...(guestId ? { guestId } : {}), ...(count ? { count } : {}), scannedAt, wasAdmitted })),
     sales: pendingSales.map(({ id, quantity, amountCents, method, soldAt }) => ({ id, quantity, amountCents, method, soldAt })),
+    voids: pendingVoids.map((s) => ({ saleId: s.id, voidedAt: s.voidedAt! })),
   };
 }
 
 /** Marks what the server's answer acknowledges; anything it does not name stays queued for the next try. */
-export function acknowledge(scans: readonly QueuedScan[], sales: readonly QueuedSale[], answer: Pick<DoorSyncResult, 'scans' | 'sales'>): { scans: QueuedScan[]; sales: QueuedSale[] } {
+export function acknowledge(scans: readonly QueuedScan[], sales: readonly QueuedSale[], answer: Pick<DoorSyncResult, 'scans' | 'sales'> & { voids?: DoorSyncResult['voids'] }): { scans: QueuedScan[]; sales: QueuedSale[] } {
   const scanResults = new Map(answer.scans.map((r) => [r.id, r]));
   const saleResults = new Map(answer.sales.map((r) => [r.id, r]));
+  const voidResults = new Map((answer.voids ?? []).map((r) => [r.saleId, r]));
   return {
     scans: scans.flatMap((s) => {
       const r = scanResults.get(s.id);
@@ -66,7 +90,11 @@ export function acknowledge(scans: readonly QueuedScan[], sales: readonly Queued
     }),
     sales: sales.flatMap((s) => {
       const r = saleResults.get(s.id);
-      return r && !s.isSynced ? [{ ...s, isSynced: true, isOverCapacity: r.isOverCapacity }] : [];
+      const v = voidResults.get(s.id);
+      let next: QueuedSale = s;
+      if (r && !s.isSynced) next = { ...next, isSynced: true, isOverCapacity: r.isOverCapacity, ...(r.status ? { status: r.status } : {}) };
+      if (v && s.voidedAt && !s.isVoidSynced) next = { ...next, isVoidSynced: true, ...(v.isVoided ? { status: 'voided' as const } : { voidRefused: v.reason ?? 'too_late' }) };
+      return next === s ? [] : [next];
     }),
   };
 }
@@ -135,8 +163,24 @@ export function batchesByGig(scans: readonly QueuedScan[], sales: readonly Queue
   });
 }
 
-/** Whether selling `quantity` more at the door goes over the show's capacity, by this door's counts (no capacity: never). */
-export const wouldOverfill = (capacity: number | null, sold: number, quantity: number) => capacity !== null && sold + quantity > capacity;
+/** Whether a sale still takes seats on this door: not voided here, not refused by the server. */
+export const isSaleStanding = (s: QueuedSale) => !s.notSent && (!s.voidedAt || s.voidRefused !== undefined) && (s.status === undefined || s.status === 'recorded');
 
-/** How many of this door's sales the server recorded over capacity (a door sale is always recorded: the guests are in). */
-export const overCapacitySales = (sales: readonly QueuedSale[]) => sales.filter((s) => s.isOverCapacity).length;
+/**
+ * Seats the door may still sell (issue 34): the server's seats left at the last sync (capacity less
+ * sold online, held by open online checkouts, comps and door sales) less this door's sales it has
+ * not acknowledged yet; null without a capacity. A door sale past it is refused here, and again by
+ * the server (whose count is the one that holds).
+ */
+export function seatsLeftAtDoor(counts: Pick<DoorCounts, 'capacity' | 'seatsLeft'>, sales: readonly QueuedSale[]): number | null {
+  // No capacity, or counts from before issue 34 (no seatsLeft): the server decides alone.
+  if (counts.capacity === null || counts.seatsLeft === undefined || counts.seatsLeft === null) return null;
+  const pending = sales.filter((s) => !s.isSynced && isSaleStanding(s)).reduce((n, s) => n + s.quantity, 0);
+  return Math.max(0, counts.seatsLeft - pending);
+}
+
+/** Whether this door may still undo a sale (its own, not refused, not undone, within DOOR_SALE_UNDO_MS of its sale). */
+export const canUndoSale = (s: QueuedSale, now: number) => !s.voidedAt && !s.notSent && (s.status === undefined || s.status === 'recorded') && now - Date.parse(s.soldAt) < DOOR_SALE_UNDO_MS;
+
+/** The door sales the server refused (sold offline past capacity, or for a cancelled gig): money to give back. */
+export const refusedSales = (sales: readonly QueuedSale[]) => sales.filter((s) => s.status === 'refused_full' || s.status === 'refused_cancelled');

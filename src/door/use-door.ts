@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { importDoorKeys } from '../core/door-codes.ts';
-import { DOOR_MESSAGES, DOOR_REFUSALS, doorSaleSchema, doorScanSchema, type DoorAdmissionList, type DoorGuest, type DoorSyncInput, type DoorSyncResult } from '../core/schemas/door.ts';
+import { DOOR_MESSAGES, DOOR_REFUSALS, doorSaleSchema, doorScanSchema, type DoorAdmissionList, type DoorGuest, type DoorSearchResult, type DoorSyncInput, type DoorSyncResult } from '../core/schemas/door.ts';
 import { decideGuest, decideOffline, decideTicket, decisionFromServer, refOfCode, ticketOfReference, type Decision, type DoorAction, type DoorContext, type DoorKeys } from './decide.ts';
-import { DoorApiError, fetchList, syncBatch } from './door-api.ts';
+import { DoorApiError, fetchList, searchDoor, syncBatch } from './door-api.ts';
 import { loadGig, loadWaitingElsewhere, markRevoked, putSales, putScans, putTicket, saveList, updateGigMeta, type GigData, type StoredDevice } from './door-db.ts';
-import { acknowledge, batchesByGig, couldNotSendCount, localAdmissions, nextBatch, overCapacitySales, retryDelay, setAsideInvalid, waitingCount, type QueuedSale, type QueuedScan } from './sync-queue.ts';
+import { acknowledge, batchesByGig, canUndoSale, couldNotSendCount, localAdmissions, nextBatch, refusedSales, retryDelay, seatsLeftAtDoor, setAsideInvalid, waitingCount, type QueuedSale, type QueuedScan } from './sync-queue.ts';
 
 /** How long a scan waits for the server before the door decides on its own and queues it. */
 export const ONLINE_ANSWER_MS = 2_500;
@@ -277,25 +277,80 @@ export function useDoor(gigId: string, device: StoredDevice, onRevoked: () => vo
     [gigId, isOnline, token, device.label, device.deviceId, context, reload, stop, syncOnce],
   );
 
+  /**
+   * Records a door sale (issue 34). Refused at once when the show is cancelled, or when the seats
+   * left (the server's at the last sync, held online checkouts counted, less this door's unsent
+   * sales) are fewer: only the organiser raising the capacity sells more. Online, the server's
+   * answer is awaited (a couple of seconds): it holds the capacity against every other door and
+   * checkout; offline, the sale is queued, and a refusal at sync is shown as money to give back.
+   */
   const sell = useCallback(
     async (sale: { quantity: number; amountCents: number; method: 'cash' | 'card' }): Promise<string | null> => {
+      const current = data.current;
+      if (!current) return 'The door list is not downloaded yet. Connect to download it.';
+      if (current.meta.gig.isCancelled) return DOOR_MESSAGES.saleCancelled;
+      const left = seatsLeftAtDoor(current.meta.counts, current.sales);
+      if (left !== null && sale.quantity > left) return DOOR_MESSAGES.saleFull;
       const record = { id: crypto.randomUUID(), soldAt: new Date().toISOString(), ...sale };
       // Checked as the server will: a sale it refuses would block the queue behind it.
       const check = doorSaleSchema.safeParse(record);
       if (!check.success) return check.error.issues[0]?.message ?? 'Please check the sale.';
-      await putSales([{ ...record, gigId, isSynced: false }]);
+      const queued: QueuedSale = { ...record, gigId, isSynced: false };
+      await putSales([queued]);
+      if (isOnline) {
+        try {
+          const answer = await syncBatch(token, gigId, { sentAt: new Date().toISOString(), scans: [], sales: [record], voids: [] }, ONLINE_ANSWER_MS);
+          const [done] = acknowledge([], [queued], answer).sales;
+          if (done) await putSales([done]);
+          await updateGigMeta(gigId, { counts: answer.counts, conflicts: answer.conflicts, lastSyncedAt: new Date().toISOString() });
+          await reload();
+          if (done?.status === 'refused_full') return DOOR_MESSAGES.saleFull;
+          if (done?.status === 'refused_cancelled') return DOOR_MESSAGES.saleCancelled;
+          return null;
+        } catch (error) {
+          if (stop(error)) return DOOR_MESSAGES.revoked;
+          setLastOk(false);
+        }
+      }
       await reload();
       void syncOnce();
       return null;
     },
-    [gigId, reload, syncOnce],
+    [gigId, isOnline, token, reload, stop, syncOnce],
+  );
+
+  /** Undoes one of this door's sales within DOOR_SALE_UNDO_MS (issue 34): a void, sent like a sale, kept in the report. */
+  const undoSale = useCallback(
+    async (saleId: string): Promise<boolean> => {
+      const found = data.current?.sales.find((s) => s.id === saleId);
+      if (!found || !canUndoSale(found, Date.now())) return false;
+      await putSales([{ ...found, voidedAt: new Date().toISOString() }]);
+      await reload();
+      void syncOnce();
+      return true;
+    },
+    [reload, syncOnce],
+  );
+
+  /** The server's search (issue 34: an e-mail address, whole or in part, is matched on its copy); null offline or on any failure (the door's own search stands). */
+  const searchOnline = useCallback(
+    async (q: string): Promise<DoorSearchResult | null> => {
+      if (!isOnline || q.trim().length < 2) return null;
+      try {
+        return await searchDoor(token, gigId, q.trim());
+      } catch (error) {
+        stop(error);
+        return null;
+      }
+    },
+    [isOnline, token, gigId, stop],
   );
 
   const current = snapshot;
   const summary = useMemo(() => {
     if (!current) return null;
     const pendingAdmitted = current.scans.filter((s) => !s.isSynced && s.wasAdmitted && !s.notSent).reduce((n, s) => n + (s.count ?? 1), 0);
-    const pendingSold = current.sales.filter((s) => !s.isSynced && !s.notSent).reduce((n, s) => n + s.quantity, 0);
+    const pendingSold = current.sales.filter((s) => !s.isSynced && !s.notSent && !s.voidedAt).reduce((n, s) => n + s.quantity, 0);
     const counts = current.meta.counts;
     const mine = counts.perDevice.find((d) => d.deviceId === device.deviceId)?.checkedIn ?? 0;
     return {
@@ -305,12 +360,14 @@ export function useDoor(gigId: string, device: StoredDevice, onRevoked: () => vo
       checkedIn: counts.checkedIn + pendingAdmitted + pendingSold,
       sold: counts.soldOnline + counts.soldAtDoor + counts.comps + pendingSold,
       capacity: counts.capacity,
-      overCapacitySales: overCapacitySales(current.sales),
+      seatsLeft: seatsLeftAtDoor(counts, current.sales),
+      heldOnline: counts.heldOnline ?? 0,
+      refusedSales: refusedSales(current.sales),
       thisDoor: mine + pendingAdmitted,
       lastSyncedAt: current.meta.lastSyncedAt,
       conflicts: current.meta.conflicts,
     };
   }, [current, device.deviceId, waitingElsewhere]);
 
-  return { gig: current?.meta.gig ?? null, data: current, summary, isLoaded, loadError, isOnline, admit, sell, syncNow: syncOnce };
+  return { gig: current?.meta.gig ?? null, data: current, summary, isLoaded, loadError, isOnline, admit, sell, undoSale, searchOnline, syncNow: syncOnce };
 }

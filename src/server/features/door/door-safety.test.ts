@@ -22,7 +22,7 @@ afterAll(() => t.close());
 
 /** A device clock `minutesAgo` before now (the server reads every time against the batch's sentAt). */
 const at = (minutesAgo = 0, clock = Date.now()) => new Date(clock - minutesAgo * 60_000).toISOString();
-const sale = (quantity: number, { minutesAgo = 0, amountCents = 1500 * quantity, method = 'cash' } = {}) => ({ id: randomUUID(), quantity, amountCents, method, soldAt: at(minutesAgo) });
+const sale = (quantity: number, { minutesAgo = 0, amountCents = 1500 * quantity, method = 'cash' }: { minutesAgo?: number; amountCents?: number; method?: 'cash' | 'card' } = {}) => ({ id: randomUUID(), quantity, amountCents, method, soldAt: at(minutesAgo) });
 
 async function doorFor(gig: { venueId: string }, label = 'Front door') {
   return doorClient(t.client(), await organiserDevice(t.db, gig.venueId, label));
