@@ -5,6 +5,8 @@ import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.
 import { createBand, createGig, createPromoter, createRegion, createRehearsalSpace, createVenue, dayIn } from '../../../../tests/helpers/factories.ts';
 import { publishGigsChanged } from '../live/live-events.ts';
 import { fillSecrets } from '../../mail/secrets.ts';
+import { DateTime } from 'luxon';
+import { listHomeGigs } from './list-home-gigs.ts';
 
 let t: TestApp;
 const CHICAGO = 'America/Chicago';
@@ -272,5 +274,24 @@ describe('the public data cache', () => {
     } finally {
       await cached.close();
     }
+  });
+});
+
+describe("the home page's 'Upcoming shows' (issue 34)", () => {
+  it('never lists a gig that has ended, even on its own date; a show running past midnight stays until it ends', async () => {
+    const venue = await createVenue(t.db, { name: 'Late Room' });
+    const tomorrow = dayIn(CHICAGO, 1);
+    const early = await createGig(t.db, { venueId: venue.id, localDate: tomorrow, startTime: '19:00', endTime: '22:00' });
+    const late = await createGig(t.db, { venueId: venue.id, localDate: tomorrow, startTime: '21:00', endTime: '01:00' });
+    const next = await createGig(t.db, { venueId: venue.id, localDate: dayIn(CHICAGO, 2) });
+    const mine = [early, late, next];
+    // The clock pinned at a local time in Chicago; only this test's gigs are looked at.
+    const listedAt = async (day: string, localTime: string) =>
+      (await listHomeGigs(t.db, DateTime.fromISO(`${day}T${localTime}`, { zone: CHICAGO }).toJSDate())).gigs.map((g) => g.id).filter((id) => mine.includes(id));
+
+    expect(await listedAt(tomorrow, '18:00')).toEqual([early, late, next]);
+    expect(await listedAt(tomorrow, '22:01')).toEqual([late, next]);
+    expect(await listedAt(dayIn(CHICAGO, 2), '00:59')).toEqual([late, next]);
+    expect(await listedAt(dayIn(CHICAGO, 2), '01:00')).toEqual([next]);
   });
 });

@@ -89,6 +89,16 @@ export const isUpcomingApproved: SQL = and(
 export const gigOrder = [asc(gigs.localDate), asc(gigs.startTime), asc(gigs.id)];
 
 /**
+ * The instant a gig ends, in its region's zone: its date at its end time, the next day when the
+ * end time is not after the start (past midnight, D8), as showEndsAt computes it.
+ */
+export const gigEndsAt: SQL = sql`((${gigs.localDate} + ${gigs.endTime}::time
+  + case when ${gigs.endTime} <= ${gigs.startTime} then interval '1 day' else interval '0 days' end) at time zone ${regions.timeZone})`;
+
+/** Issue 34: the gig has not ended by the instant `now` (a placeholder, so a test can pin the clock). */
+const isNotEnded: SQL = sql`${gigEndsAt} > ${sql.placeholder('now')}::timestamptz`;
+
+/**
  * Whose gigs, by the slugs in Marquee's addresses (the widget and the public API, issue 26): band
  * and promoter slugs are lower case (toSiteSlug); venue addresses are camelCased, and one venue
  * owns its slug in any letter case (decision 33). Given filters combine.
@@ -135,7 +145,8 @@ const UPCOMING_BY = { venue: gigs.venueId, band: gigs.bandId, promoter: gigs.pro
 type UpcomingBy = keyof typeof UPCOMING_BY | 'everywhere';
 
 function prepareUpcomingList(db: Db, by: UpcomingBy, limit: number) {
-  const where = by === 'everywhere' ? isUpcomingApproved : and(eq(UPCOMING_BY[by], sql.placeholder('owner')), isUpcomingApproved);
+  // The home page's 'Upcoming shows' (everywhere) leaves out a gig that has ended tonight (issue 34).
+  const where = by === 'everywhere' ? and(isUpcomingApproved, isNotEnded) : and(eq(UPCOMING_BY[by], sql.placeholder('owner')), isUpcomingApproved);
   return publicGigsWhere(db.select({ card: publicGigCard }).from(gigs).$dynamic(), where)
     .orderBy(...gigOrder)
     .limit(literalLimit(limit))
@@ -148,12 +159,12 @@ const preparedListsOf = oncePerDatabase(() => new Map<string, ReturnType<typeof 
  * public page shows, each one statement whose SQL is built once per database and prepared (the
  * door's pattern; issue 22), so a request sends only its parameter.
  */
-export async function listUpcomingPublicGigs(db: Db, by: UpcomingBy, ownerId: string | null, limit: number): Promise<PublicGig[]> {
+export async function listUpcomingPublicGigs(db: Db, by: UpcomingBy, ownerId: string | null, limit: number, now = new Date()): Promise<PublicGig[]> {
   const lists = preparedListsOf(db);
   const key = `${by}:${limit}`;
   let statement = lists.get(key);
   if (!statement) lists.set(key, (statement = prepareUpcomingList(db, by, limit)));
-  const rows = await statement.execute(by === 'everywhere' ? {} : { owner: ownerId });
+  const rows = await statement.execute(by === 'everywhere' ? { now: now.toISOString() } : { owner: ownerId });
   return rows.map((r) => r.card);
 }
 
