@@ -17,15 +17,21 @@ const addDays = (localDate: string, days: number) => {
   return d.toISOString().slice(0, 10);
 };
 
+/** How long after its send time a week's digest may still go out: the hour the job's four runs in it cover. */
+export const DIGEST_SEND_WINDOW_MS = 60 * 60 * 1000;
+
 /**
  * The digest week a moment falls in, in a region's zone (D30): the week starts on the schedule's
- * weekday, and its digest is due from that day's local send time. The instant is computed for
- * that date in the zone, so 10:00 stays 10:00 across a daylight-saving change.
+ * weekday, and its digest is due in the hour from that day's local send time, and only then
+ * (issue 34): a first start, a restart or an import later in the week sends nothing until the
+ * next send time. The instant is computed for that date in the zone, so 10:00 stays 10:00 across
+ * a daylight-saving change.
  */
 export function digestWeek(schedule: DigestSchedule, timeZone: string, now: Date) {
   const today = todayIn(timeZone, now);
   const weekday = new Date(`${today}T12:00:00Z`).getUTCDay();
   const weekStart = addDays(today, -((weekday - schedule.weekday + 7) % 7));
   const dueAt = toInstant(weekStart, schedule.time, timeZone);
-  return { weekStart, dueAt, isDue: now >= dueAt, today, lastDay: addDays(today, 6) };
+  const isDue = now >= dueAt && now.getTime() < dueAt.getTime() + DIGEST_SEND_WINDOW_MS;
+  return { weekStart, dueAt, isDue, today, lastDay: addDays(today, 6) };
 }

@@ -4,7 +4,8 @@ import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { digestDeliveries, emailOptOuts, outbox, smsSubscribers } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { markEmailVerified, signUpAs } from '../../../../tests/helpers/accounts.ts';
-import { createBand, createGig, createVenue, dayIn } from '../../../../tests/helpers/factories.ts';
+import { createBand, createGig, createRegion, createVenue, dayIn } from '../../../../tests/helpers/factories.ts';
+import { DateTime } from 'luxon';
 import { sendWeeklyDigests } from './send-weekly-digest.ts';
 import { digestWeek, parseDigestSchedule } from './digest-week.ts';
 import { startTestSmtpServer } from '../../../../tests/helpers/smtp-server.ts';
@@ -17,7 +18,7 @@ let t: TestApp;
 beforeAll(async () => {
   smtp = await startTestSmtpServer();
   t = await createTestApp({ env: smtp.env });
-}, 60_000);
+}, 180_000);
 afterAll(async () => {
   await t.close();
   await smtp.close();
@@ -37,6 +38,13 @@ describe('when the digest is due (D30)', () => {
     expect(digestWeek(monday10, 'America/New_York', new Date('2026-03-09T14:00:00Z')).isDue).toBe(true);
     expect(() => parseDigestSchedule('Mondays at ten')).toThrow('DIGEST_SCHEDULE');
   });
+
+  it('only in the send hour of its weekday: not later that day, nor on another day of the week (issue 34)', () => {
+    expect(digestWeek(monday10, 'America/Chicago', new Date('2026-03-09T15:59:00Z')).isDue).toBe(true); // Monday 10:59 CDT
+    expect(digestWeek(monday10, 'America/Chicago', new Date('2026-03-09T16:00:00Z')).isDue).toBe(false); // Monday 11:00
+    expect(digestWeek(monday10, 'America/Chicago', new Date('2026-03-11T15:00:00Z')).isDue).toBe(false); // Wednesday 10:00
+    expect(digestWeek(monday10, 'America/Chicago', new Date('2026-03-15T23:00:00Z')).isDue).toBe(false); // Sunday evening
+  });
 });
 
 describe('the weekly digest', () => {
@@ -53,7 +61,7 @@ describe('the weekly digest', () => {
     unverified = await signUpAs(t, 'fan'); // D32: no digest until the address is confirmed
     await signUpAs(t, 'band'); // bands get no digest
     await t.db.insert(smsSubscribers).values({ phone: '+13125550100', regionSlug: 'chicagoland' });
-  }, 60_000);
+  }, 180_000);
 
   it('each fan and musician of the region gets one, with this week’s shows and a one-click unsubscribe', async () => {
     admin = await signUpAs(t, 'admin');
@@ -147,7 +155,22 @@ describe('the weekly digest', () => {
     const counts = ((perFan as unknown as { rows?: { n: number }[] }).rows ?? (perFan as unknown as { n: number }[])).map((r) => r.n);
     expect(counts).toHaveLength(450);
     expect(counts.every((n) => n === 1)).toBe(true);
-  }, 60_000);
+  }, 180_000);
+
+  it('a first start (or an import) on another weekday sends nothing: the week waits for its weekday and hour (issue 34)', async () => {
+    // A region whose digest never ran, with a show this week and a fan who wants the digest.
+    const region = await createRegion(t.db, { slug: 'digestville', name: 'Digestville', timeZone: 'America/Chicago' });
+    const venueId = (await createVenue(t.db, { name: 'First Start Hall', location: region })).id;
+    await createGig(t.db, { regionSlug: region, venueId, localDate: dayIn('America/Chicago', 2), isApproved: true });
+    const fan = await signUpAs(t, 'fan', { location: region });
+    await markEmailVerified(t, fan.id);
+    // The clock pinned at 10:00 on a day of this week that is not Monday (the schedule's weekday).
+    const day = [dayIn('America/Chicago', 1), dayIn('America/Chicago', 2)].find((d) => new Date(`${d}T12:00:00Z`).getUTCDay() !== 1)!;
+    const firstStart = DateTime.fromISO(`${day}T10:00`, { zone: 'America/Chicago' }).toJSDate();
+    expect(await sendWeeklyDigests(t.services, { now: firstStart })).toBe(0);
+    expect(await sendWeeklyDigests(t.services, { now: new Date(firstStart.getTime() + 15 * 60_000) })).toBe(0);
+    expect(await digestsTo([fan.email])).toHaveLength(0);
+  });
 
   it('a region with no shows this week sends nothing', async () => {
     const quiet = await signUpAs(t, 'fan', { location: 'denver' });

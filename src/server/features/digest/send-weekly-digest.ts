@@ -124,7 +124,8 @@ async function sendRegionDigest({ db, mailer, env, sms, stopping }: Deps, region
 
 /**
  * The digest job (every 15 minutes) and the admin's button: each region whose week's digest is
- * due (DIGEST_SCHEDULE in the region's own zone, default Monday 10:00) and not yet done is sent;
+ * due (the hour from DIGEST_SCHEDULE in the region's own zone, default Monday 10:00-10:59) and not
+ * yet done is sent;
  * `isForced` (the admin's button) sends every region now. Returns how many messages were queued.
  */
 export async function sendWeeklyDigests(services: Deps, { now = new Date(), isForced = false }: { now?: Date; isForced?: boolean } = {}) {
