@@ -39,6 +39,8 @@ export const QUEUES = {
   notifyFollowers: 'notify-followers',
   mailApplicationOutcomes: 'mail-application-outcomes',
   sendTransfers: 'send-transfers',
+  /** Issue 34: held band shares released, forfeited at their deadline, and their e-mails. */
+  bandShareHolds: 'band-share-holds',
   processRefunds: 'process-refunds',
   deliverSandboxEvents: 'deliver-sandbox-events',
   settleExpiredOrders: 'settle-expired-orders',

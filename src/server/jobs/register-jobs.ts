@@ -7,6 +7,7 @@ import { mailApplicationOutcomes } from '../features/booking/mail-application-ou
 import { sendNewGigNotices } from '../features/followers/notify-followers.ts';
 import { sendPendingTransfers } from '../features/payouts/send-pending-transfers.ts';
 import { processPendingRefunds } from '../features/payouts/process-pending-refunds.ts';
+import { settleBandShareHolds } from '../features/payouts/band-share-holds.ts';
 import { deliverSandboxEvent } from '../features/tickets/receive-payment-event.ts';
 import { deliverSandboxEvents } from '../features/tickets/deliver-sandbox-events.ts';
 import { settleExpiredOrders } from '../features/tickets/settle-expired-orders.ts';
@@ -56,6 +57,11 @@ export async function registerJobs(services: Services, jobs: JobQueue): Promise<
     if (sent) logger.info({ sent }, 'transfers sent');
   });
   await jobs.schedule(QUEUES.sendTransfers, '* * * * *');
+  // Issue 34: band shares held until payout setup: released, forfeited at the deadline, e-mailed once each.
+  await jobs.work(QUEUES.bandShareHolds, async () => {
+    await settleBandShareHolds(services);
+  });
+  await jobs.schedule(QUEUES.bandShareHolds, '* * * * *');
   await jobs.work(QUEUES.processRefunds, async () => {
     const refunded = await processPendingRefunds(services);
     if (refunded) logger.info({ refunded }, 'refunds completed');

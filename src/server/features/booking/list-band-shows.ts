@@ -1,4 +1,6 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
+import { bandPayoutOf } from '../../../core/band-payouts.ts';
+import { bandShareSumsOf } from '../payouts/band-share-holds.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { bandBookings, gigs, promoterProfiles, regions, tickets, venueProfiles } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -10,7 +12,8 @@ export const BAND_SHOWS_LIMIT = 100;
 /**
  * A band's own upcoming shows, soonest first (issue 21 item 18): every gig it is booked for,
  * whether it applied or an organiser chose it with 'Band already Chosen' (D34; those it can still
- * decline are marked), with ticket sales and the door count. One statement.
+ * decline are marked), with ticket sales, the door count and the band's payout (issue 34; a past
+ * show is listed while its share is held). One statement.
  */
 export async function listBandShows(db: DbOrTx, sessionUser: SessionUser) {
   if (sessionUser.role !== 'band') throw new AppError('FORBIDDEN', 'Only bands have shows to list here.');
@@ -35,14 +38,26 @@ export async function listBandShows(db: DbOrTx, sessionUser: SessionUser) {
       isBookedForYou: sql<boolean>`${bandBookings.gigId} is not null`,
       /** Tickets sold or in open checkouts: the booking can no longer be declined here (D34). */
       hasTickets: sql<boolean>`${gigs.ticketsSold} + ${gigs.ticketsHeld} > 0`,
+      /** Issue 34: where the band's share of the tickets is (paid, held until setup, forfeited). */
+      bandShares: bandShareSumsOf(gigs.id),
     })
     .from(gigs)
     .innerJoin(regions, eq(regions.slug, gigs.regionSlug))
     .innerJoin(venueProfiles, eq(venueProfiles.userId, gigs.venueId))
     .leftJoin(promoterProfiles, eq(promoterProfiles.userId, gigs.promoterId))
     .leftJoin(bandBookings, and(eq(bandBookings.gigId, gigs.id), eq(bandBookings.bandId, sessionUser.id), isNull(bandBookings.declinedAt)))
-    .where(and(eq(gigs.bandId, sessionUser.id), eq(gigs.isApproved, true), sql`${gigs.localDate} >= (now() at time zone ${regions.timeZone})::date`))
+    .where(
+      and(
+        eq(gigs.bandId, sessionUser.id),
+        eq(gigs.isApproved, true),
+        or(
+          sql`${gigs.localDate} >= (now() at time zone ${regions.timeZone})::date`,
+          // Issue 34: a past show stays while its share is held, so the band sees the deadline.
+          sql`exists (select 1 from transfers tr join orders o on o.id = tr.order_id where o.gig_id = ${gigs.id} and tr.kind = 'band_share' and tr.status = 'held')`,
+        ),
+      ),
+    )
     .orderBy(asc(gigs.localDate), asc(gigs.startTime), asc(gigs.id))
     .limit(BAND_SHOWS_LIMIT);
-  return { shows: rows.map((row) => ({ ...row, when: gigWhen(row) })) };
+  return { shows: rows.map(({ bandShares, ...row }) => ({ ...row, when: gigWhen(row), payout: bandPayoutOf(bandShares, row.localDate) })) };
 }

@@ -5,9 +5,20 @@ import { AppError } from '../../http/app-error.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { parseInput } from '../../http/validate.ts';
 import type { Services } from '../../services.ts';
+import { QUEUES } from '../../jobs/job-queue.ts';
+import { releaseHeldBandShares } from './band-share-holds.ts';
 
 type PayoutRole = 'band' | 'venue' | 'promoter';
-type Deps = Pick<Services, 'db' | 'payments' | 'env'>;
+type Deps = Pick<Services, 'db' | 'payments' | 'env'> & Partial<Pick<Services, 'jobs'>>;
+
+/**
+ * Issue 34: an account that just became complete has its held band shares released at once, so
+ * 'Your shows' says so on the next read; the transfer job sends them (the band-share-holds sweep
+ * releases any this missed within the minute).
+ */
+async function releaseOnCompletion({ db, jobs }: Pick<Services, 'db'> & Partial<Pick<Services, 'jobs'>>, userId: string): Promise<void> {
+  if ((await releaseHeldBandShares(db, { payeeUserId: userId })) > 0) await jobs?.send(QUEUES.sendTransfers);
+}
 
 /** The status call's answer (spec 2 §3 'Payment account status'). */
 export type PaymentAccountReport = { connected: boolean; status: 'complete' | 'pending' | 'not_setup'; requirements: { currently_due: string[] } };
@@ -25,7 +36,7 @@ export function asPayee(user: SessionUser): { id: string; role: PayoutRole } {
  * ticket sale whether a share is paid or forfeited (D11). Every dashboard of a payee asks on
  * opening, so the row is written only when the answer changed it (issue 22: no write on a read).
  */
-export async function checkPaymentAccount({ db, payments }: Deps, user: SessionUser): Promise<PaymentAccountReport> {
+export async function checkPaymentAccount({ db, payments, jobs }: Deps, user: SessionUser): Promise<PaymentAccountReport> {
   const payee = asPayee(user);
   const [account] = await db.select().from(paymentAccounts).where(eq(paymentAccounts.userId, payee.id));
   if (!account) return NOT_SET_UP;
@@ -35,14 +46,20 @@ export async function checkPaymentAccount({ db, payments }: Deps, user: SessionU
   const isChanged = state.status !== account.status || JSON.stringify(state.requirementsDue) !== JSON.stringify(account.requirementsDue);
   if (isChanged) {
     await db.update(paymentAccounts).set({ status: state.status, requirementsDue: state.requirementsDue, updatedAt: new Date() }).where(eq(paymentAccounts.userId, payee.id));
+    if (state.status === 'complete') await releaseOnCompletion({ db, jobs }, payee.id);
   }
   return { connected: state.status === 'complete', status: state.status, requirements: { currently_due: state.requirementsDue } };
 }
 
 /** The provider's latest word on an account (its account.updated event). */
-export async function refreshPaymentAccount({ db, payments }: Pick<Services, 'db' | 'payments'>, providerAccountId: string): Promise<void> {
+export async function refreshPaymentAccount({ db, payments, jobs }: Pick<Services, 'db' | 'payments'> & Partial<Pick<Services, 'jobs'>>, providerAccountId: string): Promise<void> {
   const state = await payments.readAccount(providerAccountId);
-  await db.update(paymentAccounts).set({ status: state.status, requirementsDue: state.requirementsDue, updatedAt: new Date() }).where(eq(paymentAccounts.providerAccountId, providerAccountId));
+  const [account] = await db
+    .update(paymentAccounts)
+    .set({ status: state.status, requirementsDue: state.requirementsDue, updatedAt: new Date() })
+    .where(eq(paymentAccounts.providerAccountId, providerAccountId))
+    .returning({ userId: paymentAccounts.userId });
+  if (account && state.status === 'complete') await releaseOnCompletion({ db, jobs }, account.userId);
 }
 
 const onboardingAddresses = (env: Services['env']) => ({ returnUrl: `${env.PUBLIC_URL}/dashboard?connected=true`, refreshUrl: `${env.PUBLIC_URL}/dashboard?refresh=true` });

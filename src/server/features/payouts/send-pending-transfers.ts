@@ -26,7 +26,8 @@ export async function sendPendingTransfers({ db, payments, logger }: Pick<Servic
   for (const { transfer, gigId, paymentId } of pending) {
     try {
       const { transferId } = await payments.transfer({
-        amountCents: transfer.amountCents,
+        // A share held until payout setup sends only its standing tickets' part (issue 34).
+        amountCents: transfer.amountCents - transfer.reversedCents,
         destinationAccountId: transfer.destinationAccountId!,
         transferGroup: transfer.orderId ? `order_${transfer.orderId}` : `gig_${gigId}`,
         sourcePaymentId: transfer.orderId ? paymentId : null,

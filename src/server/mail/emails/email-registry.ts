@@ -4,6 +4,7 @@ import { escapeHtml, fillSecrets, storedBody } from '../secrets.ts';
 import { accountDeletedEmail } from './account-deleted.ts';
 import { applicationOutcomeEmail } from './application-outcome.ts';
 import { bandBookedEmail, declineSecret } from './band-booked.ts';
+import { bandShareForfeitedEmail, bandShareHeldEmail, bandShareReminderEmail } from './band-payout-emails.ts';
 import { bandDeclinedBookingEmail } from './band-declined-booking.ts';
 import { bandNoticeEmail } from './band-notice.ts';
 import { bookedActLeftEmail } from './booked-act-left.ts';
@@ -20,6 +21,7 @@ import { promoterVenueDecisionEmail } from './promoter-venue-decision.ts';
 import { promoterVenueRequestEmail } from './promoter-venue-request.ts';
 import { refundEmail } from './refund.ts';
 import { refundRequestOutcomeEmail } from './refund-request-outcome.ts';
+import { refundRequestPath, refundRequestReceivedEmail } from './refund-request-received.ts';
 import { setPasswordEmail } from './set-password.ts';
 import { holderMessageEmail, showCancelledEmail, showReminderEmail } from './holder-emails.ts';
 import type { RenderedEmail } from './render-email.ts';
@@ -93,14 +95,15 @@ export const EMAIL_REGISTRY: EmailEntry[] = [
   // Accounts
   {
     id: 'welcome',
-    kind: 'welcome',
-    sentWhen: 'An account is made',
-    render: (demo) => welcomeEmail({ name: 'Jordan Reyes', dashboardUrl: dashboard(demo) }),
+    kind: 'email_verification',
+    sentWhen: 'An account is made: the welcome, with the button that confirms the address (the only e-mail at registration)',
+    render: (demo) => welcomeEmail({ name: 'Jordan Reyes', hours: 24, dashboardUrl: dashboard(demo) }),
+    secrets: ({ url }) => ({ link: `${url}/api/auth/verify-email?token=${token('verify')}&callbackURL=${encodeURIComponent(`${url}/email-confirmed`)}` }),
   },
   {
     id: 'email-verification',
     kind: 'email_verification',
-    sentWhen: 'An account is made, or asks for the link again',
+    sentWhen: 'An account asks for the confirmation link again',
     render: () => emailVerificationEmail({ name: 'Jordan Reyes', hours: 24 }),
     secrets: ({ url }) => ({ link: `${url}/api/auth/verify-email?token=${token('verify')}&callbackURL=${encodeURIComponent(`${url}/email-confirmed`)}` }),
   },
@@ -284,8 +287,30 @@ export const EMAIL_REGISTRY: EmailEntry[] = [
     id: 'refund-request-approved',
     kind: 'refund_request_outcome',
     sentWhen: "The organiser approved a holder's refund request (decision 46)",
-    render: () => refundRequestOutcomeEmail({ bandName: BAND, venueName: VENUE, when: WHEN, isApproved: true }),
+    render: () => refundRequestOutcomeEmail({ bandName: BAND, venueName: VENUE, when: WHEN, isApproved: true, amount: '$17.25', goesTo: 'holder' }),
     secrets: ({ url }) => ({ ticketPage: `${url}/ticket/${DEMO_TICKET}.demo` }),
+  },
+  {
+    id: 'refund-request-approved-passed-on',
+    kind: 'refund_request_outcome',
+    sentWhen: 'The organiser approved the refund request of a ticket passed on: the money goes to the original buyer (issue 34)',
+    render: () => refundRequestOutcomeEmail({ bandName: BAND, venueName: VENUE, when: WHEN, isApproved: true, amount: '$17.25', goesTo: 'original_buyer' }),
+    secrets: ({ url }) => ({ ticketPage: `${url}/ticket/${DEMO_TICKET}.demo` }),
+  },
+  {
+    id: 'refund-request-received',
+    kind: 'refund_request_received',
+    sentWhen: "A ticket holder asks for a refund: the gig's organiser (issue 34)",
+    render: ({ url }) =>
+      refundRequestReceivedEmail({
+        showName: BAND,
+        venueName: VENUE,
+        when: WHEN,
+        holderEmail: 'sam@example.com',
+        reason: 'My flight home was cancelled, so I cannot make it.',
+        refundText: '$17.25 back to the card of the buyer, who asked',
+        requestUrl: `${url}${refundRequestPath('0b6f0a52-8d0e-4c55-9a8e-2d1f6c9b7e10')}`,
+      }),
   },
   {
     id: 'refund-request-declined',
@@ -356,8 +381,39 @@ export const EMAIL_REGISTRY: EmailEntry[] = [
   {
     id: 'refund',
     kind: 'refund',
-    sentWhen: "A ticket's refund went through",
-    render: () => refundEmail({ amount: '$15.00', reason: 'The show was cancelled.', supportEmail: 'support@marquee.local' }),
+    sentWhen: "A ticket's refund went through: its holder (not after a refund request's approval, which was its e-mail)",
+    render: () => refundEmail({ show: { showName: BAND, venueName: VENUE, when: WHEN }, amount: '$17.25', goesTo: 'holder', reason: 'The show was cancelled.', isTicket: true, supportEmail: 'support@marquee.local' }),
+  },
+  {
+    id: 'refund-passed-on',
+    kind: 'refund',
+    sentWhen: "A refund of a ticket passed on went through: its holder, told the money goes to the original buyer (issue 34)",
+    render: () => refundEmail({ show: { showName: BAND, venueName: VENUE, when: WHEN }, amount: '$17.25', goesTo: 'original_buyer', reason: 'The show was cancelled.', isTicket: true, supportEmail: 'support@marquee.local' }),
+  },
+  {
+    id: 'refund-payment',
+    kind: 'refund',
+    sentWhen: 'A payment that arrived after its seat was gone was returned: its buyer',
+    render: () => refundEmail({ show: { showName: BAND, venueName: VENUE, when: WHEN }, amount: '$17.25', goesTo: 'holder', reason: 'The show sold out before your payment arrived.', isTicket: false, supportEmail: 'support@marquee.local' }),
+  },
+  // A band share held until payout setup (issue 34)
+  {
+    id: 'band-share-held',
+    kind: 'band_share_held',
+    sentWhen: "A show's band share is first held because the band has not set up payouts",
+    render: (demo) => bandShareHeldEmail({ show: `${VENUE}, ${formatLocalDate(DATE)}`, amount: '$52.20', deadline: formatLocalDate('2027-01-03'), setupUrl: dashboard(demo) }),
+  },
+  {
+    id: 'band-share-reminder',
+    kind: 'band_share_reminder',
+    sentWhen: 'A week before the deadline, while the band share is still held',
+    render: (demo) => bandShareReminderEmail({ show: `${VENUE}, ${formatLocalDate(DATE)}`, amount: '$52.20', deadline: formatLocalDate('2027-01-03'), setupUrl: dashboard(demo) }),
+  },
+  {
+    id: 'band-share-forfeited',
+    kind: 'band_share_forfeited',
+    sentWhen: 'The deadline passed with the band share still held',
+    render: (demo) => bandShareForfeitedEmail({ show: `${VENUE}, ${formatLocalDate(DATE)}`, amount: '$52.20', deadline: formatLocalDate('2027-01-03'), setupUrl: dashboard(demo) }),
   },
   // The sold-out waitlist (decision 50)
   {
