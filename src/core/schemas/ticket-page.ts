@@ -9,7 +9,10 @@ export const refundRequestSchema = z.object({
   reason: requiredText('Please tell the organiser why you are asking for a refund.', REFUND_REASON_MAX, { isMultiline: true }),
 });
 
+/** Issue 34: a decline's reason is short, a sentence or two the fan reads in the e-mail. */
+export const DECLINE_REASON_MAX = 300;
+
 /** The organiser (or an admin) declines a refund request; the holder is e-mailed the reason. */
 export const declineRefundRequestSchema = z.object({
-  reason: requiredText('Please tell the ticket holder why the refund is declined.', REFUND_REASON_MAX, { isMultiline: true }),
+  reason: requiredText('Please tell the ticket holder why the refund is declined.', DECLINE_REASON_MAX, { isMultiline: true }),
 });

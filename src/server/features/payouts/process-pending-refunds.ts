@@ -1,7 +1,9 @@
 import { and, asc, eq, or, sql } from 'drizzle-orm';
 import { formatCents } from '../../../core/money.ts';
+import { REFUND_ON_REQUEST_PREFIX, refundGoesTo } from '../../../core/refund-recipient.ts';
 import { heldPayments, orders, refunds, tickets, transfers } from '../../db/schema.ts';
 import { refundEmail } from '../../mail/emails/refund.ts';
+import { findShowOfGig } from '../../db/show-of-gig.ts';
 import type { Services } from '../../services.ts';
 
 const BATCH = 20;
@@ -15,7 +17,9 @@ type Refund = typeof refunds.$inferSelect;
  * ticket (the band's share; the organiser's, if the gig's payment was released). Each step is
  * remembered on the refund as soon as the provider confirms it, and every call carries an
  * idempotency key made from the refund's id, so a retry after a crash redoes nothing twice.
- * A refund whose band transfer is still being sent waits for it. The buyer is e-mailed at the end.
+ * A refund whose band transfer is still being sent waits for it. At the end the ticket's holder
+ * (a whole payment's: its buyer) gets the refund's one e-mail, naming the show, the amount and whose
+ * card gets it (issue 34); a refund made by approving a request had its e-mail then, so none here.
  */
 export async function processPendingRefunds(services: Pick<Services, 'db' | 'payments' | 'logger' | 'mailer' | 'env'>): Promise<number> {
   const { db, logger } = services;
@@ -96,8 +100,17 @@ async function carryOutRefund({ db, payments, mailer, env }: Pick<Services, 'db'
       .returning({ id: refunds.id });
     if (!finished) return;
     if (!refund.ticketId) await tx.update(orders).set({ status: 'refunded' }).where(eq(orders.id, refund.orderId));
-    const mail = await refundEmail({ amount: formatCents(refund.amountCents), reason: refund.reason, supportEmail: env.SUPPORT_EMAIL });
-    await mailer.send({ to: order!.buyerEmail, kind: 'refund', ...mail }, tx);
+    if (refund.reason.startsWith(REFUND_ON_REQUEST_PREFIX)) return;
+    const show = (await findShowOfGig(tx, order!.gigId))!;
+    const mail = await refundEmail({
+      show,
+      amount: formatCents(refund.amountCents),
+      goesTo: ticket ? refundGoesTo(ticket, order!) : 'holder',
+      reason: refund.reason,
+      isTicket: Boolean(ticket),
+      supportEmail: env.SUPPORT_EMAIL,
+    });
+    await mailer.send({ to: ticket?.holderEmail ?? order!.buyerEmail, kind: 'refund', ...mail }, tx);
   });
   return true;
 }

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { auditLog, gigs, heldPayments, orders, refunds, tickets, ticketTypes, transfers } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { isUuid } from '../../../core/ids.ts';
+import { refundAmountCents } from '../../../core/refund-recipient.ts';
 import { emitWebhookEvent } from '../webhooks/emit-webhook-event.ts';
 import { refreshWalletPasses } from '../tickets/wallet-pass-updates.ts';
 
@@ -63,7 +64,7 @@ export async function refundTicket(db: DbOrTx, { ticketId, reason, actorId, isCh
         updatedAt: sql`now()`,
       })
       .where(and(eq(heldPayments.gigId, ticket.gigId), isNull(heldPayments.importedAt)));
-    const amountCents = amount === 'face' ? ticket.faceCents : ticket.faceCents + ticket.feeCents;
+    const amountCents = refundAmountCents(ticket, amount); // the amount the organiser's confirmation showed (issue 34)
     const [refund] = await tx
       .insert(refunds)
       .values({ orderId: ticket.orderId, ticketId: ticket.id, amountCents, reason, requestedBy: actorId })

@@ -4,6 +4,7 @@ import { showName } from '../../db/gig-show.ts';
 import { bandProfiles, gigs, managedArtists, orders, refundRequests, tickets, venueProfiles } from '../../db/schema.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { AppError } from '../../http/app-error.ts';
+import { refundPreview } from './refund-preview.ts';
 
 const LIST_LIMIT = 100;
 
@@ -12,7 +13,7 @@ export const organisedBy = (user: SessionUser) => (user.role === 'admin' ? undef
 
 /**
  * The open refund requests an organiser (or an admin) is to answer (decision 46), oldest first:
- * who asks, why, for which show, and what a refund gives back.
+ * who asks, why, for which show, and what a refund gives back to whom (issue 34).
  */
 export async function listRefundRequests(db: Db, user: SessionUser) {
   if (!['venue', 'promoter', 'admin'].includes(user.role)) throw new AppError('FORBIDDEN', 'Only organisers answer refund requests.');
@@ -23,7 +24,10 @@ export async function listRefundRequests(db: Db, user: SessionUser) {
       createdAt: refundRequests.createdAt,
       holderEmail: tickets.holderEmail,
       ticketStatus: tickets.status,
-      amountCents: sql<number>`(${tickets.faceCents} + ${tickets.feeCents})::int`,
+      faceCents: tickets.faceCents,
+      feeCents: tickets.feeCents,
+      transferredFromId: tickets.transferredFromId,
+      buyerEmail: orders.buyerEmail,
       gigId: gigs.id,
       localDate: gigs.localDate,
       startTime: gigs.startTime,
@@ -40,5 +44,11 @@ export async function listRefundRequests(db: Db, user: SessionUser) {
     .where(and(eq(refundRequests.status, 'open'), organisedBy(user)))
     .orderBy(asc(refundRequests.createdAt))
     .limit(LIST_LIMIT);
-  return { requests };
+  // Issue 34: what approving gives back and to whom, from the same function the approval's e-mail uses.
+  return {
+    requests: requests.map(({ faceCents, feeCents, transferredFromId, buyerEmail, ...request }) => {
+      const refund = refundPreview({ faceCents, feeCents, transferredFromId, holderEmail: request.holderEmail, buyerEmail });
+      return { ...request, amountCents: refund.amountCents, refund };
+    }),
+  };
 }
