@@ -41,7 +41,7 @@ beforeAll(async () => {
   apple.push = apnsPush({ url: apns.url, ca: apns.ca, passTypeId: apple.passTypeId, cert: apple.signerCert, key: apple.signerKey, passphrase: apple.keyPassphrase });
   const googleSettings = t.services.wallets.google!;
   googleSettings.objects = googleWalletApi({ apiUrl: google.apiUrl, tokenUrl: google.tokenUrl, serviceAccountEmail: googleSettings.serviceAccountEmail, privateKey: googleSettings.privateKey });
-}, 60_000);
+}, 240_000);
 afterAll(async () => {
   await t.close();
   await apns.close();

@@ -71,7 +71,7 @@ beforeAll(async () => {
     GOOGLE_WALLET_PRIVATE_KEY: google.privateKey.replace(/\n/g, '\\n'),
   };
   t = await createTestApp({ env: walletEnv });
-}, 60_000);
+}, 240_000);
 afterAll(async () => {
   await t.close();
   await fs.rm(dir, { recursive: true, force: true });
