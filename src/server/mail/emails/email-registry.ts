@@ -22,7 +22,6 @@ import { promoterVenueRequestEmail } from './promoter-venue-request.ts';
 import { refundEmail } from './refund.ts';
 import { refundRequestOutcomeEmail } from './refund-request-outcome.ts';
 import { refundRequestPath, refundRequestReceivedEmail } from './refund-request-received.ts';
-import { refundRequestPath, refundRequestReceivedEmail } from './refund-request-received.ts';
 import { setPasswordEmail } from './set-password.ts';
 import { holderMessageEmail, showCancelledEmail, showReminderEmail } from './holder-emails.ts';
 import type { RenderedEmail } from './render-email.ts';
