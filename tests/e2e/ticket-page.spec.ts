@@ -65,12 +65,18 @@ test('after buying, a fan keeps the ticket on its own page, with no account: cal
   await fan.getByRole('button', { name: 'Send the ticket e-mail again' }).click();
   await expect(fan.getByRole('status').filter({ hasText: `Sent to ${email}.` })).toBeVisible();
 
-  await fan.getByRole('button', { name: 'Ask for a refund' }).click();
-  await expect(fan.getByText('Please tell the organiser why you are asking for a refund.')).toBeVisible();
-  await fan.getByLabel('Why are you asking for a refund?').fill('I broke my leg and cannot come.');
-  await fan.getByRole('button', { name: 'Ask for a refund' }).click();
-  await expect(fan.getByText(/^You asked for a refund on /)).toBeVisible();
-  await expect(fan.getByRole('button', { name: 'Ask for a refund' })).toHaveCount(0);
+  // Issue 34: the one 'Can't go?' panel; asking for a refund says what happens to the money.
+  const cantGo = fan.getByRole('region', { name: "Can't go?" });
+  const askRefund = cantGo.getByRole('button', { name: /^Ask the organiser for a refund: if they approve, \$[\d.]+ back to your card, and your code stops working$/ });
+  await askRefund.click();
+  const refundDialog = fan.getByRole('dialog', { name: 'Ask the organiser for a refund' });
+  await refundDialog.getByRole('button', { name: 'Send the request' }).click();
+  await expect(refundDialog.getByText('Please tell the organiser why you are asking for a refund.')).toBeVisible();
+  await refundDialog.getByLabel('Why are you asking for a refund?').fill('I broke my leg and cannot come.');
+  await refundDialog.getByRole('button', { name: 'Send the request' }).click();
+  await expect(refundDialog).toBeHidden();
+  await expect(cantGo.getByText(/^You asked the organiser for a refund on /)).toBeVisible();
+  await expect(askRefund).toHaveCount(0);
   await shot(fan, 'ticket-page-refund-asked');
 
   // The venue organises the gig: the request is on its dashboard, and approving refunds the ticket.
@@ -88,7 +94,10 @@ test('after buying, a fan keeps the ticket on its own page, with no account: cal
   // The fan's page now says plainly the ticket is no longer valid, with no QR code.
   await fan.reload();
   await expect(fan.getByText('Refunded', { exact: true })).toBeVisible();
-  await expect(fan.getByText('This ticket was refunded. It is no longer valid and admits no one.')).toBeVisible();
+  await expect(fan.getByText('This ticket was refunded to the card that paid for it. It is no longer valid and admits no one.')).toBeVisible();
+  // Issue 34: a refunded ticket is no show to go to: no calendar entry, no 'Can't go?' panel.
+  await expect(fan.getByRole('link', { name: 'Add to calendar' })).toHaveCount(0);
+  await expect(fan.getByRole('region', { name: "Can't go?" })).toHaveCount(0);
   await expect(fan.getByRole('img', { name: 'QR code of your ticket' })).toHaveCount(0);
   await expect(fan.getByText('The organiser approved your refund. The money goes back to the card you paid with.')).toBeVisible();
   await expect(fan.getByRole('button', { name: 'Send the ticket e-mail again' })).toHaveCount(0);
@@ -109,9 +118,9 @@ test('at phone size the ticket page fits the screen', async ({ page }) => {
   await expect(page.getByRole('img', { name: 'QR code of your ticket' })).toBeVisible();
   const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
   expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
-  for (const name of ['Add to calendar', 'Send the ticket e-mail again', 'Ask for a refund']) {
-    const box = (await page.getByRole(name === 'Add to calendar' ? 'link' : 'button', { name }).boundingBox())!;
-    expect(box.height, name).toBeGreaterThanOrEqual(44);
+  for (const target of [page.getByRole('link', { name: 'Add to calendar' }), page.getByRole('button', { name: 'Send the ticket e-mail again' }), page.getByRole('button', { name: /^Ask the organiser for a refund:/ })]) {
+    const box = (await target.boundingBox())!;
+    expect(box.height, String(target)).toBeGreaterThanOrEqual(44);
   }
   await expectAccessible(page);
   await shot(page, 'phone-ticket-page');

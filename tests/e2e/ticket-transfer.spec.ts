@@ -46,10 +46,10 @@ test('a fan passes a ticket to a friend: the old code is refused at the door, th
   const sessionId = new URL(page.url()).searchParams.get('session_id')!;
   const oldCode = ((await (await page.request.get(`/api/tickets/checkout/${sessionId}`)).json()) as { ticket: { id: string } }).ticket.id;
 
-  // The dashboard: 'Pass to a friend', the friend's address, a confirmation, then the answer.
+  // The dashboard's 'Can't go?' panel (issue 34): 'Pass it to a friend: free; your code stops working', the friend's address, a confirmation, then the answer.
   await page.goto('/dashboard');
   const tickets = page.getByRole('region', { name: 'Your tickets' });
-  await tickets.getByRole('button', { name: /^Pass to a friend/ }).click();
+  await tickets.getByRole('button', { name: 'Pass it to a friend: free; your code stops working' }).click();
   const dialog = page.getByRole('dialog', { name: 'Pass this ticket to a friend' });
   await dialog.getByRole('button', { name: 'Continue' }).click();
   await expect(dialog.getByText("Please enter your friend's e-mail address, like name@example.com.")).toBeVisible();
@@ -70,7 +70,7 @@ test('a fan passes a ticket to a friend: the old code is refused at the door, th
   await dialog.getByRole('button', { name: 'Send ticket' }).click();
   await expect(dialog).toBeHidden();
   await expect(tickets.getByRole('status')).toHaveText(`Ticket sent to ${friendEmail}. Your old QR code no longer admits anyone; theirs arrives by e-mail.`);
-  await expect(tickets.getByRole('button', { name: /^Pass to a friend/ })).toHaveCount(0);
+  await expect(tickets.getByRole('button', { name: 'Pass it to a friend: free; your code stops working' })).toHaveCount(0);
   await shot(page, 'ticket-transfer-done-phone');
   await page.setViewportSize({ width: 1366, height: 900 });
   // The buyer's success page no longer shows the code it passed on.
@@ -118,7 +118,7 @@ test("a guest passes a ticket on from the ticket's own page, on a phone", async 
   const { ticket } = (await (await page.request.get(`/api/tickets/checkout/${sessionId}`)).json()) as { ticket: { pagePath: string } };
 
   await page.goto(ticket.pagePath);
-  await page.getByRole('button', { name: 'Pass to a friend' }).click();
+  await page.getByRole('region', { name: "Can't go?" }).getByRole('button', { name: /^Pass it to a friend:/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Pass this ticket to a friend' });
   const friendEmail = uniqueEmail('page-friend');
   await dialog.getByLabel("Your friend's e-mail address").fill(friendEmail);
