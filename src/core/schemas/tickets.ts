@@ -34,6 +34,18 @@ export const checkoutSchema = z.object({
     .max(MAX_TICKETS_PER_ORDER, { error: ORDER_MESSAGES.quantity })
     .default(1),
   ticketTypeId: z.uuid({ error: ORDER_MESSAGES.unknownType }).nullish(),
+  /** Issue 34: a mixed order, how many of each type (instead of quantity and ticketTypeId); the per-order limit applies to the total. */
+  lines: z
+    .array(
+      z.object({
+        ticketTypeId: z.uuid({ error: ORDER_MESSAGES.unknownType }),
+        quantity: z.coerce.number({ error: ORDER_MESSAGES.quantity }).int({ error: ORDER_MESSAGES.quantity }).min(0, { error: ORDER_MESSAGES.quantity }).max(MAX_TICKETS_PER_ORDER, { error: ORDER_MESSAGES.quantity }),
+      }),
+    )
+    .max(20)
+    .nullish()
+    .refine((lines) => !lines || lines.reduce((sum, l) => sum + l.quantity, 0) >= 1, { error: ORDER_MESSAGES.quantity })
+    .refine((lines) => !lines || lines.reduce((sum, l) => sum + l.quantity, 0) <= MAX_TICKETS_PER_ORDER, { error: ORDER_MESSAGES.quantity }),
   presaleCode: z
     .string()
     .trim()
@@ -139,7 +151,8 @@ export const NEW_PRESALE_CODE_MIN = 6;
 
 export const TICKET_TYPE_MESSAGES = {
   notTicketed: 'Turn on ticket sales for this gig first.',
-  overCapacity: (capacity: number) => `The ticket types add up to more than the gig's ${capacity.toLocaleString('en-US')} tickets.`,
+  // Issue 34: the sum is given, so the organiser sees by how much.
+  overCapacity: (total: number, capacity: number) => `The ticket types add up to ${total.toLocaleString('en-US')}, over the gig's capacity of ${capacity.toLocaleString('en-US')}.`,
   belowSold: (name: string, taken: number) => `${taken} ${name} tickets are sold or in open checkouts: the quantity cannot be lower.`,
   removeSold: (name: string) => `${name} tickets have been sold, so that type stays.`,
   duplicateName: 'Each ticket type needs its own name.',

@@ -27,7 +27,8 @@ export type CheckoutRequest = {
   /** What a hosted checkout page shows: its heading, lines about the purchase, and the price's parts. */
   title?: string;
   summary?: string[];
-  lineItems?: { label: string; amountCents: number }[];
+  /** Issue 34: a line per ticket type (quantity × unit price) and one for the service fee; they sum to totalCents. */
+  lineItems?: { label: string; amountCents: number; product?: string; quantity?: number; unitCents?: number }[];
 };
 
 /** What Marquee acts on, whatever the provider calls it. */

@@ -93,7 +93,7 @@ export function createStripeProvider({
         const session = await stripe.checkout.sessions.create(
           {
             mode: 'payment',
-            line_items: [{ quantity: 1, price_data: { currency: 'usd', unit_amount: request.totalCents, product_data: { name: request.description } } }],
+            line_items: stripeLineItems(request),
             ...(customer ? { customer, saved_payment_method_options: { payment_method_save: 'enabled' as const } } : { customer_email: request.buyerEmail }),
             client_reference_id: request.orderId,
             metadata: { orderId: request.orderId },
@@ -215,4 +215,17 @@ function toPaymentEvent(event: Stripe.Event): PaymentEvent | null {
 function orderIdOf(session: Stripe.Checkout.Session): string | null {
   const orderId = session.client_reference_id ?? session.metadata?.orderId ?? null;
   return orderId && ORDER_ID.test(orderId) ? orderId : null;
+}
+
+/**
+ * Issue 34: Checkout shows the order's lines (each type's tickets, quantity × price, and the one
+ * service fee) when they are given and sum to the total; otherwise one line for the whole order.
+ */
+export function stripeLineItems(request: CheckoutRequest) {
+  const items = request.lineItems ?? [];
+  const itemised = items.length > 0 && items.every((i) => i.quantity && i.unitCents !== undefined && i.quantity * i.unitCents === i.amountCents && i.amountCents > 0);
+  if (itemised && items.reduce((sum, i) => sum + i.amountCents, 0) === request.totalCents) {
+    return items.map((i) => ({ quantity: i.quantity!, price_data: { currency: 'usd', unit_amount: i.unitCents!, product_data: { name: i.product ?? i.label } } }));
+  }
+  return [{ quantity: 1, price_data: { currency: 'usd', unit_amount: request.totalCents, product_data: { name: request.description } } }];
 }

@@ -5,8 +5,8 @@ import { prepareStatement, readRow } from '../../db/prepared-statement.ts';
 import { gigs, orders } from '../../db/schema.ts';
 import type { PaymentEvent } from '../../payments/payment-provider.ts';
 import type { Services } from '../../services.ts';
-import { sendTicketEmail } from './send-ticket-email.ts';
-import { fulfilHeldOrder, fulfilLockedOrder, newTicketId } from './fulfil-paid-order.ts';
+import { orderNumberOf, sendTicketEmail } from './send-ticket-email.ts';
+import { fulfilHeldOrder, fulfilLockedOrder, newTicketId, type OrderLineOf } from './fulfil-paid-order.ts';
 import { withShowDetails } from './find-ticket-show.ts';
 import { releaseExpiredOrders } from './release-expired-orders.ts';
 import { recordTicketShares } from '../payouts/record-ticket-shares.ts';
@@ -16,7 +16,7 @@ import { endOfferCheckout } from '../waitlist/waitlist-offers.ts';
 
 export type EventOutcome = 'duplicate' | 'unknown_order' | 'expired' | WaitlistFulfilment['outcome'];
 
-type EventServices = Pick<Services, 'db' | 'mailer' | 'env' | 'ticketLinkKey' | 'doorKeySecret'>;
+type EventServices = Pick<Services, 'db' | 'mailer' | 'env' | 'ticketLinkKey' | 'doorKeySecret'> & { wallets?: Services['wallets'] };
 type CheckoutEvent = Extract<PaymentEvent, { orderId: string }>;
 
 /**
@@ -77,8 +77,10 @@ export async function applyCheckoutEvent(services: EventServices, provider: stri
         venueAddress: row!.showVenueAddress,
         showName: row!.showName,
       });
-      await sendTicketEmail(tx, services, ticketIds, show);
-      return (await fulfilHeldOrder(db, tx, order, { providerPaymentId, ticketIds })).outcome;
+      const lines = row!.orderLines ?? [{ ...order, typeName: null, unitCents: order.quantity > 0 ? order.faceCents / order.quantity : 0 }];
+      const ticketTypes = lines.flatMap((l) => Array.from({ length: l.quantity }, () => l.typeName));
+      await sendTicketEmail(tx, services, ticketIds, show, { orderNumber: orderNumberOf(order.providerSessionId), faceCents: order.faceCents, feeCents: order.feeCents, totalCents: order.totalCents, ticketTypes });
+      return (await fulfilHeldOrder(db, tx, order, { providerPaymentId, ticketIds, lines })).outcome;
     }
     // Paid already (a repeat), paid after its hold ran out, or a waitlist offer's order (decision
     // 50): the general path, which takes free seats if there are any. A new ticket's e-mail and
@@ -107,6 +109,8 @@ type EventRow = Record<string, unknown> & {
   showVenueName: string;
   showVenueAddress: string | null;
   showName: string;
+  /** Issue 34: the order's lines (null for an order recorded without them). */
+  orderLines: (OrderLineOf & { typeName: string | null; unitCents: number })[] | null;
 };
 
 /**
@@ -133,7 +137,10 @@ const eventStatement = oncePerDatabase((db: Db) => {
     )
     select c.is_campaign as "isCampaign", exists (select 1 from recorded) as "isRecorded", o.*,
       g.starts_at as "showStartsAt", g.local_date as "showLocalDate", g.start_time as "showStartTime", g.end_time as "showEndTime",
-      r.time_zone as "showTimeZone", v.name as "showVenueName", v.address as "showVenueAddress", coalesce(b.name, m.name, 'Live music') as "showName"
+      r.time_zone as "showTimeZone", v.name as "showVenueName", v.address as "showVenueAddress", coalesce(b.name, m.name, 'Live music') as "showName",
+      (select json_agg(json_build_object('ticketTypeId', l.ticket_type_id, 'typeName', tt.name, 'quantity', l.quantity, 'unitCents', l.unit_cents, 'faceCents', l.face_cents,
+          'feeCents', l.fee_cents, 'bandShareCents', l.band_share_cents, 'organiserShareCents', l.organiser_share_cents) order by l.position)
+        from order_lines l left join ticket_types tt on tt.id = l.ticket_type_id where l.order_id = o.id) as "orderLines"
     from campaign c
     left join locked o on true
     left join gigs g on g.id = o.gig_id

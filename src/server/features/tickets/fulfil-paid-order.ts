@@ -4,10 +4,11 @@ import { shareOutOrder } from '../../../core/money.ts';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { oncePerDatabase } from '../../db/once-per-database.ts';
 import { prepareStatement } from '../../db/prepared-statement.ts';
-import { gigs, orders, presaleCodes, tickets, ticketTypes } from '../../db/schema.ts';
+import { gigs, orderLines, orders, presaleCodes, tickets, ticketTypes } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { ticketSharesCtes } from '../payouts/record-ticket-shares.ts';
 import { emitWebhookEvent } from '../webhooks/emit-webhook-event.ts';
+import { presaleUses } from './release-expired-orders.ts';
 
 /** A ticket id: 128 random bits, URL-safe (D14). */
 export const newTicketId = () => randomBytes(16).toString('base64url');
@@ -40,26 +41,59 @@ export async function fulfilPaidOrder(
 }
 
 type Order = typeof orders.$inferSelect;
+/** Issue 34: what issuing needs of an order's line. */
+export type OrderLineOf = Pick<typeof orderLines.$inferSelect, 'ticketTypeId' | 'quantity' | 'faceCents' | 'feeCents' | 'bandShareCents' | 'organiserShareCents'>;
+type Line = OrderLineOf;
 
 /**
- * The order's tickets as rows to insert: its recorded face, fee and shares shared out over them as
- * decision 47 says (shareOutOrder). The split was fixed when the order was placed; a gig's
- * percentages edited since change nothing. `ids`: the tickets' ids, when chosen beforehand.
+ * Issue 34: the order's lines, one per type, in order. An order recorded without lines (a returned
+ * ticket bought from the waitlist) is one line: the whole order, of its type.
  */
-function ticketRows(order: Order, ids: readonly string[] = Array.from({ length: order.quantity }, newTicketId)) {
-  return shareOutOrder(order).map((ticket, i) => ({
-    id: ids[i]!,
-    orderId: order.id,
-    gigId: order.gigId,
-    ticketTypeId: order.ticketTypeId,
-    holderEmail: order.buyerEmail,
-    position: i + 1,
-    faceCents: ticket.faceCents,
-    feeCents: ticket.serviceFeeCents,
-    bandShareCents: ticket.bandShareCents,
-    organiserShareCents: ticket.organiserShareCents,
-    platformShareCents: ticket.platformShareCents,
-  }));
+export async function orderLinesOf(tx: Tx, order: Order): Promise<Line[]> {
+  const lines = await tx
+    .select({
+      ticketTypeId: orderLines.ticketTypeId,
+      quantity: orderLines.quantity,
+      faceCents: orderLines.faceCents,
+      feeCents: orderLines.feeCents,
+      bandShareCents: orderLines.bandShareCents,
+      organiserShareCents: orderLines.organiserShareCents,
+    })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, order.id))
+    .orderBy(asc(orderLines.position));
+  return lines.length > 0 ? lines : [order];
+}
+
+/** Each type's seats of the order's lines (one entry per type, in the types' id order, the order seats are locked in). */
+const seatsByType = (lines: Line[]) => {
+  const seats = new Map<string, number>();
+  for (const line of lines) if (line.ticketTypeId) seats.set(line.ticketTypeId, (seats.get(line.ticketTypeId) ?? 0) + line.quantity);
+  return [...seats].sort(([a], [b]) => a.localeCompare(b));
+};
+
+/**
+ * The order's tickets as rows to insert: each line's recorded face, fee and shares shared out over
+ * its tickets as decision 47 says (shareOutOrder), each ticket of its line's type (issue 34). The
+ * split was fixed when the order was placed; a gig's percentages edited since change nothing.
+ * `ids`: the tickets' ids, when chosen beforehand.
+ */
+function ticketRows(order: Order, lines: Line[], ids: readonly string[] = Array.from({ length: order.quantity }, newTicketId)) {
+  return lines
+    .flatMap((line) => shareOutOrder(line).map((ticket) => ({ ticket, ticketTypeId: line.ticketTypeId })))
+    .map(({ ticket, ticketTypeId }, i) => ({
+      id: ids[i]!,
+      orderId: order.id,
+      gigId: order.gigId,
+      ticketTypeId,
+      holderEmail: order.buyerEmail,
+      position: i + 1,
+      faceCents: ticket.faceCents,
+      feeCents: ticket.serviceFeeCents,
+      bandShareCents: ticket.bandShareCents,
+      organiserShareCents: ticket.organiserShareCents,
+      platformShareCents: ticket.platformShareCents,
+    }));
 }
 
 /** fulfilPaidOrder's work, for a caller whose transaction already holds the order row locked (FOR UPDATE). */
@@ -70,9 +104,10 @@ export async function fulfilLockedOrder(tx: Tx, order: Order, { providerPaymentI
     const ticketIds = issued.map((t) => t.id);
     return { outcome: 'already_issued', ticketId: ticketIds[0]!, ticketIds };
   }
+  const lines = await orderLinesOf(tx, order);
   const issue = async () => {
     await tx.update(orders).set({ status: 'paid', paidAt: now, providerPaymentId }).where(eq(orders.id, order.id));
-    const inserted = await tx.insert(tickets).values(ticketRows(order)).returning({ id: tickets.id, position: tickets.position });
+    const inserted = await tx.insert(tickets).values(ticketRows(order, lines)).returning({ id: tickets.id, position: tickets.position });
     const ticketIds = inserted.sort((a, b) => a.position - b.position).map((t) => t.id);
     await whenIssued?.(tx, ticketIds);
     await emitWebhookEvent(tx, 'ticket.sold', { gigId: order.gigId, orderId: order.id });
@@ -86,11 +121,11 @@ export async function fulfilLockedOrder(tx: Tx, order: Order, { providerPaymentI
     // updates, is updated last: the transaction then holds that row's lock only until it commits.
     // (Updated first, it was held through every write after it, and a gig's sales queued on it.)
     const issued = await issue();
-    if (order.ticketTypeId) {
+    for (const [typeId, seats] of seatsByType(lines)) {
       await tx
         .update(ticketTypes)
-        .set({ held: sql`${ticketTypes.held} - ${quantity}::int`, sold: sql`${ticketTypes.sold} + ${quantity}::int` })
-        .where(eq(ticketTypes.id, order.ticketTypeId));
+        .set({ held: sql`${ticketTypes.held} - ${seats}::int`, sold: sql`${ticketTypes.sold} + ${seats}::int` })
+        .where(eq(ticketTypes.id, typeId));
     }
     const [seat] = await tx
       .update(gigs)
@@ -106,18 +141,19 @@ export async function fulfilLockedOrder(tx: Tx, order: Order, { providerPaymentI
     // A savepoint: a code's uses or a type's seat taken before the gig is found full are given back.
     await tx.transaction(async (seats) => {
       if (order.presaleCodeId) {
+        const uses = presaleUses(sql`${order.id}::uuid`, sql`${quantity}::int`, presaleCodes.ticketTypeId);
         const [code] = await seats
           .update(presaleCodes)
-          .set({ uses: sql`${presaleCodes.uses} + ${quantity}::int` })
-          .where(and(eq(presaleCodes.id, order.presaleCodeId), sql`${presaleCodes.uses} + ${quantity}::int <= ${presaleCodes.maxUses}`))
+          .set({ uses: sql`${presaleCodes.uses} + ${uses}` })
+          .where(and(eq(presaleCodes.id, order.presaleCodeId), sql`${presaleCodes.uses} + ${uses} <= ${presaleCodes.maxUses}`))
           .returning({ id: presaleCodes.id });
         if (!code) throw noSeat;
       }
-      if (order.ticketTypeId) {
+      for (const [typeId, count] of seatsByType(lines)) {
         const [type] = await seats
           .update(ticketTypes)
-          .set({ sold: sql`${ticketTypes.sold} + ${quantity}::int` })
-          .where(and(eq(ticketTypes.id, order.ticketTypeId), sql`${ticketTypes.sold} + ${ticketTypes.held} + ${quantity}::int <= ${ticketTypes.quantity}`))
+          .set({ sold: sql`${ticketTypes.sold} + ${count}::int` })
+          .where(and(eq(ticketTypes.id, typeId), sql`${ticketTypes.sold} + ${ticketTypes.held} + ${count}::int <= ${ticketTypes.quantity}`))
           .returning({ id: ticketTypes.id });
         if (!type) throw noSeat;
       }
@@ -149,16 +185,25 @@ export async function fulfilLockedOrder(tx: Tx, order: Order, { providerPaymentI
  * the caller commits, its next statement. Anything short (no pending order, a missing gig) throws,
  * and the caller's transaction rolls back.
  */
-export async function fulfilHeldOrder(db: Db, tx: Tx, order: Order, { providerPaymentId, ticketIds, now = new Date() }: { providerPaymentId: string; ticketIds: readonly string[]; now?: Date }): Promise<Fulfilment> {
+export async function fulfilHeldOrder(
+  db: Db,
+  tx: Tx,
+  order: Order,
+  { providerPaymentId, ticketIds, lines: known, now = new Date() }: { providerPaymentId: string; ticketIds: readonly string[]; lines?: Line[]; now?: Date },
+): Promise<Fulfilment> {
   if (ticketIds.length !== order.quantity) throw new Error(`Order ${order.id} holds ${order.quantity} tickets, not ${ticketIds.length}.`);
-  const rows = ticketRows(order, ticketIds);
+  // The paid event reads the lines with the order (issue 34); read here otherwise.
+  const lines = known ?? (await orderLinesOf(tx, order));
+  const rows = ticketRows(order, lines, ticketIds);
+  const typeSeats = seatsByType(lines);
   // Before the statement that updates the gig's seat rows (an on-sale's hottest rows), so they are
   // held only until the commit (decision 47); the event names the order, which is locked already.
   await emitWebhookEvent(tx, 'ticket.sold', { gigId: order.gigId, orderId: order.id });
   const [done] = await heldOrderStatement(db).execute(tx, {
     orderId: order.id,
     gigId: order.gigId,
-    ticketTypeId: order.ticketTypeId,
+    typeIds: typeSeats.map(([id]) => id),
+    typeSeats: typeSeats.map(([, seats]) => seats),
     email: order.buyerEmail,
     quantity: order.quantity,
     bandShareCents: order.bandShareCents,
@@ -166,6 +211,7 @@ export async function fulfilHeldOrder(db: Db, tx: Tx, order: Order, { providerPa
     paymentId: providerPaymentId,
     now: now.toISOString(),
     ids: rows.map((r) => r.id),
+    types: rows.map((r) => r.ticketTypeId),
     faces: rows.map((r) => r.faceCents),
     fees: rows.map((r) => r.feeCents),
     bands: rows.map((r) => r.bandShareCents),
@@ -182,7 +228,7 @@ const ph = sql.placeholder;
 const heldOrderStatement = oncePerDatabase((db) => {
   const orderId = sql`${ph('orderId')}::uuid`;
   const gigId = sql`${ph('gigId')}::uuid`;
-  const typeId = sql`${ph('ticketTypeId')}::uuid`;
+  const typeIds = sql`${ph('typeIds')}::uuid[]`;
   const quantity = sql`${ph('quantity')}::int`;
   const shares = ticketSharesCtes(
     { orderId, gigId, quantity, bandShareCents: sql`${ph('bandShareCents')}::int`, organiserShareCents: sql`${ph('organiserShareCents')}::int` },
@@ -198,17 +244,18 @@ const heldOrderStatement = oncePerDatabase((db) => {
       returning id
     ), issued as (
       insert into tickets (id, order_id, gig_id, ticket_type_id, holder_email, position, face_cents, fee_cents, band_share_cents, organiser_share_cents, platform_share_cents)
-      select t.id, paid.id, ${gigId}, ${typeId}, ${ph('email')}::text, t.position, t.face, t.fee, t.band, t.organiser, t.platform
-      from paid cross join unnest(${ph('ids')}::text[], ${ph('faces')}::int[], ${ph('fees')}::int[], ${ph('bands')}::int[], ${ph('organisers')}::int[], ${ph('platforms')}::int[])
-        with ordinality as t(id, face, fee, band, organiser, platform, position)
+      select t.id, paid.id, ${gigId}, t.type_id, ${ph('email')}::text, t.position, t.face, t.fee, t.band, t.organiser, t.platform
+      from paid cross join unnest(${ph('ids')}::text[], ${ph('types')}::uuid[], ${ph('faces')}::int[], ${ph('fees')}::int[], ${ph('bands')}::int[], ${ph('organisers')}::int[], ${ph('platforms')}::int[])
+        with ordinality as t(id, type_id, face, fee, band, organiser, platform, position)
       returning id
     ), ${shares}, type_seats as (
-      update ticket_types set held = held - ${quantity}, sold = sold + ${quantity}
-      where id = ${typeId} and exists (select 1 from held_payment)
+      update ticket_types set held = held - n.seats, sold = sold + n.seats
+      from unnest(${typeIds}, ${ph('typeSeats')}::int[]) as n(type_id, seats)
+      where id = n.type_id and exists (select 1 from held_payment)
       returning id
     ), gig_seats as (
       update gigs set tickets_held = tickets_held - ${quantity}, tickets_sold = tickets_sold + ${quantity}, updated_at = now()
-      where id = ${gigId} and exists (select 1 from held_payment) and (${typeId} is null or exists (select 1 from type_seats))
+      where id = ${gigId} and exists (select 1 from held_payment) and (select count(*) from type_seats) = cardinality(${typeIds})
       returning id
     )
     select (select count(*) from paid)::int as paid, (select count(*) from issued)::int as issued, (select count(*) from gig_seats)::int as seats`,

@@ -35,8 +35,14 @@ export type OrderShow = {
   startTime: string;
   endTime: string;
   timeZone: string;
+  /** The type's name when every ticket is of one type (null for a gig's simple price or a mixed order). */
   ticketTypeName: string | null;
+  /** Issue 34: the order's lines, one per type, in the order the buyer chose them. */
+  lines: OrderLine[];
 };
+
+/** Issue 34: one line of an order: its type (null: the gig's simple price), how many, at what price. */
+export type OrderLine = { ticketTypeId: string | null; ticketTypeName: string | null; quantity: number; unitCents: number };
 
 /** Decision 35: how many tickets one buyer may hold in open checkouts for one gig, by e-mail and by client address. */
 export type HoldLimits = { perEmail: number; perAddress: number };
@@ -55,6 +61,11 @@ export type OrderInput = {
   quantity?: number;
   /** Issue 23: the ticket type, for a gig that has types. */
   ticketTypeId?: string | null;
+  /**
+   * Issue 34: a mixed order, how many of each type (2 General + 1 VIP); instead of quantity and
+   * ticketTypeId. The per-order limit applies to the total.
+   */
+  lines?: { ticketTypeId: string | null; quantity: number }[] | null;
   /** Issue 23: a presale code, which unlocks a hidden type. */
   presaleCode?: string | null;
   /** Decision 50: the waitlist offer this order is for; it is not held back for the waitlist, and holds its seat as long as the offer lasts. */
@@ -67,8 +78,10 @@ export type OrderInput = {
   proof?: 'checked' | 'none' | null;
 };
 
-type OrderRequest = Required<Omit<OrderInput, 'ticketTypeId' | 'presaleCode' | 'waitlistOffer' | 'proof'>> & {
+type OrderRequest = Required<Omit<OrderInput, 'ticketTypeId' | 'presaleCode' | 'waitlistOffer' | 'proof' | 'lines'>> & {
   ticketTypeId: string | null;
+  /** The lines asked for, one per type (merged), in the buyer's order; quantity is their total. */
+  lines: { ticketTypeId: string | null; quantity: number }[];
   presaleCode: string | null;
   waitlistOffer: { id: string; expiresAt: Date } | null;
   proof: 'checked' | 'none' | null;
@@ -83,6 +96,17 @@ type OrderRequest = Required<Omit<OrderInput, 'ticketTypeId' | 'presaleCode' | '
  * Anything refused rolls the whole hold back.
  */
 export async function placeTicketOrder(db: DbOrTx, input: OrderInput): Promise<PlacedOrder & { show: OrderShow }> {
+  const asked = input.lines?.length ? input.lines : [{ ticketTypeId: input.ticketTypeId ?? null, quantity: input.quantity ?? 1 }];
+  const lines: OrderRequest['lines'] = [];
+  for (const line of asked) {
+    if (!Number.isInteger(line.quantity) || line.quantity < 0) throw new AppError('VALIDATION', ORDER_MESSAGES.quantity);
+    if (line.quantity === 0) continue;
+    const same = lines.find((l) => l.ticketTypeId === (line.ticketTypeId ?? null));
+    if (same) same.quantity += line.quantity;
+    else lines.push({ ticketTypeId: line.ticketTypeId ?? null, quantity: line.quantity });
+  }
+  if (lines.length === 0) throw new AppError('VALIDATION', ORDER_MESSAGES.quantity);
+  if (lines.length > 1 && lines.some((l) => l.ticketTypeId === null)) throw new AppError('VALIDATION', ORDER_MESSAGES.chooseType, { ticketTypeId: ORDER_MESSAGES.chooseType });
   const request: OrderRequest = {
     gigId: input.gigId,
     buyerEmail: input.buyerEmail,
@@ -91,14 +115,15 @@ export async function placeTicketOrder(db: DbOrTx, input: OrderInput): Promise<P
     provider: input.provider,
     limits: input.limits ?? null,
     now: input.now ?? new Date(),
-    quantity: input.quantity ?? 1,
-    ticketTypeId: input.ticketTypeId ?? null,
+    quantity: lines.reduce((sum, l) => sum + l.quantity, 0),
+    ticketTypeId: lines.length === 1 ? lines[0]!.ticketTypeId : null,
+    lines,
     presaleCode: input.presaleCode?.trim().toUpperCase() || null,
     waitlistOffer: input.waitlistOffer ?? null,
     proof: input.proof ?? null,
   };
   if (!isUuid(request.gigId)) throw new AppError('NOT_FOUND', INVALID_EVENT);
-  if (request.ticketTypeId !== null && !isUuid(request.ticketTypeId)) throw new AppError('NOT_FOUND', ORDER_MESSAGES.unknownType);
+  if (lines.some((l) => l.ticketTypeId !== null && !isUuid(l.ticketTypeId))) throw new AppError('NOT_FOUND', ORDER_MESSAGES.unknownType);
   if (!Number.isInteger(request.quantity) || request.quantity < 1) throw new AppError('VALIDATION', ORDER_MESSAGES.quantity);
   // Seats of checkouts that ran out are given back by the sweep every minute, and here when no
   // seat is free: most checkouts find one at once, and skip that sweep's write.
@@ -132,16 +157,21 @@ async function lockBuyerHolds(db: Db, tx: Tx, { gigId, buyerEmail, buyerIpAddres
 const isOnSale = (now: Date) =>
   sql`(${ticketTypes.salesStartAt} is null or ${ticketTypes.salesStartAt} <= ${now}) and (${ticketTypes.salesEndAt} is null or ${ticketTypes.salesEndAt} > ${now})`;
 
-/** Takes `quantity` uses of a presale code, atomically; refuses an unknown, expired or used-up code. */
-async function usePresaleCode(tx: Tx, { gigId, presaleCode, quantity, now }: OrderRequest): Promise<{ id: string; ticketTypeId: string }> {
+/**
+ * Takes a presale code's uses, atomically: one per ticket of the type it unlocks (issue 34: in a
+ * mixed order, that type's line; an order without that type uses it once per ticket, as before);
+ * refuses an unknown, expired or used-up code.
+ */
+async function usePresaleCode(tx: Tx, { gigId, presaleCode, quantity, lines, now }: OrderRequest): Promise<{ id: string; ticketTypeId: string }> {
+  const uses = sql`coalesce(nullif((select coalesce(sum(l.quantity), 0)::int from unnest(${sql.param(lines.map((l) => l.ticketTypeId))}::uuid[], ${sql.param(lines.map((l) => l.quantity))}::int[]) as l(type_id, quantity) where l.type_id = ${presaleCodes.ticketTypeId}), 0), ${quantity}::int)`;
   const [used] = await tx
     .update(presaleCodes)
-    .set({ uses: sql`${presaleCodes.uses} + ${quantity}::int` })
+    .set({ uses: sql`${presaleCodes.uses} + ${uses}` })
     .where(
       and(
         eq(presaleCodes.gigId, gigId),
         eq(presaleCodes.code, presaleCode!),
-        sql`${presaleCodes.uses} + ${quantity}::int <= ${presaleCodes.maxUses}`,
+        sql`${presaleCodes.uses} + ${uses} <= ${presaleCodes.maxUses}`,
         sql`(${presaleCodes.expiresAt} is null or ${presaleCodes.expiresAt} > ${now})`,
       ),
     )
@@ -155,8 +185,8 @@ async function usePresaleCode(tx: Tx, { gigId, presaleCode, quantity, now }: Ord
   throw new AppError('VALIDATION', message, { presaleCode: message });
 }
 
-/** Holds seats of a ticket type; refuses one not on sale, hidden without its code, or without enough left. */
-async function holdTypeSeats(tx: Tx, { gigId, quantity, now }: OrderRequest, typeId: string, unlockedTypeId: string | null) {
+/** Holds `quantity` seats of a ticket type; refuses one not on sale, hidden without its code, or without enough left. */
+async function holdTypeSeats(tx: Tx, { gigId, now }: OrderRequest, quantity: number, typeId: string, unlockedTypeId: string | null) {
   const [held] = await tx
     .update(ticketTypes)
     .set({ held: sql`${ticketTypes.held} + ${quantity}::int` })
@@ -169,8 +199,8 @@ async function holdTypeSeats(tx: Tx, { gigId, quantity, now }: OrderRequest, typ
         unlockedTypeId ? sql`(not ${ticketTypes.isHidden} or ${ticketTypes.id} = ${unlockedTypeId})` : eq(ticketTypes.isHidden, false),
       ),
     )
-    .returning({ priceCents: ticketTypes.priceCents });
-  if (held) return held.priceCents;
+    .returning({ priceCents: ticketTypes.priceCents, name: ticketTypes.name });
+  if (held) return held;
   const [type] = await tx.select().from(ticketTypes).where(and(eq(ticketTypes.id, typeId), eq(ticketTypes.gigId, gigId)));
   if (!type || (type.isHidden && type.id !== unlockedTypeId && !unlockedTypeId)) {
     if (type?.isHidden) throw new AppError('VALIDATION', ORDER_MESSAGES.codeNeeded, { presaleCode: ORDER_MESSAGES.codeNeeded });
@@ -198,8 +228,16 @@ async function holdSeatsAndRecordOrder(db: DbOrTx, request: OrderRequest): Promi
     // Inside a caller's transaction (a waitlist offer's order) the statements are built for it.
     await lockBuyerHolds(db, tx, request);
     const code = request.presaleCode ? await usePresaleCode(tx, request) : null;
-    const typeId = request.ticketTypeId ?? code?.ticketTypeId ?? null;
-    const typePrice = typeId ? await holdTypeSeats(tx, request, typeId, code?.ticketTypeId ?? null) : null;
+    // A code alone (no type chosen) buys the type it unlocks.
+    const asked = request.lines.length === 1 && request.lines[0]!.ticketTypeId === null && code ? [{ ...request.lines[0]!, ticketTypeId: code.ticketTypeId }] : request.lines;
+    // Issue 34: each line's type seats held, all or none (a refusal rolls back the others), in
+    // the types' id order, so two mixed orders never wait on each other's rows.
+    const typed = new Map<string, { priceCents: number; name: string }>();
+    for (const line of [...asked].filter((l) => l.ticketTypeId !== null).sort((a, b) => a.ticketTypeId!.localeCompare(b.ticketTypeId!))) {
+      typed.set(line.ticketTypeId!, await holdTypeSeats(tx, request, line.quantity, line.ticketTypeId!, code?.ticketTypeId ?? null));
+    }
+    const typeId = asked.length === 1 ? asked[0]!.ticketTypeId : null;
+    const anyTypeId = asked.find((l) => l.ticketTypeId !== null)?.ticketTypeId ?? null;
     // One statement: the buyer's open holds counted, the gig's seats held (if the limits allow),
     // the order recorded with its split, and what the provider's page says about the show.
     const expiresAt = waitlistOffer?.expiresAt ?? new Date(now.getTime() + CHECKOUT_HOLD_MINUTES * 60_000);
@@ -211,9 +249,13 @@ async function holdSeatsAndRecordOrder(db: DbOrTx, request: OrderRequest): Promi
       buyerUserId,
       address: buyerIpAddress,
       quantity,
-      ticketTypeId: typeId,
+      ticketTypeId: anyTypeId,
+      orderTypeId: typeId,
+      lineQuantities: asked.map((l) => l.quantity),
+      lineUnits: asked.map((l) => (l.ticketTypeId ? typed.get(l.ticketTypeId)!.priceCents : null)),
+      lineTypes: asked.map((l) => l.ticketTypeId),
+      lineFees: lineFees(asked, typed),
       presaleCodeId: code?.id ?? null,
-      typePriceCents: typePrice,
       provider,
       now: now.toISOString(),
       expiresAt: expiresAt.toISOString(),
@@ -226,15 +268,32 @@ async function holdSeatsAndRecordOrder(db: DbOrTx, request: OrderRequest): Promi
     if (limits && (row!.byEmail + quantity > limits.perEmail || (buyerIpAddress && row!.byAddress + quantity > limits.perAddress))) {
       throw new AppError('RATE_LIMITED', TOO_MANY_HOLDS_MESSAGE);
     }
-    if (!row?.id) throw await explainRefusedGig(tx, request, typeId);
+    if (!row?.id) throw await explainRefusedGig(tx, request, anyTypeId);
     const order = readRow(orders, row);
-    // The split is computed in SQL for the order's equal-priced tickets; splitOrderPayment is the
-    // rule (decision 47). They cannot differ (a test compares them); if they ever did, nothing is held.
-    const unitCents = typePrice ?? row.gigPriceCents ?? 0;
-    const split = splitOrderPayment(Array.from({ length: quantity }, () => unitCents), row.bandPercent, row.organiserPercent);
+    // The split is computed in SQL from the order's lines; splitOrderPayment is the rule (decision
+    // 47). They cannot differ (a test compares them); if they ever did, nothing is held.
+    const lines: OrderLine[] = asked.map((l) => {
+      const type = l.ticketTypeId ? typed.get(l.ticketTypeId)! : null;
+      return { ticketTypeId: l.ticketTypeId, ticketTypeName: type?.name ?? null, quantity: l.quantity, unitCents: type?.priceCents ?? row.gigPriceCents ?? 0 };
+    });
+    const split = splitOrderPayment(
+      lines.flatMap((l) => Array.from({ length: l.quantity }, () => l.unitCents)),
+      row.bandPercent,
+      row.organiserPercent,
+    );
     const recorded = [order.faceCents, order.feeCents, order.totalCents, order.bandShareCents, order.organiserShareCents, order.platformShareCents];
     const expected = [split.faceCents, split.serviceFeeCents, split.totalCents, split.bandShareCents, split.organiserShareCents, split.platformShareCents];
     if (recorded.some((cents, i) => cents !== expected[i])) throw new Error(`The order's split in SQL (${recorded.join(', ')}) is not splitOrderPayment's (${expected.join(', ')}).`);
+    // Each line's part of the split (recorded by the same statement) is the sum of its tickets' parts.
+    let first = 0;
+    for (const [i, line] of lines.entries()) {
+      const own = split.tickets.slice(first, (first += line.quantity));
+      const parts = [line.quantity * line.unitCents, ...(['serviceFeeCents', 'bandShareCents', 'organiserShareCents', 'platformShareCents'] as const).map((key) => own.reduce((total, t) => total + t[key], 0))];
+      const line_ = row.lines[i];
+      if (!line_ || parts.some((cents, j) => cents !== [line_.face, line_.fee, line_.band, line_.organiser, line_.platform][j])) {
+        throw new Error(`Line ${i + 1} of the order's split in SQL is not splitOrderPayment's (${parts.join(', ')}).`);
+      }
+    }
     const show: OrderShow = {
       email: order.buyerEmail,
       faceCents: order.faceCents,
@@ -245,10 +304,28 @@ async function holdSeatsAndRecordOrder(db: DbOrTx, request: OrderRequest): Promi
       startTime: row.startTime,
       endTime: row.endTime,
       timeZone: row.timeZone,
-      ticketTypeName: row.ticketTypeName,
+      ticketTypeName: lines.length === 1 ? lines[0]!.ticketTypeName : null,
+      lines,
     };
     return { ...order, show };
   });
+}
+
+/**
+ * Each line's part of the order's one fee (decision 47: 15% of each ticket's face rounded down,
+ * the cents left over one each to the first tickets), for a mixed order, whose lines are all of a
+ * type; null for an order of one line, whose fee is the order's.
+ */
+function lineFees(lines: { ticketTypeId: string | null; quantity: number }[], typed: Map<string, { priceCents: number }>): (number | null)[] {
+  if (lines.length === 1) return [null];
+  const { tickets } = splitOrderPayment(
+    lines.flatMap((l) => Array.from({ length: l.quantity }, () => typed.get(l.ticketTypeId!)!.priceCents)),
+    // (The fee's parts do not depend on the percentages.)
+    50,
+    25,
+  );
+  let first = 0;
+  return lines.map((l) => tickets.slice(first, (first += l.quantity)).reduce((sum, t) => sum + t.serviceFeeCents, 0));
 }
 
 type HoldRow = Record<string, unknown> & {
@@ -265,7 +342,8 @@ type HoldRow = Record<string, unknown> & {
   startTime: string;
   endTime: string;
   timeZone: string;
-  ticketTypeName: string | null;
+  /** The order's lines as recorded, in order. */
+  lines: { face: number; fee: number; band: number; organiser: number; platform: number }[];
 };
 
 const ph = sql.placeholder;
@@ -284,6 +362,20 @@ export const equalPricedSplit = (quantity: SQL, unit: SQL, bandPercent: SQL, org
     (${quantity})::bigint * ((${unit})::bigint * (${bandPercent}) / 100) as band,
     (${quantity})::bigint * ((${unit})::bigint * (${organiserPercent}) / 100) as organiser) split`;
 
+/**
+ * Issue 34: the split of an order of lines (quantities[i] tickets of price units[i], or of the
+ * gig's price where null), as splitOrderPayment computes it: one fee of 15% of the whole face
+ * value, rounded half-up once; band and organiser get each ticket's percentage of its face,
+ * rounded down; the platform the rest. For one line it is equalPricedSplit.
+ */
+const linesSplit = (quantities: SQL, units: SQL, gigPrice: SQL, bandPercent: SQL, organiserPercent: SQL) => sql`
+  select face, fee, band, organiser, face + fee - band - organiser as platform
+  from (select sum(l.q * l.u)::bigint as face,
+    ((sum(l.q * l.u)::bigint * ${sql.raw(String(SERVICE_FEE_PERCENT))} + 50) / 100)::bigint as fee,
+    sum(l.q * (l.u * (${bandPercent}) / 100))::bigint as band,
+    sum(l.q * (l.u * (${organiserPercent}) / 100))::bigint as organiser
+    from (select q::bigint as q, coalesce(u, ${gigPrice}, 0)::bigint as u from unnest(${quantities}, ${units}) as line(q, u)) l) split`;
+
 /** The checkout's two hot statements, built and prepared once per database. */
 const checkoutStatements = oncePerDatabase((db) => {
   const gigId = sql`${ph('gigId')}::uuid`;
@@ -292,7 +384,6 @@ const checkoutStatements = oncePerDatabase((db) => {
   const emailLower = sql`${ph('emailLower')}::text`;
   const address = sql`${ph('address')}::text`;
   const isLimited = sql`${ph('isLimited')}::boolean`;
-  const unit = sql`coalesce(${ph('typePriceCents')}::int, held.ticket_price_cents, 0)::bigint`;
   // The conditions under which the gig's seats are held (D12, issue 23).
   const gigCanHold = and(
     eq(gigs.id, gigId),
@@ -336,23 +427,34 @@ const checkoutStatements = oncePerDatabase((db) => {
       ), placed as (
         insert into orders (id, gig_id, buyer_email, buyer_user_id, buyer_ip_address, quantity, ticket_type_id, presale_code_id,
           face_cents, fee_cents, total_cents, band_share_cents, organiser_share_cents, platform_share_cents, provider, expires_at, waitlist_offer_id)
-        select ${ph('orderId')}::uuid, held.id, ${ph('buyerEmail')}::text, ${ph('buyerUserId')}::text, ${address}, ${quantity}, ${typeId}, ${ph('presaleCodeId')}::uuid,
+        select ${ph('orderId')}::uuid, held.id, ${ph('buyerEmail')}::text, ${ph('buyerUserId')}::text, ${address}, ${quantity}, ${ph('orderTypeId')}::uuid, ${ph('presaleCodeId')}::uuid,
           s.face, s.fee, s.face + s.fee, s.band, s.organiser, s.platform, ${ph('provider')}::text, ${ph('expiresAt')}::timestamptz, ${ph('waitlistOfferId')}::uuid
-        from held cross join lateral (${equalPricedSplit(quantity, unit, sql`held.band_percent`, sql`held.organiser_percent`)}) s
+        from held cross join lateral (${linesSplit(sql`${ph('lineQuantities')}::int[]`, sql`${ph('lineUnits')}::int[]`, sql`held.ticket_price_cents`, sql`held.band_percent`, sql`held.organiser_percent`)}) s
         returning *
+      ), placed_lines as (
+        insert into order_lines (order_id, position, ticket_type_id, quantity, unit_cents, face_cents, fee_cents, band_share_cents, organiser_share_cents, platform_share_cents)
+        select placed.id, l.position, l.type_id, l.q, l.u, l.q * l.u, l.fee, l.band, l.organiser, l.q * l.u + l.fee - l.band - l.organiser
+        from placed cross join held cross join lateral (
+          select x.position, x.type_id, x.q, x.u, coalesce(x.fee, placed.fee_cents) as fee,
+            x.q * (x.u * held.band_percent / 100) as band, x.q * (x.u * held.organiser_percent / 100) as organiser
+          from (select position::int, type_id, q, coalesce(u, held.ticket_price_cents, 0) as u, fee
+            from unnest(${ph('lineTypes')}::uuid[], ${ph('lineQuantities')}::int[], ${ph('lineUnits')}::int[], ${ph('lineFees')}::int[])
+              with ordinality as line(type_id, q, u, fee, position)) x
+        ) l
+        returning position, face_cents, fee_cents, band_share_cents, organiser_share_cents, platform_share_cents
       )
       select h.by_email as "byEmail", h.by_address as "byAddress", placed.*,
         held.ticket_price_cents as "gigPriceCents", held.band_percent as "bandPercent", held.organiser_percent as "organiserPercent",
         coalesce(b.name, m.name, 'Live music') as "showName", v.name as "venueName", held.local_date as "localDate",
-        held.start_time as "startTime", held.end_time as "endTime", r.time_zone as "timeZone", tt.name as "ticketTypeName"
+        held.start_time as "startTime", held.end_time as "endTime", r.time_zone as "timeZone",
+        (select coalesce(json_agg(json_build_object('face', face_cents, 'fee', fee_cents, 'band', band_share_cents, 'organiser', organiser_share_cents, 'platform', platform_share_cents) order by position), '[]') from placed_lines) as "lines"
       from holds h
       left join placed on true
       left join held on true
       left join regions r on r.slug = held.region_slug
       left join venue_profiles v on v.user_id = held.venue_id
       left join band_profiles b on b.user_id = held.band_id
-      left join managed_artists m on m.id = held.managed_artist_id
-      left join ticket_types tt on tt.id = placed.ticket_type_id`,
+      left join managed_artists m on m.id = held.managed_artist_id`,
     ),
   };
 });

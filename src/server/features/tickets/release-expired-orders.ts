@@ -1,10 +1,17 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+
+/**
+ * Issue 34: the uses an order takes of its presale code: one per ticket of the code's type (its
+ * line in a mixed order), or one per ticket when it holds none of that type (as before).
+ */
+export const presaleUses = (orderId: SQL, quantity: SQL, codeTypeId: SQL | SQLWrapper) =>
+  sql`coalesce(nullif((select coalesce(sum(ol.quantity), 0)::int from order_lines ol where ol.order_id = ${orderId} and ol.ticket_type_id = ${codeTypeId}), 0), ${quantity})`;
 
 /**
  * Ends checkouts whose hold ran out (or one order, when its checkout is cancelled) and gives
  * their seats back, in one statement: an order is expired once, and its seats (of the gig and of
- * its ticket type) and its presale code's uses are released once. Returns the seats released.
+ * each of its lines' ticket types) and its presale code's uses are released once. Returns the seats released.
  * An order for a returned ticket (decision 50) holds no seat, so it only ends.
  */
 export async function releaseExpiredOrders(db: DbOrTx, { gigId, orderId, now = new Date() }: { gigId?: string; orderId?: string; now?: Date } = {}): Promise<number> {
@@ -18,15 +25,19 @@ export async function releaseExpiredOrders(db: DbOrTx, { gigId, orderId, now = n
           and ${gigId ? sql`gig_id = ${gigId}` : sql`true`}
         for update skip locked
       )
-      returning gig_id, ticket_type_id, presale_code_id, quantity, returned_ticket_id
+      returning id, gig_id, presale_code_id, quantity, returned_ticket_id
+    ), lines as (
+      select l.order_id, l.ticket_type_id, l.quantity from order_lines l join expired e on e.id = l.order_id
     ), by_type as (
       update ticket_types set held = ticket_types.held - n.seats
-      from (select ticket_type_id, sum(quantity)::int as seats from expired where ticket_type_id is not null and returned_ticket_id is null group by ticket_type_id) n
+      from (select lines.ticket_type_id, sum(lines.quantity)::int as seats from lines join expired e on e.id = lines.order_id
+        where lines.ticket_type_id is not null and e.returned_ticket_id is null group by lines.ticket_type_id) n
       where ticket_types.id = n.ticket_type_id
       returning ticket_types.id
     ), by_code as (
       update presale_codes set uses = presale_codes.uses - n.seats
-      from (select presale_code_id, sum(quantity)::int as seats from expired where presale_code_id is not null group by presale_code_id) n
+      from (select e.presale_code_id, sum(${presaleUses(sql`e.id`, sql`e.quantity`, sql`pc.ticket_type_id`)})::int as seats
+        from expired e join presale_codes pc on pc.id = e.presale_code_id group by e.presale_code_id) n
       where presale_codes.id = n.presale_code_id
       returning presale_codes.id
     ), counts as (

@@ -63,6 +63,7 @@ export async function startCheckout(
     limits: { perEmail: env.CHECKOUT_HOLDS_PER_EMAIL, perAddress: env.CHECKOUT_HOLDS_PER_ADDRESS },
     quantity: input.quantity,
     ticketTypeId: input.ticketTypeId ?? null,
+    lines: input.lines ?? null,
     presaleCode: input.presaleCode,
     proof,
   }).catch(async (error: unknown) => {
@@ -72,8 +73,13 @@ export async function startCheckout(
   try {
     const { show } = order;
     const several = order.quantity > 1;
-    const typeName = show.ticketTypeName ? `${show.ticketTypeName} ` : '';
-    const ticketLine = several ? `${order.quantity} × ${typeName}ticket (${formatCents(order.faceCents / order.quantity)} each)` : `${typeName}ticket`.replace(/^(\w)/, (c) => c.toUpperCase());
+    // Issue 34: a line for each type's tickets, and one service fee for the whole order.
+    const ticketLines = show.lines.map((line) => {
+      const typeName = line.ticketTypeName ? `${line.ticketTypeName} ` : '';
+      const label = line.quantity > 1 ? `${line.quantity} × ${typeName}ticket (${formatCents(line.unitCents)} each)` : `${typeName}ticket`.replace(/^(\w)/, (c) => c.toUpperCase());
+      const product = `${typeName}ticket`.replace(/^(\w)/, (c) => c.toUpperCase());
+      return { label, product, amountCents: line.quantity * line.unitCents, quantity: line.quantity, unitCents: line.unitCents };
+    });
     const session = await payments.createCheckout({
       orderId: order.id,
       totalCents: order.totalCents,
@@ -84,11 +90,7 @@ export async function startCheckout(
         `${formatLocalDate(show.localDate)}, ${formatTimeRange(show.localDate, show.startTime, show.endTime, show.timeZone)}`,
         several ? `The ${order.quantity} tickets are e-mailed to ${show.email}.` : `The ticket is e-mailed to ${show.email}.`,
       ],
-      // Issue 23: one line for the tickets and one service fee for the whole order.
-      lineItems: [
-        { label: ticketLine, amountCents: show.faceCents },
-        { label: 'Service fee', amountCents: show.feeCents },
-      ],
+      lineItems: [...ticketLines, { label: 'Service fee', product: 'Service fee', amountCents: show.feeCents, quantity: 1, unitCents: show.feeCents }],
       buyerEmail: order.buyerEmail,
       buyerAccount: buyer?.emailVerified && buyer.email.toLowerCase() === order.buyerEmail.toLowerCase() ? { userId: buyer.id, name: buyer.name } : undefined,
       successUrl: `${env.PUBLIC_URL}/success?session_id={CHECKOUT_SESSION_ID}`,

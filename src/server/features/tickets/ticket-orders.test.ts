@@ -319,6 +319,124 @@ describe('bursts (issue 23): nothing oversold, no code used beyond its uses', ()
   });
 });
 
+describe('mixed types in one order (issue 34)', () => {
+  const mixedGig = async (over: Partial<typeof gigs.$inferInsert> = {}, vipQuantity = 10) => {
+    const gigId = await ticketedGig(100, over);
+    const general = await addType(gigId, { name: 'General', priceCents: 1500, quantity: 50, position: 0 });
+    const vip = await addType(gigId, { name: 'VIP', priceCents: 4000, quantity: vipQuantity, position: 1 });
+    return { gigId, general, vip };
+  };
+  const typeOf = async (ids: string[]) =>
+    (await t.db.select({ id: tickets.id, type: ticketTypes.name, face: tickets.faceCents, fee: tickets.feeCents }).from(tickets).innerJoin(ticketTypes, eq(ticketTypes.id, tickets.ticketTypeId)).where(eq(tickets.orderId, (await t.db.select({ o: tickets.orderId }).from(tickets).where(eq(tickets.id, ids[0]!)))[0]!.o)).orderBy(tickets.position));
+
+  it('2 General + 1 VIP: one order, one fee on the whole face value, both types held, then three tickets of their types', async () => {
+    const { gigId, general, vip } = await mixedGig();
+    const placed = await order(gigId, { lines: [{ ticketTypeId: general.id, quantity: 2 }, { ticketTypeId: vip.id, quantity: 1 }] });
+    // $15 + $15 + $40 = $70; one fee of 15%, $10.50 (not one per type).
+    expect(placed).toMatchObject({ quantity: 3, faceCents: 7000, feeCents: 1050, totalCents: 8050 });
+    expect(placed.bandShareCents + placed.organiserShareCents + placed.platformShareCents).toBe(8050);
+    expect(placed.show.lines).toEqual([
+      { ticketTypeId: general.id, ticketTypeName: 'General', quantity: 2, unitCents: 1500 },
+      { ticketTypeId: vip.id, ticketTypeName: 'VIP', quantity: 1, unitCents: 4000 },
+    ]);
+    expect(await typeCounts(general.id)).toEqual({ sold: 0, held: 2 });
+    expect(await typeCounts(vip.id)).toEqual({ sold: 0, held: 1 });
+    expect(await counts(gigId)).toEqual({ sold: 0, held: 3 });
+
+    const ids = await pay(placed.id);
+    const issued = await typeOf(ids);
+    expect(issued.map((x) => [x.type, x.face])).toEqual([['General', 1500], ['General', 1500], ['VIP', 4000]]);
+    expect(issued.reduce((sum, x) => sum + x.fee, 0)).toBe(1050);
+    expect(await typeCounts(general.id)).toEqual({ sold: 2, held: 0 });
+    expect(await typeCounts(vip.id)).toEqual({ sold: 1, held: 0 });
+    expect(await counts(gigId)).toEqual({ sold: 3, held: 0 });
+    // Paying twice issues nothing more.
+    expect(await pay(placed.id)).toEqual(ids);
+  });
+
+  it('all or nothing: with no VIP left, the General seats of the same order are not held either', async () => {
+    const { gigId, general, vip } = await mixedGig({}, 1);
+    await t.db.update(ticketTypes).set({ sold: 1 }).where(eq(ticketTypes.id, vip.id));
+    await expect(order(gigId, { lines: [{ ticketTypeId: general.id, quantity: 2 }, { ticketTypeId: vip.id, quantity: 1 }] })).rejects.toThrow('Sold out');
+    expect(await typeCounts(general.id)).toEqual({ sold: 0, held: 0 });
+    expect(await counts(gigId)).toEqual({ sold: 0, held: 0 });
+    expect(await t.db.select().from(orders).where(eq(orders.gigId, gigId))).toHaveLength(0);
+  });
+
+  it("the order limit applies to the order's total, not to each type", async () => {
+    const { gigId, general, vip } = await mixedGig({ maxTicketsPerOrder: 4 });
+    await expect(order(gigId, { lines: [{ ticketTypeId: general.id, quantity: 3 }, { ticketTypeId: vip.id, quantity: 2 }] })).rejects.toThrow(ORDER_MESSAGES.perOrderLimit(4));
+    expect(await typeCounts(general.id)).toEqual({ sold: 0, held: 0 });
+    expect(await typeCounts(vip.id)).toEqual({ sold: 0, held: 0 });
+    await expect(order(gigId, { lines: [{ ticketTypeId: general.id, quantity: 2 }, { ticketTypeId: vip.id, quantity: 2 }] })).resolves.toMatchObject({ quantity: 4 });
+  });
+
+  it('an expired mixed order gives back the seats of each line; paid afterwards, it takes free seats of each type again', async () => {
+    const { gigId, general, vip } = await mixedGig();
+    const now = new Date();
+    const placed = await order(gigId, { now, lines: [{ ticketTypeId: general.id, quantity: 2 }, { ticketTypeId: vip.id, quantity: 1 }] });
+    expect(await releaseExpiredOrders(t.db, { gigId, now: new Date(now.getTime() + 31 * 60_000) })).toBe(3);
+    expect(await typeCounts(general.id)).toEqual({ sold: 0, held: 0 });
+    expect(await typeCounts(vip.id)).toEqual({ sold: 0, held: 0 });
+    expect(await counts(gigId)).toEqual({ sold: 0, held: 0 });
+    const ids = await pay(placed.id);
+    expect((await typeOf(ids)).map((x) => x.type)).toEqual(['General', 'General', 'VIP']);
+    expect(await typeCounts(general.id)).toEqual({ sold: 2, held: 0 });
+    expect(await typeCounts(vip.id)).toEqual({ sold: 1, held: 0 });
+  });
+
+  it('a presale code in a mixed order is used once per ticket of the type it unlocks, and given back on expiry', async () => {
+    const { gigId, general } = await mixedGig();
+    const presale = await addType(gigId, { name: 'Presale', isHidden: true, priceCents: 1000, quantity: 10 });
+    const code = await addCode(gigId, presale.id, { code: 'MIXEDCODE', maxUses: 5 });
+    const now = new Date();
+    await order(gigId, { now, presaleCode: 'mixedcode', lines: [{ ticketTypeId: general.id, quantity: 3 }, { ticketTypeId: presale.id, quantity: 2 }] });
+    const uses = async () => (await t.db.select({ uses: presaleCodes.uses }).from(presaleCodes).where(eq(presaleCodes.id, code.id)))[0]!.uses;
+    expect(await uses()).toBe(2);
+    await releaseExpiredOrders(t.db, { gigId, now: new Date(now.getTime() + 31 * 60_000) });
+    expect(await uses()).toBe(0);
+  });
+
+  it('mixed orders racing for the last VIP seats: never oversold, and a refused order holds no General seat', async () => {
+    const { gigId, general, vip } = await mixedGig({}, 5);
+    const results = await Promise.allSettled(
+      Array.from({ length: 40 }, (_, i) => order(gigId, { buyerEmail: `mixed${i}@orders.test`, lines: [{ ticketTypeId: general.id, quantity: 1 }, { ticketTypeId: vip.id, quantity: 1 + (i % 2) }] })),
+    );
+    const won = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+    const vipWon = won.reduce((sum, o) => sum + o.show.lines.find((l) => l.ticketTypeId === vip.id)!.quantity, 0);
+    expect(vipWon).toBeLessThanOrEqual(5);
+    expect(vipWon).toBeGreaterThanOrEqual(4);
+    expect(await typeCounts(vip.id)).toEqual({ sold: 0, held: vipWon });
+    expect(await typeCounts(general.id)).toEqual({ sold: 0, held: won.length });
+    expect(await counts(gigId)).toEqual({ sold: 0, held: won.length + vipWon });
+  });
+
+  it('control: the same race holding each type in its own step, without the all-or-nothing transaction, holds General seats for refused orders', async () => {
+    const { general, vip } = await mixedGig({}, 5);
+    const holdType = async (typeId: string, quantity: number) =>
+      (await t.db.update(ticketTypes).set({ held: sql`${ticketTypes.held} + ${quantity}::int` }).where(and(eq(ticketTypes.id, typeId), sql`${ticketTypes.sold} + ${ticketTypes.held} + ${quantity}::int <= ${ticketTypes.quantity}`)).returning()).length === 1;
+    const wins = await Promise.all(Array.from({ length: 40 }, async (_, i) => (await holdType(general.id, 1)) && (await holdType(vip.id, 1 + (i % 2)))));
+    expect((await typeCounts(general.id)).held).toBeGreaterThan(wins.filter(Boolean).length);
+  });
+
+  it('the checkout opens one payment: a line per type and one service fee', async () => {
+    const { gigId, general, vip } = await mixedGig();
+    const created: unknown[] = [];
+    const payments = { ...t.services.payments, createCheckout: async (request: unknown) => (created.push(request), t.services.payments.createCheckout(request as never)) };
+    await startCheckout({ ...t.services, payments }, null, { gigId, email: 'mixed@orders.test', lines: [{ ticketTypeId: general.id, quantity: 2 }, { ticketTypeId: vip.id, quantity: 1 }] });
+    expect(created).toHaveLength(1);
+    expect(created[0]).toMatchObject({
+      totalCents: 8050,
+      title: 'Pay for your 3 tickets',
+      lineItems: [
+        { label: '2 × General ticket ($15.00 each)', amountCents: 3000 },
+        { label: 'VIP ticket', amountCents: 4000 },
+        { label: 'Service fee', amountCents: 1050 },
+      ],
+    });
+  });
+});
+
 describe('the organiser edits ticket types and presale codes', () => {
   it('saves types and codes; refuses more than the capacity, a type below its sales, a code for a public type; the card shows the cheapest public price', async () => {
     const venue = await signUpAs(t, 'venue');
@@ -329,7 +447,7 @@ describe('the organiser edits ticket types and presale codes', () => {
     const presale = { name: 'Fan club', price: '10', quantity: 10, isHidden: true };
     const over = await venue.client.put(url, { types: [early, general, { ...presale, quantity: 11 }] });
     expect(over.status).toBe(422);
-    expect(over.json.error.message).toBe("The ticket types add up to more than the gig's 100 tickets.");
+    expect(over.json.error.message).toBe("The ticket types add up to 101, over the gig's capacity of 100.");
     const publicCode = await venue.client.put(url, { types: [early, general, presale], codes: [{ code: 'early-one', typeName: 'Early bird', maxUses: 5 }] });
     expect(publicCode.json.error.message).toContain('Presale codes unlock hidden ticket types');
     // Issue 33: a new code is at least 6 characters.
