@@ -44,7 +44,10 @@ test('an organiser invites door staff, puts a guest +2 on the list, sees the doo
   const counts = card.getByRole('status', { name: 'Door counts' });
   await expect(counts.getByText('Checked in')).toBeVisible();
   await expect(counts.locator('dd')).toHaveText(['0', '1', '80']);
-  await expect(card.getByRole('link', { name: 'Open the scanner' })).toHaveAttribute('href', '/qr-scanner/');
+  // Issue 34: one way to the scanner from the gig card, straight to this gig's door.
+  await expect(card.getByRole('link', { name: 'Open the scanner' })).toHaveCount(0);
+  await expect(card.getByRole('link', { name: /^Door scanner/ })).toHaveCount(1);
+  await expect(card.getByRole('link', { name: /^Door scanner/ })).toHaveAttribute('href', `/qr-scanner/?gig=${gigId}`);
 
   // Door staff: invited by e-mail, for this gig.
   const doorPerson = uniqueEmail('door-dee');
@@ -81,8 +84,8 @@ test('an organiser invites door staff, puts a guest +2 on the list, sees the doo
 
   // The report counts the comps; its CSV downloads with the same figures.
   const report = card.getByRole('region', { name: 'Door report' });
-  await expect(report.locator('div', { hasText: /^Comps \(guest list\)/ }).locator('dd')).toHaveText('3');
-  await expect(report.locator('div', { hasText: /^Sold online/ }).locator('dd')).toHaveText('1');
+  await expect(report.locator('div', { hasText: /^Guests\d/ }).locator('dd')).toHaveText('3');
+  await expect(report.locator('div', { hasText: /^Sold\d/ }).locator('dd')).toHaveText('1');
   await expectAccessible(page);
   await cardShot(page, card, 'door-organiser-panel');
   await page.setViewportSize(PHONE);
@@ -92,8 +95,8 @@ test('an organiser invites door staff, puts a guest +2 on the list, sees the doo
   const [download] = await Promise.all([page.waitForEvent('download'), report.getByRole('link', { name: 'Download the door report (CSV)' }).click()]);
   expect(download.suggestedFilename()).toMatch(new RegExp(`^door-report-${localDate}-.+\\.csv$`));
   const csv = await fs.readFile(await download.path(), 'utf8');
-  expect(csv).toContain('Sold online,1\r\n');
-  expect(csv).toContain('Comps (guest list),3\r\n');
+  expect(csv).toContain('Sold,1\r\n');
+  expect(csv).toContain('Guests,3\r\n');
   expect(csv).toContain('Capacity,80\r\n');
 
   // Revoking Dee: her phone stops at once, and the card says so.

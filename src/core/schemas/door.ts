@@ -1,3 +1,4 @@
+import type { GigTicketCounts } from '../ticket-counts.ts';
 import { z } from 'zod';
 import { emailField } from './fields.ts';
 
@@ -162,8 +163,10 @@ export type DoorCounts = {
   soldAtDoor: number;
   comps: number;
   checkedIn: number;
-  /** Online tickets and guest-list places nobody has come in on yet. */
-  noShows: number;
+  /** Online tickets and guest-list places nobody came in on: after the show only (null before it ends). */
+  noShows: number | null;
+  /** Issue 34 item 8: the gig's counts under the words every screen uses (soldOnline, soldAtDoor, comps, checkedIn and noShows are these). */
+  ticketCounts: GigTicketCounts;
   /** Issue 34: seats held by open online checkouts (they may be paid any moment). */
   heldOnline: number;
   /** Issue 34: what the door may still sell: capacity less sold online, held by open checkouts, comps and door sales (null: no capacity). */
@@ -302,7 +305,9 @@ export type DoorReport = {
   doorTakingsCents: { cash: number; card: number };
   comps: number;
   checkedIn: number;
-  noShows: number;
+  noShows: number | null;
+  /** Issue 34 item 8: the counts every screen shows, under their words. */
+  ticketCounts: GigTicketCounts;
   conflicts: DoorConflict[];
   capacity: number | null;
   /** Issue 34: door sales undone within minutes, and door sales refused at sync (full or cancelled): kept, with their money. */

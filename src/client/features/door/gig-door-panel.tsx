@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { formatCents } from '../../../core/money.ts';
+import { listTicketCounts, TICKET_COUNT_LABELS } from '../../../core/ticket-counts.ts';
 import type { DoorReport } from '../../../core/schemas/door.ts';
-import { DOOR_MESSAGES } from '../../../core/schemas/door.ts';
+import { DOOR_MESSAGES, DOOR_SALE_STATUS_TEXT } from '../../../core/schemas/door.ts';
 import { Alert } from '../../components/ui/field.tsx';
 import { useLiveEvents } from '../../lib/live.ts';
 import { doorKeys, doorReportCsvUrl, useDoorReport, useDoorStaff } from './api.ts';
@@ -14,17 +15,17 @@ export type DoorPanelGig = { id: string; cancelledAt: string | null; tab: 'pendi
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
-/** Checked in / sold / capacity, in big figures; announced politely as they change. */
+/** Checked in / sold / door sales / capacity, in big figures, under the words every screen uses; announced politely as they change. */
 function LiveCounts({ report }: { report: DoorReport }) {
-  const sold = report.soldOnline + report.soldAtDoor;
   const tiles = [
-    { label: 'Checked in', value: String(report.checkedIn) },
-    { label: 'Sold', value: String(sold) },
+    { label: TICKET_COUNT_LABELS.checkedIn, value: String(report.ticketCounts.checkedIn) },
+    { label: TICKET_COUNT_LABELS.sold, value: String(report.ticketCounts.sold) },
+    { label: TICKET_COUNT_LABELS.doorSales, value: String(report.ticketCounts.doorSales) },
     { label: 'Capacity', value: report.capacity === null ? 'No limit' : String(report.capacity) },
   ];
   return (
     <div role="status" aria-live="polite" aria-label="Door counts">
-      <dl className="grid grid-cols-3 gap-2">
+      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
         {tiles.map((tile) => (
           <div key={tile.label} className="rounded-lg bg-zinc-900 px-1 py-2 text-center sm:px-3">
             <dt className="whitespace-nowrap text-xs text-zinc-400">{tile.label}</dt>
@@ -37,14 +38,11 @@ function LiveCounts({ report }: { report: DoorReport }) {
 }
 
 function ReportFigures({ report, gigId }: { report: DoorReport; gigId: string }) {
+  // Issue 34 item 8: the counts under the words the gig card, the sales report and the API use ('No-shows' only after the show).
   const rows: [string, string][] = [
-    ['Sold online', String(report.soldOnline)],
-    ['Sold at the door', String(report.soldAtDoor)],
+    ...listTicketCounts(report.ticketCounts).map(({ label, value }): [string, string] => [label, String(value)]),
     ['Door takings, cash', formatCents(report.doorTakingsCents.cash)],
     ['Door takings, card', formatCents(report.doorTakingsCents.card)],
-    ['Comps (guest list)', String(report.comps)],
-    ['Checked in', String(report.checkedIn)],
-    ['No-shows', String(report.noShows)],
     ['Capacity', report.capacity === null ? 'No limit' : String(report.capacity)],
   ];
   return (
@@ -69,6 +67,20 @@ function ReportFigures({ report, gigId }: { report: DoorReport; gigId: string })
             {report.conflicts.map((c) => (
               <li key={`${c.ticketRef}-${c.otherAt}`} className="[overflow-wrap:anywhere]">
                 {c.holderLabel}: {c.deviceLabel} at {when(c.admittedAt)}, and {c.otherDeviceLabel} at {when(c.otherAt)}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {/* Issue 34: door sales undone at the door, and those refused at sync (money to give back), stay in the report. */}
+      {[...(report.voidedSales ?? []), ...(report.refusedSales ?? [])].length > 0 && (
+        <div className="space-y-1 text-sm">
+          <p className="font-semibold">Door sales that do not count</p>
+          <ul className="space-y-1">
+            {[...(report.voidedSales ?? []), ...(report.refusedSales ?? [])].map((sale) => (
+              <li key={sale.id} className="[overflow-wrap:anywhere]">
+                {DOOR_SALE_STATUS_TEXT[sale.status]}: {sale.quantity} for {formatCents(sale.amountCents)} by {sale.method}, {sale.deviceLabel} at {when(sale.soldAt)}
+                {sale.voidedAt ? ` (undone at ${when(sale.voidedAt)})` : ''}
               </li>
             ))}
           </ul>
@@ -109,13 +121,8 @@ export function GigDoorPanel({ gig }: { gig: DoorPanelGig }) {
       {isOpen && <LiveDoorRefresh gigId={gig.id} />}
       <div className="space-y-6 pb-1 pt-2">
         <div className="space-y-3">
+          {/* Issue 34: the way to the scanner is the gig card's one 'Door scanner' link, not a second one here. */}
           {report.data ? <LiveCounts report={report.data} /> : report.isError ? <Alert>The door counts could not be loaded. Please try again.</Alert> : <p className="text-sm text-zinc-400">Loading…</p>}
-          {isComing && (
-            // The scanner is its own installable app: a full page load, not a route of this one.
-            <a href="/qr-scanner/" className={`btn-primary inline-flex ${DOOR_BUTTON}`}>
-              Open the scanner
-            </a>
-          )}
         </div>
         <section className="space-y-3" aria-labelledby={`door-staff-${gig.id}`}>
           <h4 id={`door-staff-${gig.id}`} className="font-semibold">

@@ -1,18 +1,18 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import type { DoorConflict, DoorCounts } from '../../../core/schemas/door.ts';
+import { countGigTicketsOf } from '../tickets/gig-ticket-counts.ts';
 
 /**
- * What the door and the organiser's gig card count (decision 51), in one statement: capacity, and
- * (issue 34) the seats held by open online checkouts and the seats left to sell at the door, by the
- * same sum an online checkout holds seats with (sold + held + door seats);
- * tickets sold online (valid or used; a refunded or passed-on ticket is not, its new holder's is);
- * sold at the door (recorded sales: not voided, not refused); comps (each guest-list entry's 1 + N); and who is in: tickets used, guests
- * admitted, walk-ins sold at the door (they paid on the way in), and the people let in on a conflict
- * (a ticket or guest pass admitted again by a door that was offline), in all and per door device.
+ * What the door counts (decision 51): capacity, and (issue 34) the seats held by open online
+ * checkouts and the seats left to sell at the door, by the same sum an online checkout holds seats
+ * with (sold + held + door seats); who came in through each door device; and the gig's ticket
+ * counts (Sold, Checked in, Guests, Door sales, Refunded, No-shows) from countGigTickets, the one
+ * count of each that the organiser's gig card, the reports and the API read too (issue 34 item 8).
  */
 export async function countDoor(db: DbOrTx, gigId: string): Promise<DoorCounts> {
-  const { rows } = await db.execute(sql`
+  const [{ rows }, ticketCounts] = await Promise.all([
+    db.execute(sql`
     with ins as (
       select used_by_device_id as device_id, count(*)::int as n from tickets where gig_id = ${gigId} and status = 'used' and used_by_device_id is not null group by 1
       union all
@@ -23,29 +23,25 @@ export async function countDoor(db: DbOrTx, gigId: string): Promise<DoorCounts> 
       select device_id, sum(coalesce(guest_count, 1))::int from door_scans where gig_id = ${gigId} and result = 'conflict' group by 1
     )
     select g.ticket_quantity as capacity,
-      (select count(*) from tickets t where t.gig_id = g.id and t.status in ('valid', 'used'))::int as sold_online,
-      (select count(*) from tickets t where t.gig_id = g.id and t.status = 'used')::int as tickets_in,
-      (select coalesce(sum(quantity), 0) from door_sales s where s.gig_id = g.id and s.status = 'recorded')::int as sold_at_door,
       g.tickets_held as held_online,
       case when g.ticket_quantity is null then null else greatest(0, g.ticket_quantity - g.tickets_sold - g.tickets_held - g.door_seats) end as seats_left,
-      (select coalesce(sum(1 + plus_count), 0) from guest_list_entries e where e.gig_id = g.id)::int as comps,
-      (select coalesce(sum(admitted_count), 0) from guest_list_entries e where e.gig_id = g.id)::int as guests_in,
-      (select coalesce(sum(coalesce(guest_count, 1)), 0) from door_scans s where s.gig_id = g.id and s.result = 'conflict')::int as conflicts_in,
       coalesce((select json_agg(json_build_object('deviceId', d.id, 'label', d.label, 'checkedIn', x.n) order by d.label, d.id)
         from (select device_id, sum(n)::int as n from ins group by 1) x join door_devices d on d.id = x.device_id), '[]'::json) as per_device
-    from gigs g where g.id = ${gigId}`);
-  const [row] = rows as { capacity: number | null; held_online: number; seats_left: number | null; sold_online: number; tickets_in: number; sold_at_door: number; comps: number; guests_in: number; conflicts_in: number; per_device: DoorCounts['perDevice'] | string }[];
-  if (!row) return { capacity: null, soldOnline: 0, soldAtDoor: 0, comps: 0, checkedIn: 0, noShows: 0, heldOnline: 0, seatsLeft: null, perDevice: [] };
+    from gigs g where g.id = ${gigId}`),
+    countGigTicketsOf(db, gigId),
+  ]);
+  const [row] = rows as { capacity: number | null; held_online: number; seats_left: number | null; per_device: DoorCounts['perDevice'] | string }[];
   return {
-    capacity: row.capacity,
-    heldOnline: row.held_online,
-    seatsLeft: row.seats_left === null ? null : Number(row.seats_left),
-    soldOnline: row.sold_online,
-    soldAtDoor: row.sold_at_door,
-    comps: row.comps,
-    checkedIn: row.tickets_in + row.guests_in + row.sold_at_door + row.conflicts_in,
-    noShows: Math.max(0, row.sold_online - row.tickets_in) + Math.max(0, row.comps - row.guests_in),
-    perDevice: typeof row.per_device === 'string' ? (JSON.parse(row.per_device) as DoorCounts['perDevice']) : row.per_device,
+    capacity: row?.capacity ?? null,
+    heldOnline: row?.held_online ?? 0,
+    seatsLeft: row?.seats_left === null || row?.seats_left === undefined ? null : Number(row.seats_left),
+    soldOnline: ticketCounts.sold,
+    soldAtDoor: ticketCounts.doorSales,
+    comps: ticketCounts.guests,
+    checkedIn: ticketCounts.checkedIn,
+    noShows: ticketCounts.noShows,
+    ticketCounts,
+    perDevice: !row ? [] : typeof row.per_device === 'string' ? (JSON.parse(row.per_device) as DoorCounts['perDevice']) : row.per_device,
   };
 }
 

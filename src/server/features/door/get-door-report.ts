@@ -5,6 +5,7 @@ import { toSafeCsv } from '../../http/csv.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { DOOR_SALE_STATUS_TEXT, type DoorReport, type DoorSaleLine } from '../../../core/schemas/door.ts';
 import { countDoor, listDoorConflicts } from './count-door.ts';
+import { listTicketCounts } from '../../../core/ticket-counts.ts';
 import { findDoorGig, toDoorGig } from './find-door-gig.ts';
 
 /**
@@ -39,6 +40,7 @@ export async function getDoorReport(db: DbOrTx, user: SessionUser, gigId: string
     comps: counts.comps,
     checkedIn: counts.checkedIn,
     noShows: counts.noShows,
+    ticketCounts: counts.ticketCounts,
     conflicts,
     capacity: counts.capacity,
     voidedSales: saleLines.filter((l) => l.status === 'voided'),
@@ -57,13 +59,10 @@ export function doorReportCsv(report: DoorReport): string {
     ['Venue', gig.venueName],
     ['Date', `${gig.localDate} ${gig.startTime}`],
     ['Capacity', report.capacity === null ? 'No limit' : String(report.capacity)],
-    ['Sold online', String(report.soldOnline)],
-    ['Sold at the door', String(report.soldAtDoor)],
+    // Issue 34 item 8: the counts under the words every screen uses ('No-shows' only after the show).
+    ...listTicketCounts(report.ticketCounts).map(({ label, value }) => [label, String(value)]),
     ['Door takings, cash', money(report.doorTakingsCents.cash)],
     ['Door takings, card', money(report.doorTakingsCents.card)],
-    ['Comps (guest list)', String(report.comps)],
-    ['Checked in', String(report.checkedIn)],
-    ['No-shows', String(report.noShows)],
     ['Conflicts', String(report.conflicts.length)],
     ['Door sales voided', String(report.voidedSales.length)],
     ['Door sales refused (give the money back)', String(report.refusedSales.length)],
