@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router';
 import type { Role } from '../../core/roles.ts';
 import { MainSiteLink } from '../components/main-site-link.tsx';
+import { useOpenRefundRequestCount } from '../features/tickets/refund-requests-api.ts';
 import { useRefreshSession } from '../lib/session.ts';
 
 export { ImpersonationBanner } from '../features/admin/impersonation-banner.tsx';
@@ -24,6 +25,8 @@ const ROLE_LINKS: Partial<Record<Role, { to: string; label: string }[]>> = {
  */
 export function SignedInLinks({ role, linkClass }: { role: Role; linkClass: string }) {
   const refresh = useRefreshSession();
+  // Issue 34: the requests fans wait on, counted next to 'Dashboard' (where the card is at the top).
+  const refundRequests = useOpenRefundRequestCount(role === 'venue' || role === 'promoter' || role === 'admin');
   const navigate = useNavigate();
   const handleSignOut = async () => {
     try {
@@ -38,8 +41,18 @@ export function SignedInLinks({ role, linkClass }: { role: Role; linkClass: stri
   };
   return (
     <>
-      <MainSiteLink to="/dashboard" className={linkClass}>
+      <MainSiteLink to={refundRequests > 0 ? '/dashboard#refund-requests' : '/dashboard'} className={linkClass}>
         Dashboard
+        {refundRequests > 0 && (
+          <>
+            <span aria-hidden="true" title={`${refundRequests} open refund ${refundRequests === 1 ? 'request' : 'requests'}`} className="ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-amber-400 px-1.5 text-xs font-bold text-zinc-950">
+              {refundRequests}
+            </span>
+            <span className="sr-only">
+              , {refundRequests} open refund {refundRequests === 1 ? 'request' : 'requests'}
+            </span>
+          </>
+        )}
       </MainSiteLink>
       {(ROLE_LINKS[role] ?? []).map((l) => (
         <MainSiteLink key={l.to} to={l.to} className={linkClass}>
