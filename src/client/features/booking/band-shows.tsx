@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { formatCents } from '../../../core/money.ts';
+import { bandPayoutLine, type BandPayout } from '../../../core/band-payouts.ts';
 import { Alert } from '../../components/ui/field.tsx';
 import { LoadingImage } from '../../components/ui/states.tsx';
 import { DeclineBooking } from '../booking-consent/decline-booking.tsx';
@@ -15,10 +16,27 @@ function ticketLine(show: BandShow): string {
   return `${formatCents(show.ticketPriceCents)} · ${sold} · ${show.ticketsCheckedIn} checked in · your share ${show.bandPercent}%`;
 }
 
+/** Issue 34: the show's payout in one line; a held share stands out and leads to payment setup. */
+function PayoutLine({ payout }: { payout: BandPayout }) {
+  const line = bandPayoutLine(payout);
+  if (!line) return null;
+  if (payout.state === 'held')
+    return (
+      <p className="rounded-lg border border-amber-400/60 bg-amber-950/60 px-3 py-2 text-sm font-medium text-amber-100">
+        {line}{' '}
+        <a href="#payment-setup-heading" className="underline underline-offset-2">
+          Set up payouts
+        </a>
+      </p>
+    );
+  return <p className={`text-sm ${payout.state === 'forfeited' || payout.state === 'failed' ? 'text-red-300' : 'text-zinc-300'}`}>{line}</p>;
+}
+
 /**
  * The band's own upcoming shows first on its dashboard (issue 21 item 18): the gigs it applied
- * to and won and those an organiser booked it for directly, with their ticket sales; a direct
- * booking can be declined here while no tickets are sold (D34).
+ * to and won and those an organiser booked it for directly, with their ticket sales and where the
+ * band's share is (issue 34: paid out, held until setup with its deadline, forfeited; a past show
+ * stays while its share is held); a direct booking can be declined here while no tickets are sold (D34).
  */
 export function BandShows() {
   const { data, isPending, isError } = useBandShows();
@@ -51,6 +69,7 @@ export function BandShows() {
                 {show.organiserName !== show.venueName && ` · promoted by ${show.organiserName}`}
               </p>
               <p className="text-sm font-medium text-zinc-200">{ticketLine(show)}</p>
+              {show.isTicketed && <PayoutLine payout={show.payout} />}
               {show.isTicketed && (
                 <a href={`/qr-scanner/?gig=${show.gigId}`} className="btn-secondary min-h-11 px-3 py-1.5 text-sm sm:min-h-0">
                   Door scanner<span className="sr-only"> for {show.venueName} · {show.when}</span>

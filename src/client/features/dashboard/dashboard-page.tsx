@@ -11,6 +11,7 @@ import { MyTickets } from '../tickets/my-tickets.tsx';
 import { RefundRequestsCard } from '../tickets/refund-requests-card.tsx';
 import { DigestSwitch } from '../digest/digest-switch.tsx';
 import { PaymentSetupCard } from '../payouts/payment-setup-card.tsx';
+import { useHeldBandShares } from '../payouts/payment-setup-card.tsx';
 import { SalesReportCard } from '../payouts/sales-report-card.tsx';
 import { WebhooksCard } from '../webhooks/webhooks-card.tsx';
 import { ManageJamSessions } from '../jam/manage-jam-sessions.tsx';
@@ -124,8 +125,14 @@ function ProfileDashboard({ me, role }: { me: Me; role: Role }) {
       const text = Array.isArray(value) ? value.join(role === 'band' ? ' / ' : ', ') : value;
       return { key, label, text: text ? String(text) : 'Not set' };
     });
+  // Issue 34: while any of a band's shares is held, payment setup leads its dashboard.
+  const heldShares = useHeldBandShares(role === 'band');
+  const paymentSetup = (role === 'band' || role === 'venue' || role === 'promoter') && (
+    <PaymentSetupCard role={role} email={me.user.email} name={typeof profile.companyName === 'string' && profile.companyName ? profile.companyName : (profile.name ?? '')} held={heldShares} />
+  );
   return (
     <DashboardFrame title={title} subtitle={profile.name ? `Signed in as ${me.user.email}` : undefined}>
+      {heldShares && paymentSetup}
       {/* Issue 21: each person's own work comes first: an organiser's gigs with 'Post a gig', a band's shows. */}
       {(role === 'venue' || role === 'promoter') && <OrganiserGigs />}
       {(role === 'venue' || role === 'promoter') && <RefundRequestsCard />}
@@ -169,9 +176,7 @@ function ProfileDashboard({ me, role }: { me: Me; role: Role }) {
         </div>
       </section>
       </FoldedWhen>
-      {(role === 'band' || role === 'venue' || role === 'promoter') && (
-        <PaymentSetupCard role={role} email={me.user.email} name={typeof profile.companyName === 'string' && profile.companyName ? profile.companyName : (profile.name ?? '')} />
-      )}
+      {!heldShares && paymentSetup}
       {role === 'band' && <OutreachCard />}
       {role === 'venue' && <PromoterRequestsCard />}
       {role === 'venue' && <VenueDoorTeamCard />}

@@ -1,13 +1,24 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { formatCents } from '../../../core/money.ts';
+import { formatLocalDate } from '../../../core/time.ts';
 import { PAYOUT_RULES } from '../../../core/payout-rules.ts';
 import { describeRequirements } from '../../../core/payment-requirements.ts';
 import { Alert, TextField } from '../../components/ui/field.tsx';
 import { ApiError } from '../../lib/api.ts';
-import { useContinuePaymentSetup, usePaymentAccount, useStartPaymentSetup } from './api.ts';
+import { bandShowsKey, useContinuePaymentSetup, usePaymentAccount, useStartPaymentSetup } from './api.ts';
 import { TestModeNotice } from '../../components/test-mode-notice.tsx';
 
-type Props = { role: 'band' | 'venue' | 'promoter'; email: string; name: string };
+export { useHeldBandShares } from './api.ts';
+
+type Props = {
+  role: 'band' | 'venue' | 'promoter';
+  email: string;
+  name: string;
+  /** Issue 34: a band's shares held until setup; the card then leads the dashboard and says so. */
+  held?: { amountCents: number; deadline: string } | null;
+};
 
 /**
  * The payment setup card on band, venue and promoter dashboards (spec 2 §2, §4): checking, then
@@ -16,7 +27,7 @@ type Props = { role: 'band' | 'venue' | 'promoter'; email: string; name: string 
  * /dashboard?connected=true (or refresh=true when its link expired): a banner says so, and the
  * query string is cleared.
  */
-export function PaymentSetupCard({ role, email, name }: Props) {
+export function PaymentSetupCard({ role, email, name, held = null }: Props) {
   const account = usePaymentAccount();
   const start = useStartPaymentSetup();
   const resume = useContinuePaymentSetup();
@@ -27,6 +38,13 @@ export function PaymentSetupCard({ role, email, name }: Props) {
   useEffect(() => {
     if (params.has('connected') || params.has('refresh')) setParams({}, { replace: true });
   }, [params, setParams]);
+  // Issue 34: the account check releases held shares once it finds the account complete, so
+  // 'Your shows' is read again after it.
+  const queryClient = useQueryClient();
+  const isComplete = account.data?.status === 'complete';
+  useEffect(() => {
+    if (isComplete && held) void queryClient.invalidateQueries({ queryKey: bandShowsKey });
+  }, [isComplete, held, queryClient]);
 
   const go = (url: string) => window.location.assign(url);
   const submit = (event: FormEvent) => {
@@ -45,6 +63,11 @@ export function PaymentSetupCard({ role, email, name }: Props) {
         {status === 'complete' && <span className="rounded-full bg-emerald-400 px-3 py-1 text-sm font-bold text-zinc-950">Connected</span>}
         {status === 'pending' && <span className="rounded-full bg-amber-400 px-3 py-1 text-sm font-bold text-zinc-950">INCOMPLETE</span>}
       </div>
+      {held && status !== 'complete' && (
+        <p role="status" className="rounded-lg border border-amber-400/60 bg-amber-950/60 px-4 py-3 text-sm font-medium text-amber-100">
+          {formatCents(held.amountCents)} of your ticket sales is held until you set up payouts. Set them up by {formatLocalDate(held.deadline)}, or it is forfeited to Marquee.
+        </p>
+      )}
       <TestModeNotice />
       {/* The return from onboarding is good news only when nothing is missing (issue 21). */}
       {banner === 'connected' && status === 'complete' && <Alert tone="success">Payment setup complete. Your share of ticket sales will be paid to your account.</Alert>}
