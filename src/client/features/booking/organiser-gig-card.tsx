@@ -314,8 +314,8 @@ export function OrganiserGigCard({
       {gig.isTicketed && gig.ticketCounts && !isEditing && <TicketCounts counts={gig.ticketCounts} label={`Tickets for the gig on ${formatLocalDate(gig.localDate)}`} />}
       {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
       {gig.isApproved && !isEditing && <GigHolderTools scope="booking" gig={gig} isUpcoming={gig.tab === 'approved'} />}
-      {/* Issue 21 (no dead ends): on the night, the door is one tap from the gig. */}
-      {gig.isTicketed && gig.tab === 'approved' && !isEditing && !gig.cancelledAt && (
+      {/* Issue 21 (no dead ends): on the night, the door is one tap from the gig. Issue 34: the card's one way to the scanner (a guest list needs it too). */}
+      {gig.isApproved && gig.tab === 'approved' && !isEditing && !gig.cancelledAt && (
         // The door is its own app (issue 24): a full page load, straight to this gig's door.
         <a href={`/qr-scanner/?gig=${gig.id}`} className={`btn-secondary ${CARD_BUTTON}`}>
           Door scanner<span className="sr-only"> for the gig on {formatLocalDate(gig.localDate)}</span>
