@@ -9,10 +9,10 @@ import { LAST_TICKETS_QUERY } from './tickets-page.tsx';
 import { TestModeNotice } from '../../components/test-mode-notice.tsx';
 
 type CheckoutResult = {
-  order: { status: 'pending' | 'paid' | 'expired' | 'refunded'; email: string; totalCents: number; localDate: string; startTime: string; venueName: string; bandName: string; quantity: number };
+  order: { status: 'pending' | 'paid' | 'expired' | 'refunded'; email: string; totalCents: number; localDate: string; startTime: string; venueName: string; bandName: string; quantity: number; hasWallet?: boolean };
   ticket: { id: string; qrSvg: string; pagePath: string; calendarPath: string } | null;
   /** Issue 23: every ticket of the order, in order, each with its own page (decision 46). */
-  tickets: { id: string; reference: string; position: number; status: string; qrSvg: string; pagePath: string; calendarPath: string }[];
+  tickets: { id: string; reference: string; position: number; status: string; typeName?: string | null; qrSvg: string; pagePath: string; calendarPath: string }[];
   /** Decision 48: the order's tickets the buyer passed on to someone else (theirs now, not shown). */
   passedOnCount: number;
   /** Issue 33: the checkout was closed because its gig was cancelled; nothing was charged. */
@@ -56,7 +56,13 @@ export function SuccessPage() {
             <ul className={data.tickets.length > 1 ? 'grid gap-6 sm:grid-cols-2' : ''}>
               {data.tickets.map((ticket) => (
                 <li key={ticket.id} className="space-y-2">
-                  {data.tickets.length > 1 && <h3 className="font-semibold">Ticket {ticket.position} of {data.order.quantity}</h3>}
+                  {(data.tickets.length > 1 || ticket.typeName) && (
+                    <h3 className="font-semibold">
+                      {data.tickets.length > 1 ? `Ticket ${ticket.position} of ${data.order.quantity}` : 'Ticket'}
+                      {/* Issue 34: the ticket type is part of the ticket. */}
+                      {ticket.typeName && <span className="ml-2 rounded bg-zinc-800 px-2 py-0.5 text-sm font-medium text-zinc-100">{ticket.typeName}</span>}
+                    </h3>
+                  )}
                   {/* The QR code is made on the server from the ticket id alone. */}
                   <div
                     role="img"
@@ -85,7 +91,7 @@ export function SuccessPage() {
               </a>
             </div>
             <p className="text-sm text-zinc-400">
-              A ticket's page works without an account: add the ticket to your phone's wallet, pass it to a friend, get the e-mail again, or ask for a refund. Its link is in the e-mail too.
+              A ticket's page works without an account: {data.order.hasWallet ? "add the ticket to your phone's wallet, " : ''}pass it to a friend, get the e-mail again, or ask for a refund. Its link is in the e-mail too.
             </p>
             {data.passedOnCount > 0 && <p className="text-zinc-300">{passedOnText(data.passedOnCount)}</p>}
           </>

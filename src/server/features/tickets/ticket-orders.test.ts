@@ -419,6 +419,38 @@ describe('mixed types in one order (issue 34)', () => {
     expect((await typeCounts(general.id)).held).toBeGreaterThan(wins.filter(Boolean).length);
   });
 
+  it('paid: one e-mail lists each ticket with its type, the order number, face + fee = total, the address with a map and the doors; /success names each type', async () => {
+    const { gigId, general, vip } = await mixedGig();
+    const res = await t.client().post('/api/tickets/checkout', { gigId, email: 'mixed-mail@orders.test', lines: [{ ticketTypeId: general.id, quantity: 2 }, { ticketTypeId: vip.id, quantity: 1 }] });
+    expect(res.status, res.text).toBe(201);
+    const sessionId = new URL(res.json.url as string).pathname.split('/').pop()!;
+    const page = await (await t.app.request(`/sandbox/checkout/${sessionId}`)).text();
+    expect(page).toContain('2 × General ticket ($15.00 each)');
+    expect(page).toContain('VIP ticket');
+    expect(page).toContain('$80.50');
+    const paid = await t.app.request(`/sandbox/checkout/${sessionId}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ action: 'pay', card: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' }),
+    });
+    expect(paid.status).toBe(303);
+    const mails = await t.db.select().from(outbox).where(and(eq(outbox.kind, 'ticket'), eq(outbox.toAddress, 'mixed-mail@orders.test')));
+    expect(mails).toHaveLength(1);
+    const text = mails[0]!.textBody;
+    expect(text).toContain('Ticket 1 of 3 (General)');
+    expect(text).toContain('Ticket 2 of 3 (General)');
+    expect(text).toContain('Ticket 3 of 3 (VIP)');
+    expect(text).toContain(`Order ${sessionId.slice(-8).toUpperCase()}`);
+    expect(text).toContain('Tickets $70.00 + service fee $10.50 = $80.50 paid');
+    expect(text).toMatch(/Doors: \d{1,2}:\d{2} [AP]M/);
+    expect(text).toContain('Map: https://www.openstreetmap.org/search?query=');
+    // No wallet passes configured here: the e-mail does not promise one.
+    expect(text).not.toContain('wallet');
+    const result = await t.client().get(`/api/tickets/checkout/${sessionId}`);
+    expect((result.json.tickets as { typeName: string }[]).map((x) => x.typeName)).toEqual(['General', 'General', 'VIP']);
+    expect(result.json.order).toMatchObject({ quantity: 3, hasWallet: false });
+  });
+
   it('the checkout opens one payment: a line per type and one service fee', async () => {
     const { gigId, general, vip } = await mixedGig();
     const created: unknown[] = [];
