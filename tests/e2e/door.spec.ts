@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DOOR_MESSAGES, DOOR_REFUSALS } from '../../src/core/schemas/door.ts';
-import { expectAccessible, postFrom, readEmailedLink, shot, signedInAs, uniqueEmail } from './helpers.ts';
+import { bookTicketedGig, expectAccessible, postFrom, readEmailedLink, shot, signedInAs, uniqueEmail } from './helpers.ts';
 import { buyTickets, createDoorGig, doorStatus, NO_CAMERA, openVenueDoor, result, wedgeScan } from './door-helpers.ts';
 
 // Issue 24: the door that keeps working. A venue's door admits a line with no signal, each ticket
@@ -167,7 +167,7 @@ test('a handheld scanner admits without a touch, once per Enter; a guest-list pa
   await expect(door.getByRole('definition').first()).toHaveText('1');
 
   // The guest list: found by name, two of the party of three let in, then the third.
-  await door.getByLabel('Name of a ticket holder or guest').fill('ada');
+  await door.getByLabel('Name, e-mail address or order number').fill('ada');
   const row = door.getByRole('listitem').filter({ hasText: 'Ada Lovelace' });
   await expect(row).toContainText('3 still to come');
   await row.getByLabel('People').fill('2');
@@ -179,5 +179,44 @@ test('a handheld scanner admits without a touch, once per Enter; a guest-list pa
   await expect(row).toContainText('1 still to come', { timeout: 15_000 });
   await expect(door.getByRole('definition').first()).toHaveText('3');
   await shot(door, 'door-screen-laptop');
+  await expectAccessible(door);
+});
+
+test('issue 34: a door sale is prefilled with the door price, can be undone for a few minutes, and is refused at capacity; the answer names the ticket type', async ({ browser, request, baseURL }) => {
+  test.setTimeout(180_000);
+  const venue = await signedInAs(browser, 'venue');
+  const gigId = await bookTicketedGig(venue, { description: `Small room ${Date.now()}`, priceCents: '15.00', quantity: 4 });
+  const [code] = await buyTickets(request, baseURL!, gigId, uniqueEmail('door-small'), 1);
+  // Someone is paying online for a seat right now: it counts against what the door may sell.
+  const checkout = await request.post('/api/tickets/checkout', { headers: { origin: baseURL! }, data: { gigId, email: uniqueEmail('door-paying'), quantity: 1 } });
+  expect(checkout.status()).toBe(201);
+  const door = await openVenueDoor(browser, gigId, 'Front door', LAPTOP);
+
+  expect(await wedgeScan(door, code!)).toMatch(/^ADMIT.*General/);
+  await result(door).click();
+  const left = door.getByRole('definition').nth(3);
+  await expect(left).toHaveText('2');
+  await expect(door.getByText('1 seat is being paid for online right now.')).toBeVisible();
+
+  await door.getByLabel('Tickets').fill('2');
+  await expect(door.getByLabel('Amount taken (USD)')).toHaveValue('30.00');
+  await door.getByRole('button', { name: 'Record door sale' }).click();
+  await expect(door.getByText('Recorded: 2 at the door, $30.00 USD by cash.')).toBeVisible();
+  await expect(left).toHaveText('0');
+  await expect(door.getByText(DOOR_MESSAGES.saleFull).first()).toBeVisible();
+  // Full: one more is refused, not merely flagged.
+  await door.getByLabel('Tickets').fill('1');
+  await door.getByRole('button', { name: 'Record door sale' }).click();
+  await expect(door.getByRole('alert').filter({ hasText: DOOR_MESSAGES.saleFull })).toBeVisible();
+  await shot(door, 'door-sale-full-laptop');
+
+  // The sale of two was a mistake: undone, the seats come back and the report keeps it as voided.
+  await door.getByRole('button', { name: /^Undo the sale of 2/ }).click();
+  await expect(door.getByText('Undone: 2 at the door, $30.00 USD. Give the money back.')).toBeVisible();
+  await expect(doorStatus(door)).toContainText('0 scans wait', { timeout: 30_000 });
+  await expect(left).toHaveText('2', { timeout: 15_000 });
+  await shot(door, 'door-sale-undone-laptop');
+  const report = (await (await venue.request.get(`/api/door/gigs/${gigId}/report`)).json()) as { soldAtDoor: number; voidedSales: { quantity: number; status: string }[] };
+  expect(report).toMatchObject({ soldAtDoor: 0, voidedSales: [{ quantity: 2, status: 'voided' }] });
   await expectAccessible(door);
 });
