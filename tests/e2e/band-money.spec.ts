@@ -90,8 +90,11 @@ test("a band's dashboard: its shows and their sales first, filtered open gigs, a
   await filters.getByLabel('Genre').fill('no genre is called this');
   await filters.getByRole('button', { name: 'Show gigs' }).click();
   const openGigs = page.getByRole('region', { name: 'Open gig opportunities' });
-  await expect(openGigs.getByText('No gigs available at this time.')).toBeVisible();
-  await filters.getByRole('button', { name: 'Clear filters' }).click();
+  // Issue 34: filters that match nothing say so, with a Clear button beside the message.
+  const noMatch = openGigs.locator('div').filter({ hasText: /^No gigs match these filters\.Clear filters$/ });
+  await expect(noMatch.getByText('No gigs match these filters.')).toBeVisible();
+  await expect(openGigs.getByText('No gigs available at this time.')).toHaveCount(0);
+  await noMatch.getByRole('button', { name: 'Clear filters' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(openGigs.getByRole('button', { name: /^Apply/ }).first()).toBeVisible();
 

@@ -103,9 +103,21 @@ export function useOpenGigsQuery(): string {
   return query.toString();
 }
 
+/** Whether the URL names any filter, and how to clear them all (the filters' own button and the empty list's). */
+function useOpenGigFilterState() {
+  const [params, setParams] = useSearchParams();
+  const clear = () => {
+    const next = new URLSearchParams(params);
+    for (const key of [...FILTER_KEYS, 'page']) next.delete(key);
+    setParams(next, { replace: true });
+  };
+  return { isFiltered: FILTER_KEYS.some((key) => params.has(key)), clear };
+}
+
 /** Region (the applicant's own unless changed), dates, genre and pay (decision 41); the server filters. */
 function OpenGigFilters({ data }: { data: OpenGigsPage | undefined }) {
   const [params, setParams] = useSearchParams();
+  const { isFiltered, clear } = useOpenGigFilterState();
   const { data: config } = usePublicConfig();
   const regions = config?.regions ?? [];
   const fieldClass = 'field-input min-h-11';
@@ -122,12 +134,6 @@ function OpenGigFilters({ data }: { data: OpenGigsPage | undefined }) {
     }
     setParams(next, { replace: true });
   };
-  const clear = () => {
-    const next = new URLSearchParams(params);
-    for (const key of [...FILTER_KEYS, 'page']) next.delete(key);
-    setParams(next, { replace: true });
-  };
-  const isFiltered = FILTER_KEYS.some((key) => params.has(key));
   // The form remounts when the URL's filters change, so its fields show what is applied. The default
   // region counts only while the URL names none: once it does, an answer arriving late must not
   // remount the form and wipe what the user has typed since.
@@ -192,6 +198,20 @@ function OpenGigFilters({ data }: { data: OpenGigsPage | undefined }) {
   );
 }
 
+/** An empty list: filters that match nothing say so, with the way back (issue 34); otherwise there is nothing open. */
+function NoOpenGigs({ isError }: { isError: boolean }) {
+  const { isFiltered, clear } = useOpenGigFilterState();
+  if (isError || !isFiltered) return <p className="text-zinc-300">No gigs available at this time.</p>;
+  return (
+    <div className="card flex flex-wrap items-center justify-between gap-3">
+      <p className="text-zinc-300">No gigs match these filters.</p>
+      <button type="button" className="btn-secondary min-h-11" onClick={clear}>
+        Clear filters
+      </button>
+    </div>
+  );
+}
+
 /** Open gig opportunities with filters, Apply and the applicant's own states; a manager also sees its artists. */
 export function OpenGigs({ isManager }: { isManager: boolean }) {
   const { data, isPending, isError, error } = useOpenGigs(useOpenGigsQuery());
@@ -207,7 +227,7 @@ export function OpenGigs({ isManager }: { isManager: boolean }) {
       ) : isError && error instanceof ApiError && error.status === 422 ? (
         <Alert>{Object.values(error.fields)[0] ?? error.message}</Alert>
       ) : isError || data.gigs.length === 0 ? (
-        <p className="text-zinc-300">No gigs available at this time.</p>
+        <NoOpenGigs isError={isError} />
       ) : (
         <>
           <p className="text-sm text-zinc-400" aria-live="polite">
