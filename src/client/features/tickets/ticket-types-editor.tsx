@@ -67,6 +67,8 @@ function TypesForm({ gigId }: { gigId: string }) {
   const setCode = (k: string, change: Partial<CodeRow>) => setRows({ ...current, codes: current.codes.map((c) => (c.key === k ? { ...c, ...change } : c)) });
   const publicPrices = saved.data.types.filter((t) => !t.isHidden).map((t) => t.priceCents);
   const hiddenNames = current.types.filter((t) => t.isHidden && t.name.trim()).map((t) => t.name.trim());
+  // Issue 34: a code may be written before its type is ticked hidden; the server refuses a code for a public type.
+  const namedTypes = current.types.filter((t) => t.name.trim()).map((t) => t.name.trim());
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setNotice(null);
@@ -109,37 +111,38 @@ function TypesForm({ gigId }: { gigId: string }) {
       >
         Add a ticket type
       </button>
-      {hiddenNames.length > 0 && (
-        <div className="space-y-3">
-          <h5 className="font-semibold">Presale codes</h5>
-          {current.codes.map((c) => (
-            <fieldset key={c.key} className="grid gap-3 rounded-lg border border-zinc-800 p-3 sm:grid-cols-4">
-              <legend className="sr-only">Presale code {c.code}</legend>
-              <Field label="Code" value={c.code} onChange={(v) => setCode(c.key, { code: v.toUpperCase() })} />
-              <div>
-                <label className="field-label" htmlFor={`${c.key}-type`}>
-                  Unlocks
-                </label>
-                <select id={`${c.key}-type`} className={input} value={c.typeName} onChange={(e) => setCode(c.key, { typeName: e.target.value })}>
-                  <option value="">Choose a type</option>
-                  {hiddenNames.map((name) => (
-                    <option key={name}>{name}</option>
-                  ))}
-                </select>
-              </div>
-              <Field label="Tickets it allows" value={c.maxUses} inputMode="numeric" onChange={(v) => setCode(c.key, { maxUses: v })} hint={c.uses ? `${c.uses} used` : undefined} />
-              <Field label="Expires (optional)" type="datetime-local" value={c.expires} onChange={(v) => setCode(c.key, { expires: v })} />
-            </fieldset>
-          ))}
-          <button
-            type="button"
-            className="btn-secondary min-h-11 text-sm"
-            onClick={() => setRows({ ...current, codes: [...current.codes, { key: key(), code: '', typeName: hiddenNames[0] ?? '', maxUses: '10', expires: '', uses: 0 }] })}
-          >
-            Add a presale code
-          </button>
-        </div>
-      )}
+      <div className="space-y-3">
+        <h5 className="font-semibold">Presale codes</h5>
+        <p className="text-sm text-zinc-400">A presale code unlocks a hidden ticket type: tick 'Hidden' on the type a code is for, so only people with the code can buy it.</p>
+        {current.codes.map((c) => (
+          <fieldset key={c.key} className="grid gap-3 rounded-lg border border-zinc-800 p-3 sm:grid-cols-4">
+            <legend className="sr-only">Presale code {c.code}</legend>
+            <Field label="Code" value={c.code} onChange={(v) => setCode(c.key, { code: v.toUpperCase() })} />
+            <div>
+              <label className="field-label" htmlFor={`${c.key}-type`}>
+                Unlocks
+              </label>
+              <select id={`${c.key}-type`} className={input} value={c.typeName} onChange={(e) => setCode(c.key, { typeName: e.target.value })}>
+                <option value="">Choose a type</option>
+                {namedTypes.map((name) => (
+                  <option key={name} value={name}>
+                    {hiddenNames.includes(name) ? name : `${name} (not hidden yet)`}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <Field label="Tickets it allows" value={c.maxUses} inputMode="numeric" onChange={(v) => setCode(c.key, { maxUses: v })} hint={c.uses ? `${c.uses} used` : undefined} />
+            <Field label="Expires (optional)" type="datetime-local" value={c.expires} onChange={(v) => setCode(c.key, { expires: v })} />
+          </fieldset>
+        ))}
+        <button
+          type="button"
+          className="btn-secondary min-h-11 text-sm"
+          onClick={() => setRows({ ...current, codes: [...current.codes, { key: key(), code: '', typeName: hiddenNames[0] ?? '', maxUses: '10', expires: '', uses: 0 }] })}
+        >
+          Add a presale code
+        </button>
+      </div>
       {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
       <div className="flex flex-wrap items-center gap-3">
         <button type="submit" className="btn-primary min-h-11" disabled={save.isPending}>

@@ -73,7 +73,7 @@ export async function saveTicketTypes(db: Db, user: SessionUser, gigId: string, 
     if (!gig!.isTicketed || gig!.ticketQuantity === null) throw new AppError('CONFLICT', M.notTicketed);
     const timeZone = await zoneOf(tx, gig!.regionSlug);
     const total = input.types.reduce((sum, type) => sum + type.quantity, 0);
-    if (total > gig!.ticketQuantity) throw new AppError('VALIDATION', M.overCapacity(gig!.ticketQuantity), { types: M.overCapacity(gig!.ticketQuantity) });
+    if (total > gig!.ticketQuantity) throw new AppError('VALIDATION', M.overCapacity(total, gig!.ticketQuantity), { types: M.overCapacity(total, gig!.ticketQuantity) });
     const byId = new Map(existing.map((type) => [type.id, type]));
     for (const type of input.types) {
       const before = type.id ? byId.get(type.id) : undefined;
