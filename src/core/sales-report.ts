@@ -4,7 +4,7 @@ import { z } from 'zod';
  * A gig's ticket money as its band and its organiser read it (decision 41), in integer cents.
  * Shares are of the tickets that stand (not refunded), so for any row
  *   band + organiser + platform share = gross - refunded,
- *   band share = bandTransferred + bandForfeited + bandFailed,
+ *   band share = bandTransferred + bandHeld + bandForfeited + bandFailed,
  *   organiser share = organiserHeld + organiserReleased + organiserForfeited + organiserFailed.
  */
 export type SalesFigures = {
@@ -23,6 +23,8 @@ export type SalesFigures = {
   platformShareCents: number;
   /** The band's share sent (or being sent) to its payout account at each purchase. */
   bandTransferredCents: number;
+  /** The band's share held until it sets up payouts (issue 34), paid out once it does, forfeited after the deadline. */
+  bandHeldCents: number;
   /** The organiser's share held until the gig is completed. */
   organiserHeldCents: number;
   /** The organiser's share released to its payout account (sent or being sent). */
@@ -45,6 +47,7 @@ export const SALES_FIGURE_KEYS = [
   'organiserShareCents',
   'platformShareCents',
   'bandTransferredCents',
+  'bandHeldCents',
   'organiserHeldCents',
   'organiserReleasedCents',
   'bandForfeitedCents',

@@ -22,6 +22,8 @@ function columnsFor(report: SalesReport): Column[] {
     { key: 'organiserShareCents', label: `Organiser share${yours('organiser')}` },
     { key: 'platformShareCents', label: 'Platform' },
     { key: 'bandTransferredCents', label: 'Transferred to band' },
+    // Issue 34: the band's share held until it sets up payouts, shown while there is any.
+    ...(report.totals.bandHeldCents > 0 ? [{ key: 'bandHeldCents', label: 'Held for band' } as const] : []),
     { key: 'organiserHeldCents', label: 'Held' },
     { key: 'organiserReleasedCents', label: 'Released' },
     // One column on screen for both parties' forfeited shares; the CSV keeps them apart.

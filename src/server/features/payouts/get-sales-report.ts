@@ -47,7 +47,7 @@ const releaseTransfer = alias(transfers, 'release_transfer');
 
 const isStanding = sql`${tickets.status} <> 'refunded'`;
 /** Where a standing ticket's band share went: its transfer, recorded with the payment (D11). */
-const bandFate = sql`case ${bandTransfer.status} when 'forfeited' then 'forfeited' when 'failed' then 'failed' else 'transferred' end`;
+const bandFate = sql`case ${bandTransfer.status} when 'forfeited' then 'forfeited' when 'failed' then 'failed' when 'held' then 'held' else 'transferred' end`;
 /**
  * Where a standing ticket's organiser share is: a transfer of its own when it was paid or
  * forfeited at once (no account, or the gig already completed), else the gig's held payment,
@@ -102,6 +102,7 @@ export async function getSalesReport(db: DbOrTx, sessionUser: SessionUser, rawQu
       organiserShareCents: total(tickets.organiserShareCents, isStanding).as('organiser_share_cents'),
       platformShareCents: total(tickets.platformShareCents, isStanding).as('platform_share_cents'),
       bandTransferredCents: bandShare('transferred').as('band_transferred_cents'),
+      bandHeldCents: bandShare('held').as('band_held_cents'),
       organiserHeldCents: organiserShare('held').as('organiser_held_cents'),
       organiserReleasedCents: organiserShare('released').as('organiser_released_cents'),
       bandForfeitedCents: bandShare('forfeited').as('band_forfeited_cents'),
@@ -177,6 +178,7 @@ const CSV_HEADER = [
   'organiser_share',
   'platform_share',
   'band_transferred',
+  'band_held',
   'organiser_held',
   'organiser_released',
   'band_forfeited',
