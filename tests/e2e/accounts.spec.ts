@@ -161,7 +161,8 @@ test('a new fan is asked to confirm the e-mail address, asks for the link again,
   await shot(page, 'dashboard-unconfirmed-email');
   await expectAccessible(page);
 
-  const link = await readEmailedLink(browser, 'Confirm your e-mail address for Marquee', email);
+  // Issue 34: one e-mail at registration, the welcome, whose button (its first link) confirms the address.
+  const link = await readEmailedLink(browser, 'Welcome to Marquee: confirm your e-mail address', email);
   await page.goto(link);
   await expect(page).toHaveURL(/\/email-confirmed$/);
   await expect(page.getByRole('status')).toHaveText('Thank you: your e-mail address is confirmed.');

@@ -12,7 +12,7 @@ beforeAll(async () => {
   smtp = await startTestSmtpServer();
   // Rate limits on, as in production: the resend limit is one of the rules here.
   t = await createTestApp({ env: smtp.env, isRateLimitEnabled: true });
-}, 60_000);
+}, 180_000);
 afterAll(async () => {
   await t.close();
   await smtp.close();
@@ -30,6 +30,26 @@ const follow = (client: TestClient, link: URL) => client.get(`${link.pathname}${
 const isVerified = async (client: TestClient) => (await client.get('/api/me')).json.me.user.emailVerified as boolean;
 
 describe('the verification e-mail (D32)', () => {
+  it('registration sends one e-mail: the welcome, whose button confirms the address (issue 34)', async () => {
+    await register('one-mail@verify.test');
+    await vi.waitFor(
+      async () => {
+        await t.services.mailer.deliverQueued();
+        expect(smtp.received.some((m) => m.to.includes('one-mail@verify.test'))).toBe(true);
+      },
+      { timeout: 20_000, interval: 250 },
+    );
+    await t.services.mailer.deliverQueued();
+    const mails = smtp.received.filter((m) => m.to.includes('one-mail@verify.test'));
+    expect(mails).toHaveLength(1);
+    const raw = mails[0]!.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    expect(raw).toMatch(/^Subject: Welcome to Marquee: confirm your e-mail address\r?$/m);
+    // The button: a link to the verify endpoint whose words are 'Confirm your e-mail address'.
+    expect(raw).toMatch(/<a href="http:\/\/localhost:3000\/api\/auth\/verify-email\?token=[\w.-]+&amp;callbackURL=[\w%.-]+"[^>]*>[\s\S]*?Confirm your e-mail address[\s\S]*?<\/a>/);
+    expect(raw).toContain('Your Marquee account is ready. One last step: confirm this is your e-mail address');
+    expect(await verificationMails('one-mail@verify.test')).toHaveLength(1);
+  });
+
   it('arrives over SMTP with its link, which confirms the address from any browser; the outbox keeps the link hidden', async () => {
     const client = await register('inbox@verify.test');
     expect(await isVerified(client)).toBe(false);
@@ -44,7 +64,7 @@ describe('the verification e-mail (D32)', () => {
       { timeout: 20_000, interval: 250 },
     );
     // Quoted-printable: unfold soft line breaks and decode =3D before reading the link, as a mail client does.
-    const raw = smtp.received.find((m) => m.raw.includes('Confirm your e-mail address'))!.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    const raw = smtp.received.find((m) => m.to.includes('inbox@verify.test') && m.raw.includes('Confirm your e-mail address'))!.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
     const href = /http:\/\/localhost:3000\/api\/auth\/verify-email\?token=[\w.-]+&callbackURL=[\w%.-]+/.exec(raw)?.[0];
     expect(href).toBeDefined();
     expect(raw).not.toContain('{{secret:');

@@ -4,6 +4,7 @@ import { countHit } from '../../http/rate-limit.ts';
 import type { SessionUser } from '../../http/session.ts';
 import type { Services } from '../../services.ts';
 import { emailVerificationEmail } from '../../mail/emails/email-verification.ts';
+import { welcomeEmail } from '../../mail/emails/welcome.ts';
 
 /** D32: a verification link works for a day; following it again later changes nothing. */
 export const EMAIL_VERIFICATION_EXPIRES_IN_SECONDS = 24 * 60 * 60;
@@ -18,15 +19,17 @@ export const CONFIRM_TO_CHOOSE_DIGEST = 'Confirm your e-mail address to choose w
 
 /**
  * Mails the account a link that marks its address verified (better-auth's verify-email endpoint,
- * signed with the server's secret, bound to the account). The link travels as a secret, so
- * outbox readers never see it.
+ * signed with the server's secret, bound to the account): at registration (`isWelcome`) inside
+ * the welcome e-mail, else alone. The link travels as a secret, so outbox readers never see it.
  */
-export async function sendVerificationEmail(services: Services, account: { id: string; email: string; name: string }): Promise<void> {
+export async function sendVerificationEmail(services: Services, account: { id: string; email: string; name: string }, { isWelcome = false }: { isWelcome?: boolean } = {}): Promise<void> {
   const { secret } = await services.auth.$context;
   const token = await createEmailVerificationToken(secret, account.email, undefined, EMAIL_VERIFICATION_EXPIRES_IN_SECONDS, { userId: account.id });
   const landing = `${services.env.PUBLIC_URL}${EMAIL_CONFIRMED_PATH}`;
   const url = `${services.env.PUBLIC_URL}/api/auth/verify-email?token=${token}&callbackURL=${encodeURIComponent(landing)}`;
-  const mail = await emailVerificationEmail({ name: account.name, hours: EMAIL_VERIFICATION_EXPIRES_IN_SECONDS / 3600 });
+  const hours = EMAIL_VERIFICATION_EXPIRES_IN_SECONDS / 3600;
+  // Issue 34: at registration the link comes in the welcome, one e-mail with its button.
+  const mail = await (isWelcome ? welcomeEmail({ name: account.name, hours, dashboardUrl: `${services.env.PUBLIC_URL}/dashboard` }) : emailVerificationEmail({ name: account.name, hours }));
   await services.mailer.send({ to: account.email, kind: 'email_verification', ...mail, secrets: { link: url } });
 }
 

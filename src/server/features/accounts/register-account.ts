@@ -19,7 +19,6 @@ import type { DbOrTx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { storeImage } from '../uploads/store-image.ts';
 import { requestVenueAssociations } from '../promoter-venues/request-venue-associations.ts';
-import { welcomeEmail } from '../../mail/emails/welcome.ts';
 import { sendVerificationEmail } from './email-verification.ts';
 
 async function assertProfileIsFree(db: DbOrTx, input: Registration): Promise<void> {
@@ -176,12 +175,8 @@ export async function registerAccount(
     if (isUniqueViolation(error)) throw nameTakenError(accountName(input));
     throw error;
   }
-  await services.mailer.send({
-    to: input.email,
-    kind: 'welcome',
-    ...(await welcomeEmail({ name: accountName(input), dashboardUrl: `${env.PUBLIC_URL}/dashboard` })),
-  });
-  // D32: the account works at once; what its address owns elsewhere waits for this link.
-  await sendVerificationEmail(services, { id: userId, email: signUp.response.user.email, name: accountName(input) });
+  // D32: the account works at once; what its address owns elsewhere waits for the link, which
+  // comes in the welcome: one e-mail with its button (issue 34).
+  await sendVerificationEmail(services, { id: userId, email: signUp.response.user.email, name: accountName(input) }, { isWelcome: true });
   return { userId, setCookies: signUp.headers.getSetCookie() };
 }

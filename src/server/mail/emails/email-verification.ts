@@ -1,6 +1,6 @@
 import { createElement as h } from 'react';
 import { secretPlaceholder } from '../secrets.ts';
-import { EmailLayout, Paragraph, TextLink } from './layout.ts';
+import { ButtonLink, EmailLayout, Paragraph } from './layout.ts';
 import { renderEmail } from './render-email.ts';
 
 const LINK = secretPlaceholder('link');
@@ -12,15 +12,17 @@ function EmailVerification({ subject, name, hours }: Props & { subject: string }
     EmailLayout,
     { subject },
     h(Paragraph, null, `Hi ${name},`),
-    h(Paragraph, null, 'Someone, hopefully you, made a Marquee account with this e-mail address. If it was you, ', h(TextLink, { href: LINK }, 'confirm your e-mail address'), ` (the link works for ${hours} hours).`),
+    h(Paragraph, null, `Someone, hopefully you, made a Marquee account with this e-mail address. If it was you, confirm it (the button works for ${hours} hours).`),
+    h(ButtonLink, { href: LINK }, 'Confirm your e-mail address'),
     h(Paragraph, null, 'Confirming gives that account the tickets bought with this address.'),
     h(Paragraph, null, 'If you did not make a Marquee account, ignore this e-mail: nothing changes.'),
   );
 }
 
 /**
- * D32: the link that confirms the account's address; it works for `hours` hours. It says what
- * following it does, so someone who did not make the account leaves it alone.
+ * D32: the link that confirms the account's address, when asked for again ('Send the link again';
+ * at registration it comes in the welcome); it works for `hours` hours. It says what following it
+ * does, so someone who did not make the account leaves it alone.
  */
 export function emailVerificationEmail({ name, hours }: Props) {
   const subject = 'Confirm your e-mail address for Marquee';
