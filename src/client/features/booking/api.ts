@@ -128,7 +128,8 @@ export type BandShow = {
   ticketPriceCents: number | null;
   ticketQuantity: number | null;
   ticketsSold: number;
-  ticketsCheckedIn: number;
+  /** Issue 34 item 8: the show's counts, as every screen shows them (null for a show not ticketed). */
+  ticketCounts: GigTicketCounts | null;
   bandPercent: number;
   isBookedForYou: boolean;
   hasTickets: boolean;

@@ -6,6 +6,7 @@ import { LoadingImage } from '../../components/ui/states.tsx';
 import { DeclineBooking } from '../booking-consent/decline-booking.tsx';
 import { GigDoorPanel } from '../door/gig-door-panel.tsx';
 import { useBandShows, type BandShow } from './api.ts';
+import { TicketCounts } from '../../components/ticket-counts.tsx';
 
 /** The next few shows; the rest on request, so applications and open gigs stay near the top. */
 const FIRST_SHOWS = 4;
@@ -13,7 +14,7 @@ const FIRST_SHOWS = 4;
 function ticketLine(show: BandShow): string {
   if (!show.isTicketed || show.ticketPriceCents === null) return 'No tickets through Marquee';
   const sold = `${show.ticketsSold} of ${show.ticketQuantity ?? 0} tickets sold`;
-  return `${formatCents(show.ticketPriceCents)} · ${sold} · ${show.ticketsCheckedIn} checked in · your share ${show.bandPercent}%`;
+  return `${formatCents(show.ticketPriceCents)} · ${sold} · your share ${show.bandPercent}%`;
 }
 
 /** Issue 34: the show's payout in one line; a held share stands out and leads to payment setup. */
@@ -69,6 +70,8 @@ export function BandShows() {
                 {show.organiserName !== show.venueName && ` · promoted by ${show.organiserName}`}
               </p>
               <p className="text-sm font-medium text-zinc-200">{ticketLine(show)}</p>
+              {/* Issue 34 item 8: the counts the organiser's card, the door and the API show, under the same words. */}
+              {show.ticketCounts && <TicketCounts counts={show.ticketCounts} label={`Tickets for ${show.venueName} · ${show.when}`} />}
               {show.isTicketed && <PayoutLine payout={show.payout} />}
               {show.isTicketed && (
                 <a href={`/qr-scanner/?gig=${show.gigId}`} className="btn-secondary min-h-11 px-3 py-1.5 text-sm sm:min-h-0">

@@ -2,7 +2,8 @@ import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import { bandPayoutOf } from '../../../core/band-payouts.ts';
 import { bandShareSumsOf } from '../payouts/band-share-holds.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { bandBookings, gigs, promoterProfiles, regions, tickets, venueProfiles } from '../../db/schema.ts';
+import { bandBookings, gigs, promoterProfiles, regions, venueProfiles } from '../../db/schema.ts';
+import { countGigTickets } from '../tickets/gig-ticket-counts.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { gigWhen } from './band-bookings.ts';
@@ -12,8 +13,8 @@ export const BAND_SHOWS_LIMIT = 100;
 /**
  * A band's own upcoming shows, soonest first (issue 21 item 18): every gig it is booked for,
  * whether it applied or an organiser chose it with 'Band already Chosen' (D34; those it can still
- * decline are marked), with ticket sales, the door count and the band's payout (issue 34; a past
- * show is listed while its share is held). One statement.
+ * decline are marked), with the show's ticket counts (countGigTickets) and the band's payout (issue 34; a past
+ * show is listed while its share is held).
  */
 export async function listBandShows(db: DbOrTx, sessionUser: SessionUser) {
   if (sessionUser.role !== 'band') throw new AppError('FORBIDDEN', 'Only bands have shows to list here.');
@@ -32,7 +33,6 @@ export async function listBandShows(db: DbOrTx, sessionUser: SessionUser) {
       ticketPriceCents: gigs.ticketPriceCents,
       ticketQuantity: gigs.ticketQuantity,
       ticketsSold: gigs.ticketsSold,
-      ticketsCheckedIn: sql<number>`(select count(*) from ${tickets} where ${tickets.gigId} = ${gigs.id} and ${tickets.status} = 'used')`.mapWith(Number),
       bandPercent: gigs.bandPercent,
       /** D34: chosen by the organiser without an application, and not declined. */
       isBookedForYou: sql<boolean>`${bandBookings.gigId} is not null`,
@@ -59,5 +59,9 @@ export async function listBandShows(db: DbOrTx, sessionUser: SessionUser) {
     )
     .orderBy(asc(gigs.localDate), asc(gigs.startTime), asc(gigs.id))
     .limit(BAND_SHOWS_LIMIT);
-  return { shows: rows.map(({ bandShares, ...row }) => ({ ...row, when: gigWhen(row), payout: bandPayoutOf(bandShares, row.localDate) })) };
+  // Issue 34 item 8: the show's counts, as the organiser's card, the door and the API read them.
+  const counts = await countGigTickets(db, rows.filter((r) => r.isTicketed).map((r) => r.gigId));
+  return {
+    shows: rows.map(({ bandShares, ...row }) => ({ ...row, when: gigWhen(row), ticketCounts: counts.get(row.gigId) ?? null, payout: bandPayoutOf(bandShares, row.localDate) })),
+  };
 }
