@@ -14,7 +14,7 @@ function columnsFor(report: SalesReport): Column[] {
   const yours = (party: SalesReport['party']) => (report.party === party ? ' (yours)' : '');
   const forfeited = report.totals.bandForfeitedCents + report.totals.organiserForfeitedCents > 0;
   return [
-    { key: 'ticketsSold', label: 'Tickets sold', isCount: true },
+    { key: 'ticketsSold', label: 'Sold', isCount: true },
     { key: 'grossCents', label: 'Gross' },
     { key: 'feeCents', label: 'Fees' },
     { key: 'refundedCents', label: 'Refunded' },

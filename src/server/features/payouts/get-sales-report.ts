@@ -1,3 +1,4 @@
+import { countGigTickets } from '../tickets/gig-ticket-counts.ts';
 import { and, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
@@ -67,8 +68,8 @@ const organiserShare = (fate: string) => total(tickets.organiserShareCents, sql`
  * A sales and payout report (decision 41) for one calendar year of gig dates: each ticketed gig
  * the account has a share of, with tickets sold, gross, fees, refunds, each party's share and
  * where it is (transferred, held, released, forfeited), the months' sums and the year's. Every
- * figure is a sum of whole cents in the database; two statements whatever the number of gigs,
- * tickets or transfers (the years, then the year's gigs with their money).
+ * figure is a sum of whole cents in the database; three statements whatever the number of gigs,
+ * tickets or transfers (the years, the year's gigs with their money, and their counts).
  */
 export async function getSalesReport(db: DbOrTx, sessionUser: SessionUser, rawQuery: unknown): Promise<SalesReport> {
   const { party, condition } = partyGigs(sessionUser);
@@ -150,6 +151,12 @@ export async function getSalesReport(db: DbOrTx, sessionUser: SessionUser, rawQu
     .where(and(condition, inYear, or(eq(gigs.isTicketed, true), isNotNull(sales.gigId))))
     .orderBy(desc(gigs.localDate), desc(gigs.startTime), desc(gigs.id));
 
+  // Issue 34 item 8: 'Sold' and 'Refunded' are the gig's counts as every screen shows them.
+  const counts = await countGigTickets(db, rows.map((gig) => gig.gigId));
+  for (const gig of rows) {
+    const count = counts.get(gig.gigId);
+    if (count) Object.assign(gig, { ticketsSold: count.sold, ticketsRefunded: count.refunded });
+  }
   const months = new Map<string, SalesReportMonth>();
   const totals = emptyFigures();
   for (const gig of rows) {
