@@ -134,8 +134,9 @@ function ProfileDashboard({ me, role }: { me: Me; role: Role }) {
     <DashboardFrame title={title} subtitle={profile.name ? `Signed in as ${me.user.email}` : undefined}>
       {heldShares && paymentSetup}
       {/* Issue 21: each person's own work comes first: an organiser's gigs with 'Post a gig', a band's shows. */}
-      {(role === 'venue' || role === 'promoter') && <OrganiserGigs />}
+      {/* Issue 34 item 2: open refund requests lead the organiser's dashboard (the card hides itself when none is open). */}
       {(role === 'venue' || role === 'promoter') && <RefundRequestsCard />}
+      {(role === 'venue' || role === 'promoter') && <OrganiserGigs />}
       {role === 'band' && <BandBooking hasBetaOutreach={profile.hasBetaOutreach === true} />}
       {role === 'band' && <SalesReportCard />}
       <FoldedWhen isFolded={role === 'band'}>
