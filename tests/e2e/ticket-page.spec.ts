@@ -57,7 +57,7 @@ test('after buying, a fan keeps the ticket on its own page, with no account: cal
   await expect(fan.getByRole('link', { name: 'Add to calendar' })).toBeVisible();
   // No wallet is set up on this server: neither button is shown.
   await expect(fan.getByRole('link', { name: 'Add to Apple Wallet' })).toHaveCount(0);
-  await expect(fan.getByRole('link', { name: 'Save to Google Wallet' })).toHaveCount(0);
+  await expect(fan.getByRole('link', { name: 'Add to Google Wallet' })).toHaveCount(0);
   await expect(fan.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
   await expectAccessible(fan);
   await shot(fan, 'ticket-page');

@@ -1,3 +1,4 @@
+import { WalletButtons } from './wallet-buttons.tsx';
 import { useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { TEST_MODE_NOTICE } from '../../../core/payments-mode.ts';
@@ -113,16 +114,8 @@ function KeepItCard({ data }: { data: TicketPageData }) {
             Add to calendar
           </a>
         )}
-        {data.wallets.applePath && (
-          <a href={data.wallets.applePath} className="btn min-h-11 border border-zinc-500 bg-black text-white hover:bg-zinc-900">
-            Add to Apple Wallet
-          </a>
-        )}
-        {data.wallets.googlePath && (
-          <a href={data.wallets.googlePath} className="btn min-h-11 border border-zinc-500 bg-black text-white hover:bg-zinc-900">
-            Save to Google Wallet
-          </a>
-        )}
+        {/* Issue 34 item 10: only the wallet that fits this device, and only where this server offers it. */}
+        <WalletButtons wallets={data.wallets} />
       </div>
     </Section>
   );
