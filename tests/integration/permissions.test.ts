@@ -241,13 +241,6 @@ const PUBLIC = new Set([
   'GET /api/wallet/apple/v1/devices/:device/registrations/:passType',
   'GET /api/wallet/apple/v1/passes/:passType/:serial',
   'POST /api/wallet/apple/v1/log',
-  // Apple Wallet's PassKit web service (issue 34): the device proves each pass with its own token
-  // (`Authorization: ApplePass …`, 401 without it); the list and the log carry nothing private.
-  'POST /api/wallet/apple/v1/devices/:device/registrations/:passType/:serial',
-  'DELETE /api/wallet/apple/v1/devices/:device/registrations/:passType/:serial',
-  'GET /api/wallet/apple/v1/devices/:device/registrations/:passType',
-  'GET /api/wallet/apple/v1/passes/:passType/:serial',
-  'POST /api/wallet/apple/v1/log',
   // A venue answering an outreach e-mail: the token in its link is the key (D26).
   'POST /api/outreach/responses',
   'POST /api/outreach/opt-out',
