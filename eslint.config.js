@@ -38,7 +38,7 @@ const featureExports = {
   'server/payouts': ['payment-accounts.ts', 'record-ticket-shares.ts', 'refund-ticket.ts', 'process-pending-refunds.ts', 'send-pending-transfers.ts', 'band-share-holds.ts'],
   'server/profiles': ['assert-own-images.ts', 'update-promoter-profile.ts'],
   'server/sites': ['find-by-name.ts', 'get-band-site.ts', 'get-promoter-site.ts', 'resolve-site.ts'],
-  'server/tickets': ['admit-ticket.ts', 'apply-payment-event.ts', 'place-ticket-order.ts', 'ticket-sales.ts', 'settle-expired-orders.ts', 'wallet-settings.ts', 'release-expired-orders.ts', 'fulfil-paid-order.ts', 'find-order-show.ts', 'list-my-tickets.ts', 'ticket-links.ts', 'transfer-ticket.ts', 'gig-ticket-counts.ts'],
+  'server/tickets': ['admit-ticket.ts', 'apply-payment-event.ts', 'place-ticket-order.ts', 'ticket-sales.ts', 'settle-expired-orders.ts', 'wallet-settings.ts', 'release-expired-orders.ts', 'fulfil-paid-order.ts', 'find-order-show.ts', 'list-my-tickets.ts', 'ticket-links.ts', 'transfer-ticket.ts', 'gig-ticket-counts.ts', 'wallet-pass-updates.ts'],
   'server/waitlist': ['fulfil-waitlist-order.ts', 'waitlist-offers.ts', 'offer-waitlist-tickets.ts', 'return-ticket.ts'],
   'server/uploads': ['store-image.ts', 'process-image.ts'],
   'server/door': ['door-keys.ts', 'door-devices.ts', 'read-door-code.ts', 'count-door.ts', 'door-gigs.ts'],
