@@ -57,7 +57,7 @@ export async function logOut(page: Page): Promise<void> {
  * The link of the latest e-mail with this subject to this address, as a person would get it:
  * the demo admin opens the message in the outbox and shows its hidden links (audited).
  */
-export async function readEmailedLink(browser: Browser, subject: string, email: string, shotName?: string): Promise<string> {
+export async function readEmailedLink(browser: Browser, subject: string, email: string, shotName?: string, linkName?: string | RegExp): Promise<string> {
   const context = await browser.newContext();
   const admin = await context.newPage();
   await logIn(admin, demoAccount('admin').email, demoAccount('admin').password);
@@ -66,7 +66,8 @@ export async function readEmailedLink(browser: Browser, subject: string, email: 
   await admin.getByRole('button', { name: new RegExp(`${escape(subject)}.*To ${escape(email)}`) }).first().click();
   await expect(admin.getByTestId('message-body')).toContainText('[link hidden]');
   await admin.getByRole('button', { name: 'Show hidden links' }).click();
-  const link = await admin.getByTestId('message-body').getByRole('link').first().getAttribute('href');
+  const links = admin.getByTestId('message-body').getByRole('link', linkName ? { name: linkName } : {});
+  const link = await links.first().getAttribute('href');
   if (shotName) await shot(admin, shotName);
   await context.close();
   return link!;
