@@ -2,7 +2,7 @@ import { generateKeyPairSync, sign } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { importDoorKeys, signedCodeBody, ticketDisplayRefOf, ticketRef, toBase64Url } from '../core/door-codes.ts';
 import { DOOR_MESSAGES, DOOR_REFUSALS, type DoorGuest, type DoorTicket } from '../core/schemas/door.ts';
-import { decideOffline, decideTicket, decisionFromServer, isRecentRepeatOfAdmitted, mergeSearch, searchByName, ticketOfReference, whyNotAdmit, type DoorContext } from './decide.ts';
+import { checkCodeFormat, decideOffline, decideTicket, decisionFromServer, validationFailed, isRecentRepeatOfAdmitted, mergeSearch, searchByName, ticketOfReference, whyNotAdmit, type DoorContext } from './decide.ts';
 import { localAdmissions, type QueuedScan } from './sync-queue.ts';
 
 // A door with no signal decides from its own list (issue 24, decision 51). Each story below is one
@@ -197,5 +197,27 @@ describe('find anyone on the list (issue 34)', () => {
     expect(decideTicket(await onList(1, { typeName: 'VIP' }), ctx)).toMatchObject({ kind: 'admit', typeName: 'VIP' });
     expect(decideTicket(await onList(1, { typeName: 'VIP', status: 'transferred' }), ctx)).toMatchObject({ kind: 'refuse', reason: 'transferred', typeName: 'VIP', holderLabel: 'Holder 1' });
     expect(decisionFromServer({ id: 'a', result: 'refused', reason: 'refunded', typeName: 'Early bird', holderLabel: 'Sam' }, { deviceLabel: 'Front', serverNow: NOW })).toMatchObject({ kind: 'refuse', typeName: 'Early bird', holderLabel: 'Sam' });
+  });
+});
+
+describe("the spec's scanner texts (issue 34, item 17)", () => {
+  it("a refusal with no more specific reason says 'Invalid ticket'; a failed check says 'Error validating ticket. Please try again.'", () => {
+    expect(decisionFromServer({ id: 'a', result: 'refused' }, { deviceLabel: 'Front', serverNow: NOW })).toMatchObject({ kind: 'refuse', detail: 'Invalid ticket' });
+    // A reason this door's version does not know yet reads the same, never a blank line.
+    expect(decisionFromServer({ id: 'a', result: 'refused', reason: 'new_reason' as never }, { deviceLabel: 'Front', serverNow: NOW })).toMatchObject({ kind: 'refuse', detail: 'Invalid ticket' });
+    expect(validationFailed()).toMatchObject({ kind: 'refuse', detail: 'Error validating ticket. Please try again.' });
+    expect(DOOR_MESSAGES.invalidTicket).toBe('Invalid ticket');
+  });
+
+  it('the test validation box tells a well-formed Marquee code from anything else, and names no one', () => {
+    const signed = current.signCode(ticketId(1));
+    const valid = checkCodeFormat(`  ${signed}\n`);
+    expect(valid).toMatchObject({ isValid: true });
+    expect(valid.detail).toContain('admits no one');
+    expect(valid.detail).not.toContain('Holder');
+    expect(checkCodeFormat(JSON.stringify({ ticketId: ticketId(2) }))).toMatchObject({ isValid: true });
+    expect(checkCodeFormat(signed.slice(0, 40))).toMatchObject({ isValid: false, detail: 'Invalid ticket: only part of a Marquee code.' });
+    expect(checkCodeFormat('https://example.com/not-a-ticket')).toMatchObject({ isValid: false, detail: 'Invalid ticket: this is not a Marquee ticket code.' });
+    expect(checkCodeFormat('   ')).toMatchObject({ isValid: false });
   });
 });

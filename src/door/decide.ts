@@ -1,4 +1,4 @@
-import { checkSignedCode, readTicketDisplayRef, ticketDisplayRef, ticketRef } from '../core/door-codes.ts';
+import { checkSignedCode, looksSigned, parseSignedCode, readTicketDisplayRef, ticketDisplayRef, ticketRef } from '../core/door-codes.ts';
 import { readTicketCode } from '../core/ticket-codes.ts';
 import { alreadyScannedText, DOOR_MESSAGES, DOOR_REFUSALS, type DoorGuest, type DoorRefusal, type DoorScanResult, type DoorTicket } from '../core/schemas/door.ts';
 
@@ -141,7 +141,9 @@ export function decisionFromServer(result: DoorScanResult, ctx: { deviceLabel: s
     case 'admitted':
       return { kind: 'admit', ref, typeName: result.typeName, holderLabel: result.holderLabel };
     case 'refused':
-      return { ...refuse(result.reason ?? 'unknown', { ref }), ...who(result) };
+      // No reason (or one this door does not know yet): the spec's default, 'Invalid ticket'.
+      if (!result.reason || !(result.reason in DOOR_REFUSALS)) return { kind: 'refuse', reason: 'unknown', detail: DOOR_MESSAGES.invalidTicket, ref, ...who(result) };
+      return { ...refuse(result.reason, { ref }), ...who(result) };
     case 'duplicate':
     case 'conflict': {
       const at = result.firstAdmittedAt ? Date.parse(result.firstAdmittedAt) : ctx.serverNow;
@@ -228,4 +230,26 @@ export function ticketOfReference(action: DoorAction, tickets: ReadonlyMap<strin
   if (!reference) return action;
   for (const ticket of tickets.values()) if (ticketDisplayRef(ticket.ref) === reference) return { ref: ticket.ref };
   return { kind: 'refuse', reason: 'not_in_list', detail: `No ticket on this door's list has the reference ${reference}. Check the letters, or search by name.` };
+}
+
+/** A check the door could not make (the network or the device failed mid-way): the spec's words, scan again. */
+export const validationFailed = (): Decision => ({ kind: 'refuse', reason: 'unknown', detail: DOOR_MESSAGES.validationError });
+
+/**
+ * The test validation box on 'Access Restricted' (issue 34, item 17; the spec's screen for a
+ * signed-in user who may not scan): whether a pasted or typed text is a well-formed Marquee ticket
+ * code — a signed code (MQ1.key.ticket.gig.signature, complete) or an old plain code (a ticket id,
+ * or JSON with a ticketId). It runs on the device alone: it checks the form only (no door key, no
+ * list), so it admits no one, records nothing and never says whose ticket it is or if it still admits.
+ */
+export function checkCodeFormat(text: string): { isValid: true; detail: string } | { isValid: false; detail: string } {
+  const code = text.trim();
+  if (!code) return { isValid: false, detail: 'Paste or type a ticket code first.' };
+  if (looksSigned(code)) {
+    return parseSignedCode(code)
+      ? { isValid: true, detail: 'This is a well-formed Marquee ticket code. This check admits no one: only the door, with its list, says if the ticket gets in.' }
+      : { isValid: false, detail: `${DOOR_MESSAGES.invalidTicket}: only part of a Marquee code.` };
+  }
+  if (readTicketCode(code)) return { isValid: true, detail: 'This is a well-formed Marquee ticket code (an older one, without a signature). This check admits no one: only the door, with its list, says if the ticket gets in.' };
+  return { isValid: false, detail: `${DOOR_MESSAGES.invalidTicket}: this is not a Marquee ticket code.` };
 }

@@ -3,6 +3,7 @@ import { formatClock, formatLocalDate } from '../core/time.ts';
 import { DOOR_MESSAGES, registerDoorDeviceSchema, type DoorGig } from '../core/schemas/door.ts';
 import { acceptInvitation, DoorApiError, listGigs, readSession, registerDevice, type SessionUser } from './door-api.ts';
 import { db, forgetDevice, readDevice, saveDevice, type StoredDevice } from './door-db.ts';
+import { checkCodeFormat } from './decide.ts';
 import { DoorScreen } from './door-screen.tsx';
 
 const ORGANISER_ROLES = ['venue', 'promoter', 'band', 'admin'];
@@ -64,6 +65,45 @@ function NameDoor({ inviteTokenValue, onDone }: { inviteTokenValue: string; onDo
   );
 }
 
+/**
+ * The spec's test validation box on 'Access Restricted' (issue 34, item 17): a pasted or typed code
+ * is checked for form on this device alone (checkCodeFormat) — it admits no one, sends nothing and
+ * never says whose ticket it is.
+ */
+function TestValidation() {
+  const [code, setCode] = useState('');
+  const [answer, setAnswer] = useState<ReturnType<typeof checkCodeFormat> | null>(null);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setAnswer(checkCodeFormat(code));
+  };
+  return (
+    <form onSubmit={submit} className="space-y-3 rounded-xl border border-zinc-700 p-4" noValidate aria-labelledby="test-validation-title">
+      <h2 id="test-validation-title" className="text-xl font-bold">
+        Test validation
+      </h2>
+      <p className="text-zinc-300">Check that a code is a well-formed Marquee ticket code. Nothing is admitted or recorded.</p>
+      <div>
+        <label htmlFor="test-code" className="field-label text-base">
+          Ticket code
+        </label>
+        <input id="test-code" className="field-input min-h-12 font-mono" value={code} onChange={(e) => (setCode(e.target.value), setAnswer(null))} maxLength={500} autoComplete="off" spellCheck={false} />
+      </div>
+      <button type="submit" className="btn-secondary min-h-12 w-full text-lg">
+        Check code
+      </button>
+      <div aria-live="polite">
+        {answer && (
+          <p className={`rounded-lg p-3 text-lg ${answer.isValid ? 'bg-emerald-900 text-emerald-50' : 'bg-red-900 text-red-50'}`}>
+            <strong className="block">{answer.isValid ? 'Valid Ticket' : 'Invalid Ticket'}</strong>
+            {answer.detail}
+          </p>
+        )}
+      </div>
+    </form>
+  );
+}
+
 /** No door token yet: who is here decides how the door is set up. */
 function SetUp({ onDone }: { onDone: (device: StoredDevice) => void }) {
   const token = inviteToken();
@@ -97,6 +137,7 @@ function SetUp({ onDone }: { onDone: (device: StoredDevice) => void }) {
     return (
       <Shell title="Access Restricted">
         <p className="text-lg text-zinc-300">Only venues, promoters, bands, admins and their door staff can scan tickets at the door.</p>
+        <TestValidation />
         <a href="/dashboard" className="btn-secondary min-h-12 text-lg">
           Back to Marquee
         </a>

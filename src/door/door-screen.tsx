@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState, type FormEvent, type Keyboard
 import { formatClock, formatLocalDate } from '../core/time.ts';
 import { formatCents } from '../core/money.ts';
 import { DOOR_MESSAGES, DOOR_SALE_UNDO_MS, type DoorGuest, type DoorPrice, type DoorSearchResult, type DoorTicket } from '../core/schemas/door.ts';
-import { isRecentRepeatOfAdmitted, mergeSearch, searchByName, whyNotAdmit, type Decision } from './decide.ts';
+import { isRecentRepeatOfAdmitted, mergeSearch, searchByName, validationFailed, whyNotAdmit, type Decision } from './decide.ts';
 import type { StoredDevice } from './door-db.ts';
 import { guestsLeftNow } from './guests-left.ts';
 import { canUndoSale, type QueuedSale } from './sync-queue.ts';
@@ -17,13 +17,19 @@ const SHOW_MS = { admit: 2_500, refuse: 4_000, already: 3_500 } as const;
 
 const clock = (iso: string | null) => (iso ? new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' }) : 'never');
 
-/** The answer, filling the screen: one big word, the reason, readable across a dark room. */
+/**
+ * The answer, filling the screen: one big word, the reason, readable across a dark room. It closes
+ * by itself (SHOW_MS) and the camera keeps scanning under it, so nobody needs to tap; 'Scan next'
+ * (the spec's Reset) closes it at once.
+ */
 function ResultPanel({ decision, onDismiss }: { decision: Decision; onDismiss: () => void }) {
   const admit = decision.kind === 'admit' ? decision : null;
-  // The big word first in reading order (a screen reader says "ADMIT, Valid Ticket, …"), the caption above it on screen.
+  // The big word names the panel (a screen reader says "ADMIT, Valid Ticket, …"), the caption above it on screen.
   return (
-    <button type="button" onClick={onDismiss} className={`fixed inset-0 z-40 flex flex-col items-center justify-center gap-4 p-6 text-center ${COLOURS[decision.kind]}`}>
-      <span className="order-2 text-7xl font-black tracking-tight sm:text-8xl">{WORD[decision.kind]}</span>
+    <section aria-labelledby="door-answer-word" className={`fixed inset-0 z-40 flex flex-col items-center justify-center gap-4 p-6 text-center ${COLOURS[decision.kind]}`}>
+      <span id="door-answer-word" className="order-2 text-7xl font-black tracking-tight sm:text-8xl">
+        {WORD[decision.kind]}
+      </span>
       <span className="order-1 text-lg font-semibold tracking-widest uppercase opacity-90">{CAPTION[decision.kind]}</span>
       {admit ? (
         <span className="order-3 space-y-1 text-2xl font-semibold">
@@ -41,8 +47,10 @@ function ResultPanel({ decision, onDismiss }: { decision: Decision; onDismiss: (
           )}
         </span>
       )}
-      <span className="order-4 mt-6 text-base opacity-80">Tap for the next guest</span>
-    </button>
+      <button type="button" onClick={onDismiss} className="order-4 mt-6 min-h-14 rounded-full border-2 border-current px-8 text-xl font-bold">
+        Scan next
+      </button>
+    </section>
   );
 }
 
@@ -492,6 +500,9 @@ export function DoorScreen({ gigId, device, onRevoked, onChangeGig }: { gigId: s
       inFlight.current.add(key);
       try {
         show(await admit(action));
+      } catch {
+        // The check itself failed (not a refusal): the spec's words, and the guest is scanned again.
+        show(validationFailed());
       } finally {
         inFlight.current.delete(key);
       }

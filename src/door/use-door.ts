@@ -226,6 +226,7 @@ export function useDoor(gigId: string, device: StoredDevice, onRevoked: () => vo
       // A second scan on this device is refused at once, whatever the network.
       const seenHere = scan.ticketRef ? ctx.admissions.get(scan.ticketRef) : undefined;
       let decision: Decision | null = null;
+      let hasQuestionFailed = false;
       if (!seenHere && isOnline) {
         try {
           const answer = await syncBatch(token, gigId, { sentAt: new Date().toISOString(), scans: [{ ...action, id: scan.id, scannedAt, wasAdmitted: false }], sales: [] }, ONLINE_ANSWER_MS);
@@ -245,6 +246,7 @@ export function useDoor(gigId: string, device: StoredDevice, onRevoked: () => vo
         } catch (error) {
           if (stop(error)) return { kind: 'refuse', reason: 'unknown', detail: DOOR_MESSAGES.revoked };
           setLastOk(false);
+          hasQuestionFailed = true;
         }
       }
       if (!decision) {
@@ -256,6 +258,8 @@ export function useDoor(gigId: string, device: StoredDevice, onRevoked: () => vo
           const guest = data.current.guests.get(action.guestId);
           decision = guest ? decideGuest(guest, action.count, ctx) : { kind: 'refuse', reason: 'unknown', detail: 'This guest is not on the list.' };
         }
+        // The server could not be asked and the list cannot tell: the spec's words for a failed check (issue 34, item 17).
+        if (hasQuestionFailed && decision.kind === 'refuse' && decision.reason === 'not_in_list') decision = { ...decision, detail: DOOR_MESSAGES.validationError };
         scan.wasAdmitted = decision.kind === 'admit';
         // Admitted here: queued (under the same id if the question timed out; the server settles
         // that replay). Refused here: kept for this door's history only, never sent, since the

@@ -58,8 +58,20 @@ export async function openVenueDoor(browser: Browser, gigId: string, label: stri
   return page;
 }
 
-/** The answer filling the screen: a button (tap for the next guest) whose name starts with its big word. */
-export const result = (door: Page) => door.getByRole('button', { name: /^(ADMIT|REFUSED|ALREADY IN)/ });
+/** The answer filling the screen, named by its big word; it closes by itself after a few seconds. */
+export const result = (door: Page) => door.getByRole('region', { name: /^(ADMIT|REFUSED|ALREADY IN)$/ });
+
+/**
+ * The next guest: the answer closes by itself (2.5 s for ADMIT), so 'Scan next' is tapped only if it
+ * is still there (a slow machine may have lost it already); either way the answer is gone after.
+ */
+export async function scanNext(door: Page): Promise<void> {
+  await result(door)
+    .getByRole('button', { name: 'Scan next' })
+    .click({ timeout: 1_000 })
+    .catch(() => undefined);
+  await expect(result(door)).toHaveCount(0, { timeout: 10_000 });
+}
 
 /** A handheld scanner: types the payload and Enter into whatever has focus (the door keeps it on its field). */
 export async function wedgeScan(door: Page, code: string): Promise<string> {
@@ -69,8 +81,7 @@ export async function wedgeScan(door: Page, code: string): Promise<string> {
   await door.keyboard.press('Enter');
   await expect(result(door)).toBeVisible();
   const text = (await result(door).innerText()).replace(/\s+/g, ' ').trim();
-  await result(door).click();
-  await expect(result(door)).toHaveCount(0);
+  await scanNext(door);
   return text;
 }
 

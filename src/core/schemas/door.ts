@@ -44,6 +44,10 @@ export const DOOR_MESSAGES = {
   staffInvited: (email: string) => `Door staff invitation sent to ${email}.`,
   tooManyInvites: 'Too many door staff invitations. Please try again in an hour.',
   noGigs: 'No gigs to scan for this door yet.',
+  // The spec's scanner texts (issue 34, item 17): a check that could not be made (the network or
+  // the device failed), and a refusal with no more specific reason.
+  validationError: 'Error validating ticket. Please try again.',
+  invalidTicket: 'Invalid ticket',
   // Added by the organiser side (door staff, guest list, report):
   venueWideOnly: 'Only a venue invites door staff for every gig at its venue.',
   gigOver: 'This gig has already happened.',
