@@ -4,6 +4,8 @@
  * means for the money, and why the others do not; the screens only show it. Shared by both.
  */
 
+import type { RefundGoesTo } from './refund-recipient.ts';
+
 export type CantGoKind = 'pass' | 'return' | 'refund';
 
 /** A way out that exists now: its name and, after the colon, what it means for the money. */
@@ -14,7 +16,7 @@ export type CantGoUnavailable = { kind: CantGoKind; title: string; reason: strin
 
 export type CantGo = {
   /** Who gets the money back: the holder, or the original buyer (a ticket passed on, whose holder paid nothing). */
-  moneyGoesTo: 'holder' | 'original_buyer';
+  moneyGoesTo: RefundGoesTo;
   /** Null while the ticket can still be given up; otherwise why nothing is offered (used, refunded, passed on, show over). */
   closedReason: string | null;
   options: CantGoOption[];
@@ -41,7 +43,3 @@ export const CANT_GO_REASONS = {
   past: 'This show has already happened.',
   cancelled: 'This show was cancelled: every ticket is refunded to the card that paid for it.',
 } as const;
-
-/** "$18.00 back to your card" or "$18.00 back to the card of the original buyer" (item 3: a holder who paid nothing is never told "your card"). */
-export const moneyBackTo = (amount: string, moneyGoesTo: CantGo['moneyGoesTo']) =>
-  moneyGoesTo === 'holder' ? `${amount} back to your card` : `${amount} back to the card of the original buyer, not to you`;

@@ -38,6 +38,13 @@ export const refundDestinationForHolder = (amount: string, goesTo: RefundGoesTo)
     ? `${amount} goes back to the card you paid with.`
     : `${amount} goes back to the card of the original buyer, who paid for this ticket. It was passed on to you, so nothing is paid to you.`;
 
+/**
+ * The 'Can't go?' panel's short form, inside a line: "$18.00 back to your card", or for a ticket
+ * passed on "$18.00 back to the card of the original buyer, not to you".
+ */
+export const refundBackTo = (amount: string, goesTo: RefundGoesTo) =>
+  goesTo === 'holder' ? `${amount} back to your card` : `${amount} back to the card of the original buyer, not to you`;
+
 /** Every refunded ticket: what its holder is told about the ticket itself. */
 export const REFUNDED_TICKET_STOPS_ADMITTING = 'Your ticket no longer admits anyone: its QR code is refused at the door.';
 

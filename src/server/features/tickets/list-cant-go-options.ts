@@ -1,5 +1,6 @@
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { CANT_GO_REASONS, CANT_GO_TITLES, moneyBackTo, type CantGo, type CantGoKind } from '../../../core/cant-go.ts';
+import { CANT_GO_REASONS, CANT_GO_TITLES, type CantGo, type CantGoKind } from '../../../core/cant-go.ts';
+import { refundAmountCents, refundBackTo, refundGoesTo, type RefundGoesTo } from '../../../core/refund-recipient.ts';
 import { formatCents } from '../../../core/money.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { gigs, orders, regions, tickets, ticketTypes } from '../../db/schema.ts';
@@ -9,8 +10,8 @@ export type CantGoFacts = {
   status: 'valid' | 'used' | 'refunded' | 'transferred';
   faceCents: number;
   feeCents: number;
-  /** The holder bought it (false: it was passed on to them, so they paid nothing). */
-  isHolderTheBuyer: boolean;
+  /** Whose card a refund goes to: the holder's, or the original buyer's (a ticket passed on, whose holder paid nothing). */
+  moneyGoesTo: RefundGoesTo;
   isTransferAllowed: boolean;
   isPast: boolean;
   isCancelled: boolean;
@@ -39,7 +40,9 @@ export async function listCantGoOptions(db: DbOrTx, ticketIds: string[], { now =
       status: tickets.status,
       faceCents: tickets.faceCents,
       feeCents: tickets.feeCents,
-      isHolderTheBuyer: sql<boolean>`lower(${tickets.holderEmail}) = lower(${orders.buyerEmail})`,
+      holderEmail: tickets.holderEmail,
+      transferredFromId: tickets.transferredFromId,
+      buyerEmail: orders.buyerEmail,
       isTransferAllowed: gigs.isTransferAllowed,
       isPast: sql<boolean>`${gigs.localDate} < (${at}::timestamptz at time zone ${regions.timeZone})::date`,
       isCancelled: sql<boolean>`${gigs.cancelledAt} is not null`,
@@ -56,12 +59,25 @@ export async function listCantGoOptions(db: DbOrTx, ticketIds: string[], { now =
     .innerJoin(regions, eq(regions.slug, gigs.regionSlug))
     .leftJoin(ticketTypes, eq(ticketTypes.id, tickets.ticketTypeId))
     .where(inArray(tickets.id, ticketIds));
-  return new Map(rows.map(({ ticketId, typeName, ...facts }) => [ticketId, { typeName, cantGo: cantGoOptions({ ...facts, refundRequestedAt: facts.refundRequestedAt && new Date(facts.refundRequestedAt).toISOString() }) }]));
+  return new Map(
+    rows.map(({ ticketId, typeName, holderEmail, transferredFromId, buyerEmail, ...facts }) => [
+      ticketId,
+      {
+        typeName,
+        cantGo: cantGoOptions({
+          ...facts,
+          // Who gets the money: the one rule of refund-recipient.ts, as the refund itself and its e-mails decide it.
+          moneyGoesTo: refundGoesTo({ transferredFromId, holderEmail }, { buyerEmail }),
+          refundRequestedAt: facts.refundRequestedAt && new Date(facts.refundRequestedAt).toISOString(),
+        }),
+      },
+    ]),
+  );
 }
 
 /** The panel from its facts: the ways out in a fixed order (pass, sell back, refund), each offered or with its reason. */
 export function cantGoOptions(facts: CantGoFacts): CantGo {
-  const moneyGoesTo = facts.isHolderTheBuyer ? 'holder' : 'original_buyer';
+  const { moneyGoesTo } = facts;
   const closedReason =
     facts.status !== 'valid'
       ? CANT_GO_REASONS[facts.status]
@@ -77,7 +93,7 @@ export function cantGoOptions(facts: CantGoFacts): CantGo {
   const pending: CantGo['pending'] = closedReason
     ? null
     : isListed
-      ? { kind: 'return_listed', outcome: `Offered to the waitlist: ${moneyBackTo(face, moneyGoesTo)} when someone buys it, and then ${stopsAdmitting}. Until then it still works.` }
+      ? { kind: 'return_listed', outcome: `Offered to the waitlist: ${refundBackTo(face, moneyGoesTo)} when someone buys it, and then ${stopsAdmitting}. Until then it still works.` }
       : isRefundAsked
         ? { kind: 'refund_requested', since: facts.refundRequestedAt! }
         : null;
@@ -94,7 +110,7 @@ export function cantGoOptions(facts: CantGoFacts): CantGo {
       moneyGoesTo === 'holder'
         ? `you get ${face} when someone buys it`
         : `the original buyer gets ${face} back when someone buys it, not you; then your ticket stops admitting`,
-    refund: `if they approve, ${moneyBackTo(formatCents(facts.faceCents + facts.feeCents), moneyGoesTo)}, and ${stopsAdmitting}`,
+    refund: `if they approve, ${refundBackTo(formatCents(refundAmountCents(facts)), moneyGoesTo)}, and ${stopsAdmitting}`,
   };
   const kinds: CantGoKind[] = ['pass', 'return', 'refund'];
   return {

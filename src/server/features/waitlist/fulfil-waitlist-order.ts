@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { orders, refunds, waitlistEntries, waitlistOffers, waitlistReturns } from '../../db/schema.ts';
+import { orders, refunds, tickets, waitlistEntries, waitlistOffers, waitlistReturns } from '../../db/schema.ts';
+import { refundGoesTo } from '../../../core/refund-recipient.ts';
 import { AppError } from '../../http/app-error.ts';
 import { refundTicket } from '../payouts/refund-ticket.ts';
 import { fulfilLockedOrder, type Fulfilment } from '../tickets/fulfil-paid-order.ts';
@@ -8,6 +9,19 @@ import { markOfferBought, withdrawOffersOfReturns } from './waitlist-offers.ts';
 
 /** What the returning holder's refund says (face value; the fee paid for a sale that happened). */
 export const RETURN_REFUND_REASON = 'Your returned ticket was bought by someone on the waitlist. We refund its face value; the service fee is not refunded.';
+/** The same for a ticket passed on to its holder (issue 34, item 3): they paid nothing, so the face value goes to the original buyer's card. */
+export const RETURN_REFUND_TO_BUYER_REASON =
+  'Your returned ticket was bought by someone on the waitlist. Its face value goes back to the card of the original buyer, who paid for it, not to you; the service fee is not refunded.';
+
+/** The returned ticket's refund reason, by whose card gets the money (refund-recipient.ts's one rule). */
+async function returnRefundReason(tx: Tx, ticketId: string): Promise<string> {
+  const [row] = await tx
+    .select({ transferredFromId: tickets.transferredFromId, holderEmail: tickets.holderEmail, buyerEmail: orders.buyerEmail })
+    .from(tickets)
+    .innerJoin(orders, eq(orders.id, tickets.orderId))
+    .where(eq(tickets.id, ticketId));
+  return row && refundGoesTo(row, row) === 'original_buyer' ? RETURN_REFUND_TO_BUYER_REASON : RETURN_REFUND_REASON;
+}
 /** What the buyer's refund says when the ticket was used or kept before their payment arrived. */
 export const RETURN_GONE_REASON =
   'The ticket offered to you from the waitlist could no longer change hands when your payment arrived (its holder used it or kept it), so your payment is refunded in full. You keep your place on the waitlist.';
@@ -49,7 +63,7 @@ export async function fulfilWaitlistOrder(tx: Tx, order: Order, options: Options
       if (!sold) throw notAvailable;
       try {
         // Refunded only while still valid (one conditional update); its seat is free until the buyer's ticket takes it below.
-        await refundTicket(swap, { ticketId: returnedTicketId, reason: RETURN_REFUND_REASON, actorId: null, amount: 'face', action: 'ticket.returned_and_resold' });
+        await refundTicket(swap, { ticketId: returnedTicketId, reason: await returnRefundReason(swap, returnedTicketId), actorId: null, amount: 'face', action: 'ticket.returned_and_resold' });
       } catch (error) {
         if (error instanceof AppError && error.code === 'CONFLICT') throw notAvailable;
         throw error;

@@ -26,7 +26,7 @@ import { confirmWaitlistEntry, joinWaitlist, leaveWaitlist } from './join-waitli
 import { keepMyTicket, keepTicket, returnMyTicket, returnTicket } from './return-ticket.ts';
 import { offerWaitlistTickets } from './offer-waitlist-tickets.ts';
 import { declineOffer, getWaitlistOffer, startOfferCheckout } from './waitlist-offers.ts';
-import { RETURN_GONE_REASON, RETURN_REFUND_REASON } from './fulfil-waitlist-order.ts';
+import { RETURN_GONE_REASON, RETURN_REFUND_REASON, RETURN_REFUND_TO_BUYER_REASON } from './fulfil-waitlist-order.ts';
 
 const ZONE = 'America/Chicago';
 const HOUR = 3_600_000;
@@ -237,6 +237,21 @@ describe('a returned ticket changes hands at face value', () => {
     // The gig stays sold out for everyone else, and the returned code no longer opens the door.
     expect((await offerOf(gigId)).left).toBe(0);
     expect(await admitTicket(t.db, door(), holderTicket)).toMatchObject({ isValid: false, reason: 'refunded' });
+  });
+
+  it('a ticket passed on and then returned: its holder paid nothing, so the refund says the face value goes to the original buyer (issue 34, item 3)', async () => {
+    const { gigId, holder, holderTicket, fans } = await soldOutGig({ quantity: 1, waiting: 1 });
+    const friend = fan('friend');
+    await transferTicket(t.services, { kind: 'link', token: ticketPageToken(t.services, holderTicket) }, { toEmail: friend });
+    const [friendsTicket] = await t.db.select().from(tickets).where(and(eq(tickets.gigId, gigId), eq(tickets.holderEmail, friend)));
+    await returnTicket(t.db, { ticketId: friendsTicket!.id });
+    await sweep(gigId);
+    expect(await payOffer((await mailTo(fans[0]!, 'waitlist_offer'))!.token)).toBe('issued_from_return');
+    const [refund] = await t.db.select().from(refunds).where(eq(refunds.ticketId, friendsTicket!.id));
+    expect(refund).toMatchObject({ amountCents: 1850, reason: RETURN_REFUND_TO_BUYER_REASON });
+    expect(refund!.reason).toContain('original buyer');
+    expect(refund!.reason).not.toBe(RETURN_REFUND_REASON);
+    expect(holder).not.toBe(friend);
   });
 
   it('a returned ticket nobody buys stays valid for its holder, who may keep it', async () => {
