@@ -10,7 +10,9 @@ export const ORDER_MESSAGES = {
   quantity: `Choose between 1 and ${MAX_TICKETS_PER_ORDER} tickets.`,
   perOrderLimit: (max: number) => (max === 1 ? 'You can buy 1 ticket per order for this show.' : `You can buy up to ${max} tickets per order for this show.`),
   onlyLeft: (left: number, typeName: string | null) => `Only ${left} ${typeName ? `${typeName} ` : ''}${left === 1 ? 'ticket is' : 'tickets are'} left.`,
-  beingPaidFor: 'A few seats are being paid for right now. Please try again in a minute: any that are not paid for come back on sale.',
+  /** Issue 34, item 5: every seat left is held by a checkout; beingPaidForUntil says when the earliest hold ends. */
+  beingPaidFor: 'All remaining tickets are being paid for right now.',
+  beingPaidForUntil: (time: string) => `All remaining tickets are being paid for right now. Seats may free up by ${time}.`,
   chooseType: 'Please choose a ticket type.',
   unknownType: 'That ticket type is not on sale for this show.',
   notOnSaleYet: (name: string) => `${name} tickets are not on sale yet.`,

@@ -17,6 +17,12 @@ const liveHolds = (where: ReturnType<typeof sql>) =>
   sql<number>`(select coalesce(sum(o.quantity), 0)::int from orders o where o.status = 'pending' and o.expires_at > now() and o.returned_ticket_id is null and ${where})`;
 
 /**
+ * Issue 34: a type's seats held by open checkouts, counted from the orders' lines (a mixed order
+ * of 2 General + 1 VIP holds 2 of one and 1 of the other; orders made before have one line).
+ */
+const liveTypeHolds = sql<number>`(select coalesce(sum(l.quantity), 0)::int from order_lines l join orders o on o.id = l.order_id where l.ticket_type_id = "ticket_types"."id" and o.status = 'pending' and o.expires_at > now() and o.returned_ticket_id is null)`;
+
+/**
  * What /tickets shows for a gig (issue 21, issue 23): its band, venue, date, the price checkout will
  * charge, how many tickets one order may hold and how many are left, and its public ticket types
  * (hidden ones are unlocked by a presale code at checkout), all read here. The link's other query
@@ -47,7 +53,7 @@ export async function getTicketOffer(db: DbOrTx, gigId: string): Promise<{ gig: 
         id: ticketTypes.id,
         name: ticketTypes.name,
         priceCents: ticketTypes.priceCents,
-        left: sql<number>`greatest(${ticketTypes.quantity} - ${ticketTypes.sold} - ${liveHolds(sql`o.ticket_type_id = "ticket_types"."id"`)}, 0)::int`,
+        left: sql<number>`greatest(${ticketTypes.quantity} - ${ticketTypes.sold} - ${liveTypeHolds}, 0)::int`,
         salesStartAt: ticketTypes.salesStartAt,
         salesEndAt: ticketTypes.salesEndAt,
         isHidden: ticketTypes.isHidden,

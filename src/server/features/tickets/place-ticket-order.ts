@@ -12,6 +12,7 @@ import { INVALID_EVENT } from '../../../core/public-pages.ts';
 import { ORDER_MESSAGES, PROOF_MESSAGES } from '../../../core/schemas/tickets.ts';
 import { WAITLIST_MESSAGES } from '../../../core/schemas/waitlist.ts';
 import { GIG_CANCELLED_REFUSAL } from '../../../core/schemas/holders.ts';
+import { formatClock } from '../../../core/time.ts';
 
 /** Spec 1 §8, BAND_NOT_FOUND: only a gig with a registered band sells tickets. */
 export const BAND_NOT_REGISTERED = 'This band is not registered with Marquee. Bands must be registered to sell tickets.';
@@ -209,14 +210,32 @@ async function holdTypeSeats(tx: Tx, { gigId, now }: OrderRequest, quantity: num
   if (type.isHidden && type.id !== unlockedTypeId) throw new AppError('VALIDATION', ORDER_MESSAGES.codeForOtherType, { presaleCode: ORDER_MESSAGES.codeForOtherType });
   if (type.salesStartAt && type.salesStartAt > now) throw new AppError('VALIDATION', ORDER_MESSAGES.notOnSaleYet(type.name));
   if (type.salesEndAt && type.salesEndAt <= now) throw new AppError('VALIDATION', ORDER_MESSAGES.saleEnded(type.name));
-  throw seatsLeftRefusal(type.quantity - type.sold - type.held, type.held > 0, type.name);
+  const left = type.quantity - type.sold - type.held;
+  throw seatsLeftRefusal(left, type.held > 0, type.name, left <= 0 && type.held > 0 ? await earliestHoldEnd(tx, gigId, now, typeId) : null);
 }
 
-/** 'Sold out', or how many are left; while checkouts hold seats, a fair 'try again' instead (issue 23). */
-function seatsLeftRefusal(left: number, hasOpenHolds: boolean, typeName: string | null): AppError {
+/**
+ * 'Sold out', or how many are left; while checkouts hold every seat left, when the earliest of
+ * them ends (issue 34, item 5: 'Seats may free up by 8:42 PM', in the gig's region's zone).
+ */
+function seatsLeftRefusal(left: number, hasOpenHolds: boolean, typeName: string | null, freeBy: string | null): AppError {
   if (left > 0) return new AppError('CONFLICT', ORDER_MESSAGES.onlyLeft(left, typeName), { quantity: ORDER_MESSAGES.onlyLeft(left, typeName) });
-  if (hasOpenHolds) return new AppError('CONFLICT', ORDER_MESSAGES.beingPaidFor);
+  if (hasOpenHolds) return new AppError('CONFLICT', freeBy ? ORDER_MESSAGES.beingPaidForUntil(freeBy) : ORDER_MESSAGES.beingPaidFor);
   return new AppError('CONFLICT', SOLD_OUT);
+}
+
+/**
+ * Issue 34, item 5: when the earliest open checkout of the gig (or of one of its types, through the
+ * orders' lines) ends, as '8:42 PM' in the gig's region's zone; null when none is open.
+ */
+async function earliestHoldEnd(tx: Tx, gigId: string, now: Date, typeId: string | null): Promise<string | null> {
+  const ofType = typeId ? sql`and exists (select 1 from order_lines l where l.order_id = o.id and l.ticket_type_id = ${typeId})` : sql``;
+  const { rows } = await tx.execute<{ clock: string | null }>(sql`
+    select to_char(min(o.expires_at) at time zone r.time_zone, 'HH24:MI') as clock
+    from orders o join gigs g on g.id = o.gig_id join regions r on r.slug = g.region_slug
+    where o.gig_id = ${gigId} and o.status = 'pending' and o.expires_at > ${now.toISOString()}::timestamptz and o.returned_ticket_id is null ${ofType}
+    group by r.time_zone`);
+  return rows[0]?.clock ? formatClock(rows[0].clock) : null;
 }
 
 /** Decision 50: while confirmed fans wait for a sold-out gig, a seat that comes free is theirs first. */
@@ -470,7 +489,8 @@ export const orderMoney = (split: OrderSplit) => ({
 });
 
 /** Why the gig's seats could not be held, from the gig as it is now. */
-async function explainRefusedGig(tx: Tx, { gigId, quantity, proof, waitlistOffer }: OrderRequest, typeId: string | null): Promise<AppError> {
+async function explainRefusedGig(tx: Tx, request: OrderRequest, typeId: string | null): Promise<AppError> {
+  const { gigId, quantity, proof, waitlistOffer } = request;
   const [gig] = await tx
     .select({
       isTicketed: gigs.isTicketed,
@@ -494,5 +514,5 @@ async function explainRefusedGig(tx: Tx, { gigId, quantity, proof, waitlistOffer
   if (!typeId && gig.hasTypes) return new AppError('VALIDATION', ORDER_MESSAGES.chooseType, { ticketTypeId: ORDER_MESSAGES.chooseType });
   if (gig.hasWaitlist && !waitlistOffer) return new AppError('CONFLICT', WAITLIST_MESSAGES.waitlistFirst);
   if (proof === 'none' && gig.left >= quantity && gig.held > gig.left) return new AppError('VALIDATION', PROOF_MESSAGES.needed, { proof: 'needed' });
-  return seatsLeftRefusal(gig.left, gig.held > 0, null);
+  return seatsLeftRefusal(gig.left, gig.held > 0, null, gig.left <= 0 && gig.held > 0 ? await earliestHoldEnd(tx, gigId, request.now, null) : null);
 }

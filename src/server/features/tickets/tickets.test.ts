@@ -87,6 +87,16 @@ describe('checkout holds a seat', () => {
     expect((await order(gigId, 'third@tickets.test')).status).toBe('pending');
   });
 
+  it("a buyer who finds every seat held is told when the earliest hold ends, in the region's zone (issue 34, item 5)", async () => {
+    const gigId = await ticketedGig(2);
+    // 8:12 PM in Chicago (CST); checkouts hold for 30 minutes.
+    const now = new Date('2026-12-01T02:12:00Z');
+    await placeTicketOrder(t.db, { gigId, buyerEmail: 'first@tickets.test', provider: 'sandbox', now });
+    await placeTicketOrder(t.db, { gigId, buyerEmail: 'second@tickets.test', provider: 'sandbox', now: new Date(now.getTime() + 5 * 60_000) });
+    const refused = placeTicketOrder(t.db, { gigId, buyerEmail: 'third@tickets.test', provider: 'sandbox', now: new Date(now.getTime() + 10 * 60_000) });
+    await expect(refused).rejects.toThrow('All remaining tickets are being paid for right now. Seats may free up by 8:42 PM.');
+  });
+
   it('a buyer who finds no free seat takes one whose checkout has run out, without waiting for the sweep', async () => {
     const gigId = await ticketedGig(1);
     const first = await order(gigId);
@@ -349,7 +359,7 @@ describe('checkout through the API and the sandbox page', () => {
     const soldOut = await t.client().post('/api/tickets/checkout', { gigId, email: 'second@tickets.test' });
     expect(soldOut.status).toBe(409);
     // Issue 23: while a checkout holds the last seat, a buyer is told to try again, not 'Sold out'.
-    expect(soldOut.json.error.message).toBe(ORDER_MESSAGES.beingPaidFor);
+    expect(soldOut.json.error.message).toMatch(/^All remaining tickets are being paid for right now\. Seats may free up by \d{1,2}:\d\d [AP]M\.$/);
     const cancelled = await post(`/sandbox/checkout/${sessionId}`, { action: 'cancel' });
     expect(cancelled.headers.get('location')).toBe(`http://localhost:3000/cancel?session_id=${sessionId}`);
     expect(await seats(gigId)).toEqual({ sold: 0, held: 0 });
