@@ -12,13 +12,13 @@ import { admitTicket } from './admit-ticket.ts';
 import { ticketPageToken } from './ticket-links.ts';
 import { requestRefund } from './request-refund.ts';
 import { transferTicket } from './transfer-ticket.ts';
-import { returnTicket } from '../waitlist/return-ticket.ts';
+import { keepTicket, returnTicket } from '../waitlist/return-ticket.ts';
 import { refundTicket } from '../payouts/refund-ticket.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../../../tests/helpers/test-app.ts';
 import { createBand, createGig, dayIn } from '../../../../tests/helpers/factories.ts';
 import { markEmailVerified, signUpAs } from '../../../../tests/helpers/accounts.ts';
-import type { CantGo } from '../../../core/cant-go.ts';
+import { CANT_GO_REASONS, type CantGo } from '../../../core/cant-go.ts';
 
 const ZONE = 'America/Chicago';
 let t: TestApp;
@@ -178,5 +178,35 @@ describe('the ticket type and the panel on the fan dashboard', () => {
     expect(mine.cantGo).toEqual(onPage.cantGo);
     expect(reasons(mine.cantGo).pass).toBe('Transfers are off for this show.');
     expect(lines(mine.cantGo)).toEqual(['Ask the organiser for a refund: if they approve, $13.80 back to your card, and your code stops working']);
+  });
+});
+
+describe('the actions refuse what the panel does not offer (issue 34, item 4)', () => {
+  it('a ticket with a refund asked for is not offered to the waitlist until the organiser answers', async () => {
+    const gigId = await ticketedGig({ ticketQuantity: 1 });
+    const { ticketId, token } = await buy(gigId);
+    await joinWaitlist(gigId, 'waiting@cant-go.test');
+    await requestRefund(t.services, token, { reason: 'I broke my leg.' }, { ipAddress: null });
+    await expect(returnTicket(t.db, { ticketId })).rejects.toThrow(CANT_GO_REASONS.refundAsked);
+    expect((await panel(token)).pending).toMatchObject({ kind: 'refund_requested' });
+  });
+
+  it('a ticket offered to the waitlist is not refunded on request until the holder keeps it; kept, it may be asked about', async () => {
+    const gigId = await ticketedGig({ ticketQuantity: 1 });
+    const { ticketId, token } = await buy(gigId);
+    await joinWaitlist(gigId, 'waiting@cant-go.test');
+    await returnTicket(t.db, { ticketId });
+    await expect(requestRefund(t.services, token, { reason: 'I broke my leg.' }, { ipAddress: null })).rejects.toThrow(CANT_GO_REASONS.returnListed);
+    expect((await panel(token)).pending).toMatchObject({ kind: 'return_listed' });
+    await keepTicket(t.db, { ticketId });
+    expect(await requestRefund(t.services, token, { reason: 'I broke my leg.' }, { ipAddress: null })).toMatchObject({ refundRequest: { status: 'open' } });
+  });
+
+  it('after the show, a refund is no longer asked for', async () => {
+    const gigId = await ticketedGig();
+    const { token } = await buy(gigId);
+    await t.db.update(gigs).set({ localDate: dayIn(ZONE, -1) }).where(eq(gigs.id, gigId));
+    await expect(requestRefund(t.services, token, { reason: 'I missed it.' }, { ipAddress: null })).rejects.toThrow(CANT_GO_REASONS.past);
+    expect((await panel(token)).closedReason).toBe(CANT_GO_REASONS.past);
   });
 });

@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { WAITLIST_MESSAGES } from '../../../core/schemas/waitlist.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { gigs, orders, regions, tickets, waitlistReturns } from '../../db/schema.ts';
+import { gigs, orders, refundRequests, regions, tickets, waitlistReturns } from '../../db/schema.ts';
+import { CANT_GO_REASONS } from '../../../core/cant-go.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { withdrawOffersOfReturns } from './waitlist-offers.ts';
@@ -34,6 +35,8 @@ export async function returnTicket(db: DbOrTx, { ticketId, returnedBy = null, no
         gigId: tickets.gigId,
         isPast: sql<boolean>`${gigs.localDate} < (now() at time zone ${regions.timeZone})::date`,
         isCancelled: sql<boolean>`${gigs.cancelledAt} is not null`,
+        // A refund the holder asked for is answered first (issue 34, item 4), as the 'Can't go?' panel says.
+        hasOpenRefundRequest: sql<boolean>`exists (select 1 from ${refundRequests} where ${refundRequests.ticketId} = ${tickets.id} and ${refundRequests.status} = 'open')`,
       })
       .from(tickets)
       .innerJoin(gigs, eq(gigs.id, tickets.gigId))
@@ -44,6 +47,7 @@ export async function returnTicket(db: DbOrTx, { ticketId, returnedBy = null, no
     if (ticket.status !== 'valid') throw new AppError('CONFLICT', REFUSED_BY_STATUS[ticket.status]);
     if (ticket.isPast) throw new AppError('CONFLICT', WAITLIST_MESSAGES.returnPast);
     if (ticket.isCancelled) throw new AppError('CONFLICT', WAITLIST_MESSAGES.returnCancelled);
+    if (ticket.hasOpenRefundRequest) throw new AppError('CONFLICT', CANT_GO_REASONS.refundAsked);
     // A ticket once kept may be returned again (at the back of the returns).
     const [listed] = await tx
       .insert(waitlistReturns)
