@@ -1,7 +1,9 @@
-import { Hono } from 'hono';
+import { randomBytes } from 'node:crypto';
+import { Hono, type Context } from 'hono';
 import { html } from 'hono/html';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { formatCents } from '../../../core/money.ts';
+import { formatClock } from '../../../core/time.ts';
 import { sandboxCheckouts } from '../../db/schema.ts';
 import { readFormBody } from '../../http/validate.ts';
 import { SANDBOX_CARD_DECLINED, SANDBOX_CARD_PAYS, type SandboxProvider } from '../../payments/sandbox-provider.ts';
@@ -9,6 +11,7 @@ import type { Services } from '../../services.ts';
 import { deliverSandboxEvents } from './deliver-sandbox-events.ts';
 import { QUEUES } from '../../jobs/job-queue.ts';
 import { sandboxPage } from '../../payments/sandbox-page.ts';
+import { securityHeaders } from '../../http/security-headers.ts';
 
 /** A checkout Marquee closed early because its gig was deleted or cancelled (issue 33, finding 12). */
 export const CHECKOUT_CLOSED_OFF_SALE_MESSAGE = 'This checkout was closed because the show is no longer on sale. Nothing was charged.';
@@ -57,11 +60,59 @@ export function sandboxCheckoutRoutes(services: Services, sandbox: SandboxProvid
     // Like Stripe's: a checkout past its time cannot be paid, and says so.
     if (checkout.status === 'open' && !isOpen(checkout)) return c.html(closed('Checkout expired', 'This checkout has expired. Nothing was charged.'), 410);
     if (!isOpen(checkout)) return c.html(closed('Checkout closed', 'This checkout is closed'), 410);
-    return c.html(sandboxPage('Pay', checkoutForm(checkout, null)));
+    return payPage(c, checkout, null, 200);
   });
 
-  const checkoutForm = (checkout: Checkout, error: string | null) => html`<div class="card">
+  /**
+   * Issue 34, item 5: how long the seats are held, in the gig's region's zone ('8:42 PM'), read
+   * from the order the checkout is for; null for a checkout of anything else.
+   */
+  const holdClock = async (checkout: Checkout) => {
+    const { rows } = await db.execute<{ clock: string }>(sql`select to_char(${checkout.expiresAt.toISOString()}::timestamptz at time zone r.time_zone, 'HH24:MI') as clock
+      from orders o join gigs g on g.id = o.gig_id join regions r on r.slug = g.region_slug where o.id = ${checkout.referenceId}`);
+    return rows[0] ? formatClock(rows[0].clock) : null;
+  };
+
+  /**
+   * The card form with the hold's clock: the end time written out for everyone (and screen
+   * readers), and a countdown kept by a tiny script allowed by its nonce, which reloads the page
+   * when time is up (it then says the checkout expired).
+   */
+  const payPage = async (c: Context, checkout: Checkout, error: string | null, status: 200 | 402 | 422) => {
+    const nonce = randomBytes(16).toString('base64');
+    const clock = await holdClock(checkout);
+    const response = await c.html(sandboxPage('Pay', checkoutForm(checkout, error, clock, nonce)), status);
+    // Every page's policy, and this one script.
+    response.headers.set('Content-Security-Policy', `${securityHeaders(env.PUBLIC_URL)['content-security-policy']}; script-src 'self' 'nonce-${nonce}'`);
+    return response;
+  };
+
+  const holdNotice = (checkout: Checkout, clock: string | null, nonce: string) => {
+    const minutes = Math.max(1, Math.ceil((checkout.expiresAt.getTime() - Date.now()) / 60_000));
+    const seconds = Math.max(0, Math.floor((checkout.expiresAt.getTime() - Date.now()) / 1000));
+    const left = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+    return html`<div class="hold" style="background:#fef3c7;border-radius:0.5rem;padding:0.5rem 0.75rem;margin-bottom:1rem">
+      <p class="countdown" aria-hidden="true" style="margin:0;font-size:1.1rem">Time left: <strong id="hold-countdown" data-ends="${checkout.expiresAt.getTime()}">${left}</strong></p>
+      <p id="hold-text" style="margin:0.25rem 0 0">Your seats are held${clock ? html` until ${clock}` : ''} (${minutes} ${minutes === 1 ? 'minute' : 'minutes'}). After that they go back on sale and this checkout closes.</p>
+    </div>
+    <script nonce="${nonce}">
+      (() => {
+        const el = document.getElementById('hold-countdown');
+        const ends = Number(el.dataset.ends);
+        const tick = () => {
+          const s = Math.max(0, Math.floor((ends - Date.now()) / 1000));
+          el.textContent = Math.floor(s / 60) + ':' + String(s % 60).padStart(2, '0');
+          if (s === 0) { clearInterval(timer); setTimeout(() => location.reload(), 1500); }
+        };
+        const timer = setInterval(tick, 1000);
+        tick();
+      })();
+    </script>`;
+  };
+
+  const checkoutForm = (checkout: Checkout, error: string | null, clock: string | null, nonce: string) => html`<div class="card">
     <h1>${checkout.title}</h1>
+    ${holdNotice(checkout, clock, nonce)}
     ${checkout.summary.length ? html`<p>${checkout.summary.map((line, i) => html`${i ? html`<br />` : ''}${i === 0 ? html`<strong>${line}</strong>` : line}`)}</p>` : ''}
     <dl>
       ${checkout.lineItems.map((item) => html`<dt>${item.label}</dt><dd>${formatCents(item.amountCents)}</dd>`)}
@@ -95,8 +146,8 @@ export function sandboxCheckoutRoutes(services: Services, sandbox: SandboxProvid
       return c.redirect(returnTo(checkout.cancelUrl, sessionId), 303);
     }
     const card = typeof form.card === 'string' ? digits(form.card) : '';
-    if (card === digits(SANDBOX_CARD_DECLINED)) return c.html(sandboxPage('Pay', checkoutForm(checkout, 'Your card was declined. Please use another card.')), 402);
-    if (card !== digits(SANDBOX_CARD_PAYS)) return c.html(sandboxPage('Pay', checkoutForm(checkout, `Please use a test card: ${SANDBOX_CARD_PAYS}.`)), 422);
+    if (card === digits(SANDBOX_CARD_DECLINED)) return payPage(c, checkout, 'Your card was declined. Please use another card.', 402);
+    if (card !== digits(SANDBOX_CARD_PAYS)) return payPage(c, checkout, `Please use a test card: ${SANDBOX_CARD_PAYS}.`, 422);
     // The charge and its event in one statement: once the buyer is charged, the event exists.
     const [paid] = await db
       .update(sandboxCheckouts)

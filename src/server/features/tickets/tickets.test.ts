@@ -2,9 +2,9 @@
 // the door admitting each ticket once, each under a burst of simultaneous requests with a
 // control that shows the race without the guard.
 import { ticketDisplayRefOf } from '../../../core/door-codes.ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { gigs, orders, outbox, paymentEvents, tickets, webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema.ts';
+import { gigs, orders, outbox, paymentEvents, sandboxCheckouts, tickets, webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema.ts';
 import { placeTicketOrder } from './place-ticket-order.ts';
 import { releaseExpiredOrders } from './release-expired-orders.ts';
 import { fulfilPaidOrder, newTicketId } from './fulfil-paid-order.ts';
@@ -322,6 +322,27 @@ describe('the ticket page reads the gig (issue 21)', () => {
 describe('checkout through the API and the sandbox page', () => {
   const post = (path: string, fields: Record<string, string>) => t.app.request(path, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields) });
 
+  it("the checkout page says until when the seats are held, in the gig's region's zone, with a countdown (issue 34, item 5)", async () => {
+    const gigId = await ticketedGig(3);
+    const res = await t.client().post('/api/tickets/checkout', { gigId, email: 'clock@tickets.test' });
+    const sessionId = new URL(res.json.url as string).pathname.split('/').pop()!;
+    // Pinned: the hold ends at 02:42 UTC, 8:42 PM in Chicago (CST), ten minutes from now.
+    const ends = new Date('2026-12-01T02:42:00Z');
+    await t.db.update(sandboxCheckouts).set({ expiresAt: ends }).where(eq(sandboxCheckouts.id, sessionId));
+    vi.useFakeTimers({ now: new Date(ends.getTime() - 10 * 60_000), toFake: ['Date'] });
+    try {
+      const page = await t.app.request(`/sandbox/checkout/${sessionId}`);
+      const body = await page.text();
+      expect(body).toContain('Your seats are held until 8:42 PM (10 minutes). After that they go back on sale and this checkout closes.');
+      expect(body).toContain('Time left: <strong id="hold-countdown"');
+      expect(body).toContain('10:00');
+      const nonce = /<script nonce="([^"]+)">/.exec(body)![1]!;
+      expect(page.headers.get('content-security-policy')).toContain(`script-src 'self' 'nonce-${nonce}'`);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('a guest pays with the test card: one ticket for the price the server set, whatever the page was sent', async () => {
     const gigId = await ticketedGig(3);
     const res = await t.client().post('/api/tickets/checkout', { gigId, email: 'Guest@Tickets.test', priceCents: 1 });
@@ -331,6 +352,8 @@ describe('checkout through the API and the sandbox page', () => {
     expect(page.status).toBe(200);
     const body = await page.text();
     expect(body).toContain('$21.28'); // 18.50 + 2.78, from the gig
+    // Issue 34, item 5: how long the seat is held, and what happens then.
+    expect(body).toMatch(/Your seats are held until \d{1,2}:\d\d [AP]M \((29|30) minutes\)\. After that they go back on sale and this checkout closes\./);
     expect(body).toContain('guest@tickets.test');
 
     const declined = await post(`/sandbox/checkout/${sessionId}`, { action: 'pay', card: '4000 0000 0000 0002', expiry: '12/30', cvc: '123' });
