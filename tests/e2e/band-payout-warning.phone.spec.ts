@@ -1,0 +1,118 @@
+// Issue 34 item 1, on a phone: a band with no payout setup sells tickets; its share is held, not
+// lost; 'Your shows' and the top of its dashboard say so with the deadline; the e-mail arrives with
+// a button to set up payouts; setting them up pays the share out and the warning goes.
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { daysFromToday, expectAccessible, shot, signedInAs, uniqueEmail } from './helpers.ts';
+
+const PORT = Number(process.env.E2E_PORT ?? 3199);
+const ORIGIN = `http://localhost:${PORT}`;
+const PASSWORD = 'correct-horse-e2e-9';
+
+/** A fresh band account (the demo band's payouts are other stories' business). */
+async function registerBand(page: Page, name: string): Promise<string> {
+  const email = uniqueEmail('held-band');
+  const res = await page.request.post('/api/register', {
+    headers: { origin: ORIGIN },
+    multipart: { data: JSON.stringify({ email, password: PASSWORD, location: 'chicagoland', role: 'band', name }) },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return email;
+}
+
+/** A fan pays for one ticket on the sandbox checkout. */
+async function buyTicket(browser: Browser, gigId: string) {
+  const fan = await (await browser.newContext()).newPage();
+  await fan.goto('/');
+  const res = await fan.request.post('/api/tickets/checkout', { data: { gigId, email: uniqueEmail('held-fan') }, headers: { origin: ORIGIN } });
+  expect(res.status(), await res.text()).toBe(201);
+  await fan.goto(((await res.json()) as { url: string }).url);
+  await fan.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await fan.getByLabel('Expiry (MM/YY)').fill('12/30');
+  await fan.getByLabel('CVC').fill('123');
+  await fan.getByRole('button', { name: /^Pay \$/ }).click();
+  await expect(fan).toHaveURL(/\/success\?session_id=/);
+  await fan.context().close();
+}
+
+/** The e-mail the band got about its held share, as the admin's outbox shows it (the sweep runs every minute). */
+async function heldShareEmail(browser: Browser, email: string) {
+  const admin = await signedInAs(browser, 'admin');
+  let text = '';
+  await expect
+    .poll(
+      async () => {
+        const { messages } = (await (await admin.request.get('/api/admin/outbox')).json()) as { messages: { id: string; toAddress: string; subject: string }[] };
+        const found = messages.find((m) => m.toAddress === email && m.subject.startsWith('Set up payouts to receive your'));
+        if (!found) return '';
+        const { message } = (await (await admin.request.get(`/api/admin/outbox/${found.id}`)).json()) as { message: { subject: string; textBody: string } };
+        text = `${message.subject}\n${message.textBody}`;
+        return message.subject;
+      },
+      { timeout: 150_000, intervals: [2_000, 5_000] },
+    )
+    .toMatch(/^Set up payouts to receive your \$\d+\.\d{2} from /);
+  await admin.context().close();
+  return text;
+}
+
+test("a band without payouts sees its held share before it is at risk, is e-mailed, sets up payouts and is paid, on a phone", async ({ page, browser }) => {
+  test.setTimeout(300_000);
+  const name = `Held Share Band ${Date.now().toString().slice(-6)}`;
+  const email = await registerBand(page, name);
+
+  // The demo venue books the new band straight onto a ticketed gig, and a fan buys.
+  const venue = await signedInAs(browser, 'venue');
+  const { bands } = (await (await venue.request.get('/api/booking/bands')).json()) as { bands: { id: string; name: string }[] };
+  const band = bands.find((b) => b.name === name)!;
+  const res = await venue.request.post('/api/booking/gigs', {
+    headers: { origin: ORIGIN },
+    data: {
+      localDate: daysFromToday(5),
+      startTime: '20:00',
+      endTime: '23:00',
+      description: `Held share night ${Date.now()}`,
+      loadInSoundCheck: 'Load in 6pm',
+      compensation: 'Door split',
+      isBandChosen: true,
+      bandId: band.id,
+      ticketing: { isEnabled: true, priceCents: '20.00', quantity: 50, bandPercent: 50, organiserPercent: 25 },
+    },
+  });
+  expect(res.status(), await res.text()).toBeLessThan(300);
+  const gigId = ((await res.json()) as { gigIds: string[] }).gigIds[0]!;
+  await venue.context().close();
+  await buyTicket(browser, gigId);
+
+  // The band's dashboard: payment setup first, saying what is held and until when; the show says it too.
+  await page.goto('/dashboard');
+  const setup = page.getByRole('region', { name: 'Payment setup' });
+  await expect(setup.getByText(/^\$10\.00 of your ticket sales is held until you set up payouts\. Set them up by .+, or it is forfeited to Marquee\.$/)).toBeVisible();
+  const shows = page.getByRole('region', { name: 'Your shows' });
+  const show = shows.getByRole('listitem').filter({ hasText: 'The Lantern Room' });
+  await expect(show.getByText(/^Your share of \$10\.00 is held until you set up payouts\. Set them up by .+, or it is forfeited to Marquee\./)).toBeVisible();
+  const setupTop = (await setup.boundingBox())!.y;
+  expect(setupTop).toBeLessThan((await shows.boundingBox())!.y);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await shot(page, 'band-payout-held-phone');
+  await expectAccessible(page);
+
+  // The e-mail names the show, the amount and the deadline, with a button to set up payouts.
+  const mail = await heldShareEmail(browser, email);
+  expect(mail).toContain('$10.00');
+  expect(mail).toContain('Set up payouts');
+
+  // Setting up payouts (the sandbox's onboarding) pays the held share out; the warning goes.
+  await setup.getByLabel('Payout email').fill(email);
+  await setup.getByRole('button', { name: 'Set Up Payments' }).click();
+  await expect(page).toHaveURL(/\/sandbox\/onboarding\//);
+  await page.getByLabel('Legal first name').fill('Hal');
+  await page.getByLabel('Legal last name').fill('Dover');
+  await page.getByLabel('Bank account number').fill('000123456789');
+  await page.getByLabel("I accept the test provider's terms of service.").check();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('region', { name: 'Payment setup' }).getByText('Connected', { exact: true })).toBeVisible();
+  await expect(show.getByText(/^Your share of \$10\.00 (is being paid out|was paid out) to your payout account\./)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(/is held until you set up payouts/)).toHaveCount(0);
+  await shot(page, 'band-payout-released-phone');
+});
