@@ -59,7 +59,7 @@ const featureExports = {
   'client/sms': ['sms-card.tsx'],
   'client/outreach': ['outreach-card.tsx', 'admin-campaigns-card.tsx'],
   'client/followers': ['follow-form.tsx'],
-  'client/waitlist': ['waitlist-join-form.tsx', 'ticket-return-controls.tsx'],
+  'client/waitlist': ['waitlist-join-form.tsx'],
   'client/gigs': ['types.ts', 'ticket-button.tsx', 'home-gig-card.tsx', 'region-gig-card.tsx'],
   'client/home': ['home-page.tsx'],
   'client/regions': ['location-selector.tsx'],

@@ -30,31 +30,3 @@ export function useRequestRefund(token: string) {
     onSuccess: () => client.invalidateQueries({ queryKey: pageKey(token) }),
   });
 }
-
-/** An open refund request on an organiser's (or an admin's) dashboard. */
-export type OpenRefundRequest = {
-  id: string;
-  reason: string;
-  createdAt: string;
-  holderEmail: string;
-  ticketStatus: TicketStatus;
-  amountCents: number;
-  gigId: string;
-  localDate: string;
-  startTime: string;
-  venueName: string;
-  bandName: string;
-};
-
-const requestsKey = ['refund-requests'] as const;
-
-export const useRefundRequests = () => useQuery({ queryKey: requestsKey, queryFn: () => apiFetch<{ requests: OpenRefundRequest[] }>('/api/refund-requests') });
-
-export function useDecideRefundRequest() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, decision, reason }: { id: string; decision: 'approve' | 'decline'; reason?: string }) =>
-      postJson<{ status: 'approved' | 'declined' }>(`/api/refund-requests/${encodeURIComponent(id)}/${decision}`, decision === 'decline' ? { reason } : {}),
-    onSettled: () => client.invalidateQueries({ queryKey: requestsKey }),
-  });
-}
