@@ -184,6 +184,15 @@ describe('find anyone on the list (issue 34)', () => {
     expect(mergeSearch([{ kind: 'ticket', ticket: other }], null, onDevice)).toEqual([{ kind: 'ticket', ticket: other }]);
   });
 
+  it("a guest the server found is shown as the door's own list has it (the party may have come in since the search)", () => {
+    const asSearched = { id: 'g1', name: 'Ada Lovelace', plusCount: 2, admittedCount: 0, note: '', ref: 'r1' };
+    const onThisDoor = { ...asSearched, admittedCount: 2 };
+    const merged = mergeSearch([], { tickets: [], guests: [asSearched] }, new Map(), 12, new Map([['g1', onThisDoor]]));
+    expect(merged).toEqual([{ kind: 'guest', guest: onThisDoor }]);
+    // A guest the door's list does not hold yet is shown as the server found it.
+    expect(mergeSearch([], { tickets: [], guests: [asSearched] }, new Map())).toEqual([{ kind: 'guest', guest: asSearched }]);
+  });
+
   it('a used, passed-on or refunded ticket says why it does not admit; a valid one admits', async () => {
     const clockOf = () => '8:58 PM';
     expect(whyNotAdmit(await onList(1), false, clockOf)).toBeNull();

@@ -200,7 +200,13 @@ export function searchByName(query: string, tickets: Iterable<DoorTicket>, guest
  * door cannot see, and knows each ticket's state now), then the door's others, each ticket and guest
  * once. A ticket this door let in since its list came stays marked in (the door's copy wins there).
  */
-export function mergeSearch(local: SearchHit[], server: { tickets: DoorTicket[]; guests: DoorGuest[] } | null, onDevice: ReadonlyMap<string, DoorTicket>, limit = 12): SearchHit[] {
+export function mergeSearch(
+  local: SearchHit[],
+  server: { tickets: DoorTicket[]; guests: DoorGuest[] } | null,
+  onDevice: ReadonlyMap<string, DoorTicket>,
+  limit = 12,
+  guestsOnDevice: ReadonlyMap<string, DoorGuest> = new Map(),
+): SearchHit[] {
   if (!server) return local;
   const seen = new Set<string>();
   const out: SearchHit[] = [];
@@ -214,7 +220,10 @@ export function mergeSearch(local: SearchHit[], server: { tickets: DoorTicket[];
     const here = onDevice.get(ticket.ref);
     add({ kind: 'ticket', ticket: here && here.status === 'used' && ticket.status === 'valid' ? { ...ticket, status: 'used', usedAt: here.usedAt, usedByDevice: here.usedByDevice } : ticket });
   }
-  for (const guest of server.guests) add({ kind: 'guest', guest });
+  // A guest the door's own list holds is shown as the list has it: the server's answer was read
+  // when the search was typed, and the party may have come in since (the list and the door's own
+  // check-ins say how many are still to come).
+  for (const guest of server.guests) add({ kind: 'guest', guest: guestsOnDevice.get(guest.id) ?? guest });
   for (const hit of local) add(hit);
   return out.slice(0, limit);
 }

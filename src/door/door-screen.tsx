@@ -185,7 +185,7 @@ function NameSearch({
       window.clearTimeout(timer);
     };
   }, [q, isOnline, searchOnline]);
-  const found = mergeSearch(searchByName(query, tickets.values(), guests.values()), server?.q === q ? server.result : null, tickets);
+  const found = mergeSearch(searchByName(query, tickets.values(), guests.values()), server?.q === q ? server.result : null, tickets, 12, guests);
   return (
     <section aria-labelledby="search-heading" className="space-y-3">
       <h2 id="search-heading" className="text-xl font-bold">
