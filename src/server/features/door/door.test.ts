@@ -376,7 +376,7 @@ describe('four doors syncing at once', () => {
     // Every ticket let four people in (one admission, three conflicts): the count of who is in says so.
     const counts = (await doors[0]!.counts(gig.gigId)).json;
     expect(counts.checkedIn).toBe(TICKETS * DEVICES);
-    expect(counts.noShows).toBe(0);
+    expect(counts.noShows).toBeNull(); // issue 34 item 8: 'No-shows' only once the show has ended
   });
 
   it('control: the same scans applied by reading each ticket and then writing admit some tickets twice', async () => {
