@@ -2,7 +2,8 @@
 // lost; 'Your shows' and the top of its dashboard say so with the deadline; the e-mail arrives with
 // a button to set up payouts; setting them up pays the share out and the warning goes.
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { daysFromToday, expectAccessible, shot, signedInAs, uniqueEmail } from './helpers.ts';
+import { bookTicketedGig, daysFromToday, expectAccessible, shot, signedInAs, uniqueEmail } from './helpers.ts';
+import { buyTickets } from './door-helpers.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 3199);
 const ORIGIN = `http://localhost:${PORT}`;
@@ -17,21 +18,6 @@ async function registerBand(page: Page, name: string): Promise<string> {
   });
   expect(res.status(), await res.text()).toBe(201);
   return email;
-}
-
-/** A fan pays for one ticket on the sandbox checkout. */
-async function buyTicket(browser: Browser, gigId: string) {
-  const fan = await (await browser.newContext()).newPage();
-  await fan.goto('/');
-  const res = await fan.request.post('/api/tickets/checkout', { data: { gigId, email: uniqueEmail('held-fan') }, headers: { origin: ORIGIN } });
-  expect(res.status(), await res.text()).toBe(201);
-  await fan.goto(((await res.json()) as { url: string }).url);
-  await fan.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await fan.getByLabel('Expiry (MM/YY)').fill('12/30');
-  await fan.getByLabel('CVC').fill('123');
-  await fan.getByRole('button', { name: /^Pay \$/ }).click();
-  await expect(fan).toHaveURL(/\/success\?session_id=/);
-  await fan.context().close();
 }
 
 /** The e-mail the band got about its held share, as the admin's outbox shows it (the sweep runs every minute). */
@@ -55,33 +41,16 @@ async function heldShareEmail(browser: Browser, email: string) {
   return text;
 }
 
-test("a band without payouts sees its held share before it is at risk, is e-mailed, sets up payouts and is paid, on a phone", async ({ page, browser }) => {
+test("a band without payouts sees its held share before it is at risk, is e-mailed, sets up payouts and is paid, on a phone", async ({ page, browser, request, baseURL }) => {
   test.setTimeout(300_000);
   const name = `Held Share Band ${Date.now().toString().slice(-6)}`;
   const email = await registerBand(page, name);
 
   // The demo venue books the new band straight onto a ticketed gig, and a fan buys.
   const venue = await signedInAs(browser, 'venue');
-  const { bands } = (await (await venue.request.get('/api/booking/bands')).json()) as { bands: { id: string; name: string }[] };
-  const band = bands.find((b) => b.name === name)!;
-  const res = await venue.request.post('/api/booking/gigs', {
-    headers: { origin: ORIGIN },
-    data: {
-      localDate: daysFromToday(5),
-      startTime: '20:00',
-      endTime: '23:00',
-      description: `Held share night ${Date.now()}`,
-      loadInSoundCheck: 'Load in 6pm',
-      compensation: 'Door split',
-      isBandChosen: true,
-      bandId: band.id,
-      ticketing: { isEnabled: true, priceCents: '20.00', quantity: 50, bandPercent: 50, organiserPercent: 25 },
-    },
-  });
-  expect(res.status(), await res.text()).toBeLessThan(300);
-  const gigId = ((await res.json()) as { gigIds: string[] }).gigIds[0]!;
+  const gigId = await bookTicketedGig(venue, { localDate: daysFromToday(5), description: `Held share night ${Date.now()}`, priceCents: '20.00', quantity: 50, bandName: name });
   await venue.context().close();
-  await buyTicket(browser, gigId);
+  await buyTickets(request, baseURL!, gigId, uniqueEmail('held-fan'));
 
   // The band's dashboard: payment setup first, saying what is held and until when; the show says it too.
   await page.goto('/dashboard');

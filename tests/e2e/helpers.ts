@@ -56,6 +56,7 @@ export async function logOut(page: Page): Promise<void> {
 /**
  * The link of the latest e-mail with this subject to this address, as a person would get it:
  * the demo admin opens the message in the outbox and shows its hidden links (audited).
+ * With `linkName`, the first link whose address (the outbox shows the text version) matches it.
  */
 export async function readEmailedLink(browser: Browser, subject: string, email: string, shotName?: string, linkName?: string | RegExp): Promise<string> {
   const context = await browser.newContext();
@@ -136,7 +137,7 @@ export const daysFromToday = (days: number) => new Date(Date.parse(`${todayIn('A
  */
 export async function bookTicketedGig(
   venue: Page,
-  { localDate = daysFromToday(3), startTime = '20:00', endTime = '23:00', description = `Gig night ${Date.now()}`, priceCents = '12.00', quantity = 100 } = {},
+  { localDate = daysFromToday(3), startTime = '20:00', endTime = '23:00', description = `Gig night ${Date.now()}`, priceCents = '12.00', quantity = 100, bandName = demoAccount('band').name } = {},
 ): Promise<string> {
   const { bands } = (await (await venue.request.get('/api/booking/bands')).json()) as { bands: { id: string; name: string }[] };
   const { gigIds } = await postFrom<{ gigIds: string[] }>(venue, '/api/booking/gigs', {
@@ -147,7 +148,7 @@ export async function bookTicketedGig(
     loadInSoundCheck: 'Load in 6pm',
     compensation: 'Door split',
     isBandChosen: true,
-    bandId: bands.find((b) => b.name === demoAccount('band').name)!.id,
+    bandId: bands.find((b) => b.name === bandName)!.id,
     ticketing: { isEnabled: true, priceCents, quantity, bandPercent: 50, organiserPercent: 25 },
   });
   return gigIds[0]!;
