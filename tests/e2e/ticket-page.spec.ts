@@ -88,7 +88,12 @@ test('after buying, a fan keeps the ticket on its own page, with no account: cal
   await expectAccessible(venue);
   await request.screenshot({ path: 'test-results/screenshots/venue-refund-request.png' });
   await request.getByRole('button', { name: `Approve refund for ${email}` }).click();
-  await expect(requests.getByText(/^Refund approved: \$[\d.]+ goes back to /)).toBeVisible();
+  // Issue 34: before any money moves, the amount and whose card gets it.
+  const confirm = venue.getByRole('dialog', { name: 'Approve the refund?' });
+  await expect(confirm.getByText(/^\$[\d.]+ back to the card of the buyer, who asked$/)).toBeVisible();
+  await shot(venue, 'venue-refund-confirm');
+  await confirm.getByRole('button', { name: /^Refund \$[\d.]+$/ }).click();
+  await expect(requests.getByText(/^Refund approved: \$[\d.]+ back to the card of the buyer, who asked\./)).toBeVisible();
   await expect(requests.getByRole('listitem').filter({ hasText: email })).toHaveCount(0);
 
   // The fan's page now says plainly the ticket is no longer valid, with no QR code.
