@@ -67,6 +67,8 @@ export async function readEmailedLink(browser: Browser, subject: string, email: 
   await admin.getByRole('button', { name: new RegExp(`${escape(subject)}.*To ${escape(email)}`) }).first().click();
   await expect(admin.getByTestId('message-body')).toContainText('[link hidden]');
   await admin.getByRole('button', { name: 'Show hidden links' }).click();
+  // The links are revealed by a request: an e-mail with an open link too (the welcome's dashboard) must not be read before.
+  await expect(admin.getByTestId('message-body')).not.toContainText('[link hidden]');
   const links = admin.getByTestId('message-body').getByRole('link', linkName ? { name: linkName } : {});
   const link = await links.first().getAttribute('href');
   if (shotName) await shot(admin, shotName);
