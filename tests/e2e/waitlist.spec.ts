@@ -160,7 +160,7 @@ test("a sold-out gig's waitlist offers a returned ticket, the second fan buys it
 
   // The first fan's ticket was voided and its face value refunded, in the same step.
   await page.reload();
-  await expect(page.getByText('This ticket was refunded. It is no longer valid and admits no one.')).toBeVisible();
+  await expect(page.getByText('This ticket was refunded to the card that paid for it. It is no longer valid and admits no one.')).toBeVisible();
   await page.goto('/dashboard');
   await expect(tickets.getByText('Returned: bought from the waitlist, $12.00 (face value) refunded')).toBeVisible();
   await expect(tickets.getByRole('img', { name: /QR code of your ticket/ })).toHaveCount(0);
