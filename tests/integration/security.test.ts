@@ -41,7 +41,10 @@ describe('cross-site requests (finding 1)', () => {
     // Payment providers' webhooks come from outside by design; their signature is their proof. So do
     // mail clients' one-click unsubscribes (RFC 8058); their token is the key, and they change only that;
     // and the SMS provider's inbound webhook, signed (src/server/features/sms/sms.test.ts).
-    const fromOutside = (path: string) => path.startsWith('/api/payments/events/') || path.startsWith('/api/unsubscribe/') || path === '/api/sms/inbound';
+    // Apple Wallet's PassKit web service (decision 58) is called by devices, which send no Origin; each
+    // pass's own token is the proof (apple-wallet-web-service tests).
+    const fromOutside = (path: string) =>
+      path.startsWith('/api/payments/events/') || path.startsWith('/api/unsubscribe/') || path === '/api/sms/inbound' || path.startsWith('/api/wallet/apple/');
     for (const { method, path } of stateChangingRoutes().filter((r) => !fromOutside(r.path))) {
       for (const origin of [EVIL, SUBDOMAIN, null]) {
         const headers: Record<string, string> = { 'content-type': 'application/json' };
