@@ -31,7 +31,7 @@ export async function searchDoor(services: Pick<Services, 'db' | 'isRateLimitEna
         left join "user" u on u.email = lower(t.holder_email) and u.email_verified
       where t.gig_id = ${gig.id} and (strpos(lower(t.holder_email), ${needle}) > 0 or strpos(lower(o.buyer_email), ${needle}) > 0
         or strpos(lower(u.name), ${needle}) > 0 or (length(${order}) >= 4 and ${ORDER_REF} = ${order}))
-      order by t.status = 'valid' desc, t.created_at, t.id limit 20`),
+      order by t.status = 'valid' desc, t.created_at, t.order_id, t.position, t.id limit 20`),
     db.execute(sql`select id, name, plus_count, admitted_count, note, ${ticketRefSql(sql`code`)} as ref from guest_list_entries
       where gig_id = ${gig.id} and (strpos(lower(name), ${needle}) > 0 or strpos(lower(coalesce(email, '')), ${needle}) > 0) order by lower(name), id limit 10`),
   ]);
