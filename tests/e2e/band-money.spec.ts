@@ -98,7 +98,7 @@ test("a band's dashboard: its shows and their sales first, filtered open gigs, a
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(openGigs.getByRole('button', { name: /^Apply/ }).first()).toBeVisible();
 
-  // The report: the demo band has no payout account, so its share is forfeited and says so.
+  // The report: the demo band has no payout account, so its share is held until it sets one up, and says so (issue 34).
   const report = page.getByRole('region', { name: 'Sales and payouts' });
   const year = todayIn(ZONE).slice(0, 4);
   await expect(report.getByLabel('Year')).toHaveValue(year);
@@ -107,7 +107,7 @@ test("a band's dashboard: its shows and their sales first, filtered open gigs, a
   await expect(row.getByRole('cell', { name: '$12.50', exact: true }).first()).toBeVisible();
   await expect(row.getByRole('cell', { name: '$6.24', exact: true })).toHaveCount(2); // the venue's share, all of it held
   await expect(report.getByRole('columnheader', { name: 'Band share (yours)' }).first()).toBeVisible();
-  await expect(report.getByRole('columnheader', { name: 'Forfeited' }).first()).toBeVisible();
+  await expect(report.getByRole('columnheader', { name: 'Held for band' }).first()).toBeVisible();
   await expectAccessible(page);
   await report.scrollIntoViewIfNeeded();
   await shot(page, 'band-dashboard-laptop');
@@ -118,9 +118,9 @@ test("a band's dashboard: its shows and their sales first, filtered open gigs, a
   expect(download.suggestedFilename()).toBe(`marquee-sales-${year}.csv`);
   const csv = fs.readFileSync(await download.path(), 'utf8');
   expect(csv.split('\r\n')[0]).toBe(
-    'month,date,start_time,venue,band,organiser,ticket_price,tickets_sold,tickets_refunded,gross,service_fees,refunded,band_share,organiser_share,platform_share,band_transferred,organiser_held,organiser_released,band_forfeited,organiser_forfeited,band_transfer_failed,organiser_transfer_failed',
+    'month,date,start_time,venue,band,organiser,ticket_price,tickets_sold,tickets_refunded,gross,service_fees,refunded,band_share,organiser_share,platform_share,band_transferred,band_held,organiser_held,organiser_released,band_forfeited,organiser_forfeited,band_transfer_failed,organiser_transfer_failed',
   );
-  expect(csv).toContain(`${todayIn(ZONE)},23:00,The Lantern Room,The Velvet Static,The Lantern Room,12.50,2,0,28.76,3.76,0.00,12.50,6.24,10.02,0.00,6.24,0.00,12.50,0.00,0.00,0.00`);
+  expect(csv).toContain(`${todayIn(ZONE)},23:00,The Lantern Room,The Velvet Static,The Lantern Room,12.50,2,0,28.76,3.76,0.00,12.50,6.24,10.02,0.00,12.50,6.24,0.00,0.00,0.00,0.00,0.00`);
 
   // The venue's dashboard has its side of the same gig: its share held until the gig is completed.
   const venueReport = venue.getByRole('region', { name: 'Sales and payouts' });
