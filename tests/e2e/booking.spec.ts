@@ -33,6 +33,8 @@ async function fillGig(page: Page, { description, hour, date = TODAY }: { descri
 }
 
 test('a venue posts a ticketed gig, a band and a manager apply, the venue books the band and the gig goes public', async ({ page, browser }) => {
+  // Three accounts, a dozen full-page screenshots and the public pages: longer than one story's usual two minutes.
+  test.setTimeout(240_000);
   const venue = demoAccount('venue');
   await logIn(page, venue.email, venue.password);
   // Issue 21: 'Post a gig' is on the first screen, before the profile.
