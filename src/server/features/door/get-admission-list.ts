@@ -13,7 +13,22 @@ import { listDoorKeys } from './door-keys.ts';
  */
 const CURSOR_OVERLAP_MS = 30_000;
 
-type TicketRow = { ref: string; status: DoorTicket['status']; type_name: string; holder_name: string | null; holder_email: string; used_at: string | Date | null; used_by_device_id: string | null; order_ref: string | null };
+export type TicketRow = { ref: string; status: DoorTicket['status']; type_name: string; holder_name: string | null; holder_email: string; used_at: string | Date | null; used_by_device_id: string | null; order_ref: string | null };
+type GuestRow = { id: string; name: string; plus_count: number; admitted_count: number; note: string; ref: string };
+
+/** A ticket row as the door sees it (a ref and a masked label, never an address); the list and the door's search share it. */
+export const toDoorTicket = (row: TicketRow): DoorTicket => ({
+  ref: row.ref,
+  status: row.status,
+  typeName: row.type_name,
+  holderLabel: row.holder_name ?? maskEmail(row.holder_email),
+  usedAt: row.used_at ? new Date(row.used_at).toISOString() : null,
+  usedByDevice: row.used_by_device_id,
+  orderRef: row.order_ref,
+});
+
+/** A guest-list row as the door sees it. */
+export const toDoorGuest = (g: GuestRow): DoorGuest => ({ id: g.id, name: g.name, plusCount: g.plus_count, admittedCount: g.admitted_count, note: g.note, ref: g.ref });
 
 /** How far ahead of this process's clock a cursor may be: it is the database's clock, which may run a little ahead. */
 const CURSOR_CLOCK_SKEW_MS = 5 * 60_000;
@@ -58,20 +73,8 @@ export async function getAdmissionList(db: Db, device: DoorDevice, gigId: string
     listDoorConflicts(db, gig.id),
     doorPrices(db, gig.id),
   ]);
-  const tickets = (ticketRows.rows as TicketRow[]).map(
-    (row): DoorTicket => ({
-      ref: row.ref,
-      status: row.status,
-      typeName: row.type_name,
-      holderLabel: row.holder_name ?? maskEmail(row.holder_email),
-      usedAt: row.used_at ? new Date(row.used_at).toISOString() : null,
-      usedByDevice: row.used_by_device_id,
-      orderRef: row.order_ref,
-    }),
-  );
-  const guests = (guestRows.rows as { id: string; name: string; plus_count: number; admitted_count: number; note: string; ref: string }[]).map(
-    (g): DoorGuest => ({ id: g.id, name: g.name, plusCount: g.plus_count, admittedCount: g.admitted_count, note: g.note, ref: g.ref }),
-  );
+  const tickets = (ticketRows.rows as TicketRow[]).map(toDoorTicket);
+  const guests = (guestRows.rows as GuestRow[]).map(toDoorGuest);
   const serverTime = new Date();
   return {
     gig: publicDoorGig(gig),

@@ -2,13 +2,12 @@ import { sql } from 'drizzle-orm';
 import { parseInput } from '../../http/validate.ts';
 import { limitHits } from '../../http/rate-limit.ts';
 import type { Services } from '../../services.ts';
-import { doorSearchSchema, DOOR_MESSAGES, type DoorGuest, type DoorSearchResult, type DoorTicket } from '../../../core/schemas/door.ts';
-import { maskEmail, ticketRefSql } from './count-door.ts';
+import { doorSearchSchema, DOOR_MESSAGES, type DoorSearchResult } from '../../../core/schemas/door.ts';
+import { ticketRefSql } from './count-door.ts';
 import type { DoorDevice } from './door-devices.ts';
 import { requireDoorGig } from './door-gigs.ts';
-import { ORDER_REF } from './get-admission-list.ts';
+import { ORDER_REF, toDoorGuest, toDoorTicket, type TicketRow } from './get-admission-list.ts';
 
-type TicketRow = { ref: string; status: DoorTicket['status']; type_name: string; holder_name: string | null; holder_email: string; used_at: string | Date | null; used_by_device_id: string | null; order_ref: string | null };
 
 /**
  * Door search (issue 34): the door's list holds masked addresses only (a lost phone must not leak
@@ -36,17 +35,7 @@ export async function searchDoor(services: Pick<Services, 'db' | 'isRateLimitEna
       where gig_id = ${gig.id} and (strpos(lower(name), ${needle}) > 0 or strpos(lower(coalesce(email, '')), ${needle}) > 0) order by lower(name), id limit 10`),
   ]);
   return {
-    tickets: (tickets.rows as TicketRow[]).map((row) => ({
-      ref: row.ref,
-      status: row.status,
-      typeName: row.type_name,
-      holderLabel: row.holder_name ?? maskEmail(row.holder_email),
-      usedAt: row.used_at ? new Date(row.used_at).toISOString() : null,
-      usedByDevice: row.used_by_device_id,
-      orderRef: row.order_ref,
-    })),
-    guests: (guests.rows as { id: string; name: string; plus_count: number; admitted_count: number; note: string; ref: string }[]).map(
-      (g): DoorGuest => ({ id: g.id, name: g.name, plusCount: g.plus_count, admittedCount: g.admitted_count, note: g.note, ref: g.ref }),
-    ),
+    tickets: (tickets.rows as TicketRow[]).map(toDoorTicket),
+    guests: (guests.rows as Parameters<typeof toDoorGuest>[0][]).map(toDoorGuest),
   };
 }
