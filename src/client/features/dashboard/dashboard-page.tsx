@@ -10,7 +10,7 @@ import { useTitle } from '../../lib/use-title.ts';
 import { MyTickets } from '../tickets/my-tickets.tsx';
 import { RefundRequestsCard } from '../tickets/refund-requests-card.tsx';
 import { DigestSwitch } from '../digest/digest-switch.tsx';
-import { PaymentSetupCard } from '../payouts/payment-setup-card.tsx';
+import { PaymentSetupCard, usePaymentSetupReturn } from '../payouts/payment-setup-card.tsx';
 import { useHeldBandShares } from '../payouts/payment-setup-card.tsx';
 import { SalesReportCard } from '../payouts/sales-report-card.tsx';
 import { WebhooksCard } from '../webhooks/webhooks-card.tsx';
@@ -127,8 +127,9 @@ function ProfileDashboard({ me, role }: { me: Me; role: Role }) {
     });
   // Issue 34: while any of a band's shares is held, payment setup leads its dashboard.
   const heldShares = useHeldBandShares(role === 'band');
+  const paymentSetupReturn = usePaymentSetupReturn();
   const paymentSetup = (role === 'band' || role === 'venue' || role === 'promoter') && (
-    <PaymentSetupCard role={role} email={me.user.email} name={typeof profile.companyName === 'string' && profile.companyName ? profile.companyName : (profile.name ?? '')} held={heldShares} />
+    <PaymentSetupCard role={role} email={me.user.email} name={typeof profile.companyName === 'string' && profile.companyName ? profile.companyName : (profile.name ?? '')} held={heldShares} banner={paymentSetupReturn} />
   );
   return (
     <DashboardFrame title={title} subtitle={profile.name ? `Signed in as ${me.user.email}` : undefined}>

@@ -18,7 +18,26 @@ type Props = {
   name: string;
   /** Issue 34: a band's shares held until setup; the card then leads the dashboard and says so. */
   held?: { amountCents: number; deadline: string } | null;
+  /** What the provider's onboarding came back with, read once by the page (usePaymentSetupReturn). */
+  banner: PaymentSetupReturn;
 };
+
+export type PaymentSetupReturn = 'connected' | 'refresh' | null;
+
+/**
+ * The provider's onboarding sends the browser back to /dashboard?connected=true (or refresh=true
+ * when its link expired). The page reads that once and clears the query string; it is kept by the
+ * page, not the card, because the card moves (to the top while a band's share is held) and a moved
+ * card is a new one.
+ */
+export function usePaymentSetupReturn(): PaymentSetupReturn {
+  const [params, setParams] = useSearchParams();
+  const [banner] = useState<PaymentSetupReturn>(() => (params.get('connected') === 'true' ? 'connected' : params.get('refresh') === 'true' ? 'refresh' : null));
+  useEffect(() => {
+    if (params.has('connected') || params.has('refresh')) setParams({}, { replace: true });
+  }, [params, setParams]);
+  return banner;
+}
 
 /**
  * The payment setup card on band, venue and promoter dashboards (spec 2 §2, §4): checking, then
@@ -27,17 +46,11 @@ type Props = {
  * /dashboard?connected=true (or refresh=true when its link expired): a banner says so, and the
  * query string is cleared.
  */
-export function PaymentSetupCard({ role, email, name, held = null }: Props) {
+export function PaymentSetupCard({ role, email, name, held = null, banner }: Props) {
   const account = usePaymentAccount();
   const start = useStartPaymentSetup();
   const resume = useContinuePaymentSetup();
-  const [params, setParams] = useSearchParams();
-  const [banner] = useState(() => (params.get('connected') === 'true' ? 'connected' : params.get('refresh') === 'true' ? 'refresh' : null));
   const [form, setForm] = useState({ email, name });
-
-  useEffect(() => {
-    if (params.has('connected') || params.has('refresh')) setParams({}, { replace: true });
-  }, [params, setParams]);
   // Issue 34: the account check releases held shares once it finds the account complete, so
   // 'Your shows' is read again after it.
   const queryClient = useQueryClient();
