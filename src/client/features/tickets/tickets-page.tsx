@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Fragment, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatCents, serviceFeeCents, SERVICE_FEE_PERCENT } from '../../../core/money.ts';
 import { INVALID_EVENT, type PublicGig } from '../../../core/public-pages.ts';
@@ -15,6 +15,8 @@ import { WaitlistJoinForm } from '../waitlist/waitlist-join-form.tsx';
 import { WAITLIST_MESSAGES } from '../../../core/schemas/waitlist.ts';
 import { CancelledShowNotice } from '../holders/cancelled-show-notice.tsx';
 import type { CancelledGig } from '../../../core/schemas/holders.ts';
+import { fitQuantities, summariseOrder, type Quantities } from './order-lines.ts';
+import { TicketTypeQuantities } from './ticket-type-quantities.tsx';
 
 /** The query /tickets was opened with, so /cancel's Try Again returns to the same ticket. */
 export const LAST_TICKETS_QUERY = 'marquee:last-tickets-query';
@@ -103,15 +105,22 @@ function TicketForm({ gig, offer, query }: { gig: Offer['gig']; offer: TicketOff
   const left = chosen ? Math.min(chosen.left, offer.left) : offer.left;
   const most = Math.max(1, Math.min(offer.maxPerOrder, left));
   const [quantity, setQuantity] = useState(1);
-  const count = Math.min(quantity, most);
+  // Issue 34: with several types the buyer sets a quantity of each, and pays for all in one order.
+  const isMixed = types.length > 1;
+  const orderMost = Math.min(offer.maxPerOrder, offer.left);
+  const [asked, setAsked] = useState<Quantities | null>(null);
+  const quantities = fitQuantities(types, asked ?? (firstOnSale ? { [firstOnSale.id]: 1 } : {}), orderMost);
+  const mixed = summariseOrder(types, quantities);
+  const count = isMixed ? mixed.count : Math.min(quantity, most);
   const unitCents = chosen?.priceCents ?? gig.ticketPriceCents;
-  const faceCents = unitCents * count;
+  const faceCents = isMixed ? mixed.faceCents : unitCents * count;
   const fee = serviceFeeCents(faceCents);
+  const queryClient = useQueryClient();
   const buyerEmail = email ?? me?.user.email ?? '';
   // Decision 50: while fans wait for a sold-out show, tickets that come back are theirs first.
   const isClosed = gig.isSoldOut || offer.hasWaitlist;
   const isEveryTypeSoldOut = offer.types.length > 0 && offer.types.every((type) => type.status === 'sold_out');
-  const canBuy = !isClosed && (!hasTypes || chosen?.status === 'on_sale');
+  const canBuy = !isClosed && (isMixed ? count > 0 : !hasTypes || chosen?.status === 'on_sale');
 
   const applyCode = async () => {
     setFieldErrors({});
@@ -120,6 +129,8 @@ function TicketForm({ gig, offer, query }: { gig: Offer['gig']; offer: TicketOff
       const { type } = await postJson<{ type: OfferedTicketType }>('/api/tickets/presale-code', { gigId: gig.id, presaleCode: code });
       setUnlocked(type);
       setTypeId(type.id);
+      // As with one type, the code's type is chosen; a buyer who already chose others keeps them.
+      setAsked((before) => (before ? { ...before, [type.id]: Math.max(1, before[type.id] ?? 0) } : { [type.id]: 1 }));
     } catch (err) {
       setFieldErrors({ presaleCode: err instanceof ApiError ? err.fields.presaleCode ?? err.message : 'The code could not be checked.' });
     } finally {
@@ -133,7 +144,15 @@ function TicketForm({ gig, offer, query }: { gig: Offer['gig']; offer: TicketOff
     setFieldErrors({});
     setState('processing');
     sessionStorage.setItem(LAST_TICKETS_QUERY, `?${query}`);
-    const order = { gigId: gig.id, email: buyerEmail, quantity: count, ticketTypeId: chosen?.id ?? null, presaleCode: unlocked && chosen?.id === unlocked.id ? code : null };
+    const order = isMixed
+      ? {
+          gigId: gig.id,
+          email: buyerEmail,
+          lines: mixed.lines.map((line) => ({ ticketTypeId: line.type.id, quantity: line.quantity })),
+          // The code is used once per ticket of the type it unlocks, so it goes only with that type.
+          presaleCode: unlocked && (quantities[unlocked.id] ?? 0) > 0 ? code : null,
+        }
+      : { gigId: gig.id, email: buyerEmail, quantity: count, ticketTypeId: chosen?.id ?? null, presaleCode: unlocked && chosen?.id === unlocked.id ? code : null };
     try {
       let answer: { url: string };
       try {
@@ -147,6 +166,8 @@ function TicketForm({ gig, offer, query }: { gig: Offer['gig']; offer: TicketOff
       window.location.assign(answer.url);
     } catch (err) {
       setState('idle');
+      // Seats went while the buyer chose: show what is left now.
+      if (err instanceof ApiError && err.status === 409) void queryClient.invalidateQueries({ queryKey: ['ticket-offer', gig.id] });
       if (err instanceof ApiError && err.code === 'NETWORK') setError('Error creating checkout session.');
       else if (err instanceof ApiError && err.fields.email) setFieldErrors({ email: err.fields.email });
       else setError(err instanceof ApiError ? err.message : 'Checkout session failed');
@@ -170,7 +191,7 @@ function TicketForm({ gig, offer, query }: { gig: Offer['gig']; offer: TicketOff
           <Alert tone="info">{offer.hasWaitlist ? WAITLIST_MESSAGES.soldOutJoin : offer.isBeingPaidFor ? ORDER_MESSAGES.beingPaidFor : 'Sold out'}</Alert>
         ) : (
           <form onSubmit={(e) => void buy(e)} className="space-y-4" noValidate>
-            {hasTypes && (
+            {hasTypes && !isMixed && (
               <fieldset className="space-y-2">
                 <legend className="field-label">Ticket type</legend>
                 {types.map((type) => (
@@ -212,22 +233,54 @@ function TicketForm({ gig, offer, query }: { gig: Offer['gig']; offer: TicketOff
               </div>
             )}
             {unlocked && <Alert tone="success">Presale code applied: {unlocked.name} tickets unlocked.</Alert>}
-            <div>
-              <label htmlFor="ticket-quantity" className="field-label">
-                Tickets
-              </label>
-              <select id="ticket-quantity" aria-describedby="ticket-quantity-hint" className="field-input min-h-11 w-28" value={count} onChange={(e) => setQuantity(Number(e.target.value))}>
-                {Array.from({ length: most }, (_, i) => i + 1).map((n) => (
-                  <option key={n} value={n}>
-                    {n}
-                  </option>
-                ))}
-              </select>
-              <p id="ticket-quantity-hint" className="mt-1 text-xs text-zinc-400">{offer.maxPerOrder === 1 ? 'One ticket per order.' : `Up to ${most} tickets in one order, with one service fee.`}</p>
-            </div>
-            <dl className="grid grid-cols-[1fr_auto] gap-y-1 text-lg">
-              <dt>{count > 1 ? `${count} tickets × ${formatCents(unitCents)}` : 'Ticket'}</dt>
-              <dd className="text-right">{formatCents(faceCents)}</dd>
+            {isMixed ? (
+              <TicketTypeQuantities
+                types={types}
+                quantities={quantities}
+                orderMost={orderMost}
+                gigLeft={offer.left}
+                saleWindow={saleWindow}
+                hint={offer.maxPerOrder === 1 ? 'One ticket per order.' : `Up to ${orderMost} tickets in one order, with one service fee.`}
+                onChange={setAsked}
+              />
+            ) : (
+              <div>
+                <label htmlFor="ticket-quantity" className="field-label">
+                  Tickets
+                </label>
+                <select id="ticket-quantity" aria-describedby="ticket-quantity-hint" className="field-input min-h-11 w-28" value={count} onChange={(e) => setQuantity(Number(e.target.value))}>
+                  {Array.from({ length: most }, (_, i) => i + 1).map((n) => (
+                    <option key={n} value={n}>
+                      {n}
+                    </option>
+                  ))}
+                </select>
+                <p id="ticket-quantity-hint" className="mt-1 text-xs text-zinc-400">{offer.maxPerOrder === 1 ? 'One ticket per order.' : `Up to ${most} tickets in one order, with one service fee.`}</p>
+              </div>
+            )}
+            <dl className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 text-lg">
+              {isMixed ? (
+                mixed.lines.length > 0 ? (
+                  mixed.lines.map((line) => (
+                    <Fragment key={line.type.id}>
+                      <dt>
+                        {line.quantity} × {line.type.name} ({formatCents(line.type.priceCents)})
+                      </dt>
+                      <dd className="text-right">{formatCents(line.faceCents)}</dd>
+                    </Fragment>
+                  ))
+                ) : (
+                  <>
+                    <dt>No tickets chosen</dt>
+                    <dd className="text-right">{formatCents(0)}</dd>
+                  </>
+                )
+              ) : (
+                <>
+                  <dt>{count > 1 ? `${count} tickets × ${formatCents(unitCents)}` : 'Ticket'}</dt>
+                  <dd className="text-right">{formatCents(faceCents)}</dd>
+                </>
+              )}
               <dt>Service fee ({SERVICE_FEE_PERCENT}%)</dt>
               <dd className="text-right">{formatCents(fee)}</dd>
               <dt className="border-t border-zinc-700 pt-2 font-bold">Total</dt>
@@ -247,7 +300,7 @@ function TicketForm({ gig, offer, query }: { gig: Offer['gig']; offer: TicketOff
             {error && <Alert>{error}</Alert>}
             {state === 'checking' && <Alert tone="info">{PROOF_MESSAGES.needed}</Alert>}
             <button type="submit" className="btn-primary w-full py-3 text-lg" disabled={state !== 'idle' || !canBuy}>
-              {state === 'checking' ? 'Checking…' : state === 'processing' ? 'Processing…' : count > 1 ? `Buy ${count} Tickets · ${formatCents(faceCents + fee)}` : `Buy Ticket · ${formatCents(faceCents + fee)}`}
+              {state === 'checking' ? 'Checking…' : state === 'processing' ? 'Processing…' : isMixed ? `Checkout · ${formatCents(faceCents + fee)}` : count > 1 ? `Buy ${count} Tickets · ${formatCents(faceCents + fee)}` : `Buy Ticket · ${formatCents(faceCents + fee)}`}
             </button>
           </form>
         )}
