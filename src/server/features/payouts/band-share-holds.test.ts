@@ -16,7 +16,7 @@ import type { TestClient } from '../../../../tests/helpers/test-app.ts';
 import { bandPayoutLine, bandShareDeadline, type BandPayout } from '../../../core/band-payouts.ts';
 import { formatLocalDate } from '../../../core/time.ts';
 import { sendPendingTransfers } from './send-pending-transfers.ts';
-import { releaseHeldBandShares, settleBandShareHolds } from './band-share-holds.ts';
+import { ALL_REFUNDED_REASON, releaseHeldBandShares, settleBandShareHolds } from './band-share-holds.ts';
 
 const ZONE = 'America/Chicago';
 let t: TestApp;
@@ -158,5 +158,27 @@ describe('the band is e-mailed once at each step, over SMTP, on a pinned clock (
     await settleBandShareHolds(t.services, { now: aroundDeadline(localDate, -3 * 24) });
     await settleBandShareHolds(t.services, { now: aroundDeadline(localDate, -2 * 24) });
     expect((await mailsTo(bandUser.email)).map((m) => m.kind)).toEqual(['band_share_held']);
+  });
+
+  it('a show whose every held ticket was refunded: no $0.00 e-mail and no forfeit, whenever the refund came', async () => {
+    // Refunded before the first sweep: the band hears nothing at all.
+    const early = await setUpGig();
+    const order = await buy(early.gigId, 'gone@holds.test');
+    await t.db.update(tickets).set({ status: 'refunded' }).where(eq(tickets.orderId, order.id));
+    for (const now of [new Date(), aroundDeadline(early.localDate, -6 * 24), aroundDeadline(early.localDate, 1)]) await settleBandShareHolds(t.services, { now });
+    expect(await mailsTo(early.bandUser.email)).toEqual([]);
+    // Closed as nothing to pay (all of it reversed), never forfeited at the deadline.
+    expect(await bandTransferOf(order.id)).toMatchObject({ status: 'forfeited', amountCents: 1110, reversedCents: 1110, reason: ALL_REFUNDED_REASON });
+    expect(await payoutOf(early.bandUser, early.gigId)).toEqual({ state: 'none' });
+
+    // Refunded after the 'held' e-mail: no reminder and no 'forfeited' e-mail follow it.
+    const late = await setUpGig();
+    const second = await buy(late.gigId, 'later@holds.test');
+    await settleBandShareHolds(t.services, { now: new Date() });
+    await t.db.update(tickets).set({ status: 'refunded' }).where(eq(tickets.orderId, second.id));
+    await settleBandShareHolds(t.services, { now: aroundDeadline(late.localDate, -6 * 24) });
+    await settleBandShareHolds(t.services, { now: aroundDeadline(late.localDate, 1) });
+    expect((await mailsTo(late.bandUser.email)).map((m) => m.kind)).toEqual(['band_share_held']);
+    expect(await bandTransferOf(second.id)).toMatchObject({ reversedCents: 1110, reason: ALL_REFUNDED_REASON });
   });
 });

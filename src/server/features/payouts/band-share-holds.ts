@@ -64,6 +64,22 @@ export async function releaseHeldBandShares(db: DbOrTx, { payeeUserId }: { payee
   return result.rows.filter((row) => (row as { status: string }).status === 'pending').length;
 }
 
+/**
+ * Held band shares of orders whose every ticket was refunded: nothing is left to pay or to lose,
+ * so each is closed at once as a release closes one (all of it reversed, ALL_REFUNDED_REASON), not
+ * held to its deadline and forfeited, and its band is never e-mailed about $0.00. An order with a
+ * refund still being carried out waits for the next sweep, as a release does.
+ */
+async function closeRefundedHolds(db: DbOrTx): Promise<number> {
+  const result = await db.execute(sql`
+    update transfers set status = 'forfeited', reversed_cents = amount_cents, reason = ${ALL_REFUNDED_REASON}
+    where kind = 'band_share' and status = 'held'
+      and not exists (select 1 from tickets t where t.order_id = transfers.order_id and t.status not in ('refunded', 'transferred'))
+      and not exists (select 1 from refunds rf where rf.order_id = transfers.order_id and rf.status = 'pending')
+    returning id`);
+  return result.rows.length;
+}
+
 type ShowHold = { gigId: string; payeeUserId: string; email: string; venueName: string; localDate: string; heldCents: number; isPastDeadline: boolean; isReminderDue: boolean };
 
 /** Every (show, payee) with held band shares, with what the e-mails say. */
@@ -106,11 +122,14 @@ export async function settleBandShareHolds(services: Deps, { now = new Date() }:
   const { db, mailer, env, jobs } = services;
   const released = await releaseHeldBandShares(db);
   if (released && jobs) await jobs.send(QUEUES.sendTransfers);
+  await closeRefundedHolds(db);
   const at = sql`${now.toISOString()}::timestamptz`;
   const setupUrl = `${env.PUBLIC_URL}/dashboard#payment-setup-heading`;
   let forfeited = 0;
   let mailed = 0;
   for (const hold of await findHolds(db, at)) {
+    // Every held ticket of the show refunded (its refund still being carried out): nothing to tell the band.
+    if (hold.heldCents === 0) continue;
     const deadline = formatLocalDate(bandShareDeadline(hold.localDate));
     const values = { show: `${hold.venueName}, ${formatLocalDate(hold.localDate)}`, amount: formatCents(hold.heldCents), deadline, setupUrl };
     await db.transaction(async (tx) => {
