@@ -1,3 +1,5 @@
+import { formatCents } from './money.ts';
+
 /** What a ticket page or checkout says for a gig that sells no tickets (spec 1 §2 /tickets). */
 export const INVALID_EVENT = 'Invalid event details.';
 
@@ -15,12 +17,25 @@ export type PublicGig = {
   coverCharge: string | null;
   /** Set only when the gig sells tickets through Marquee. */
   ticketPriceCents: number | null;
+  /**
+   * Issue 34: set when the gig's public ticket types sell at more than one price, from the
+   * cheapest to the dearest. Hidden types, sold only with a presale code, are
+   * left out, so a presale price is never shown; a type whose sale has not started or has ended
+   * still counts, as /tickets lists it with its price.
+   */
+  priceRange: { minCents: number; maxCents: number } | null;
   isSoldOut: boolean;
   advanceTicketUrl: string | null;
   venue: { id: string; name: string; slug: string; address: string };
   band: { id: string; name: string; slug: string; performerType: string; genres: string[]; imageUrl: string | null } | null;
   promoter: { id: string; name: string; slug: string } | null;
 };
+
+/** A public gig's ticket price as every card, the widget and the feeds write it: "$20.00" or "$20.00–$45.00". */
+export function formatGigPrice({ ticketPriceCents, priceRange }: Pick<PublicGig, 'ticketPriceCents' | 'priceRange'>): string | null {
+  if (priceRange) return `${formatCents(priceRange.minCents)}–${formatCents(priceRange.maxCents)}`;
+  return ticketPriceCents === null ? null : formatCents(ticketPriceCents);
+}
 
 export type BandSite = {
   id: string;

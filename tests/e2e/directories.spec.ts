@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible, shot } from './helpers.ts';
+import { bookTicketedGig, daysFromToday, expectAccessible, shot, signedInAs } from './helpers.ts';
 
 
 test('the band directory shows each band with its next gigs and links to its own site', async ({ page }) => {
@@ -68,6 +68,32 @@ test('a fan finds a venue in the directory and sees its shows with tickets', asy
   await expectAccessible(page);
   await buy.click();
   await expect(page).toHaveURL(/\/tickets\?band=/);
+});
+
+test('a gig with several ticket types shows its price range on its card; a presale type’s price stays hidden (issue 34)', async ({ page, browser }) => {
+  // The demo venue books a ticketed gig and sells it as General $20, VIP $45 and a presale-only $10.
+  const venue = await signedInAs(browser, 'venue');
+  const localDate = daysFromToday(290);
+  const gigId = await bookTicketedGig(venue, { localDate, startTime: '21:15', endTime: '23:45', priceCents: '25.00' });
+  const res = await venue.request.put(`/api/booking/gigs/${gigId}/ticket-types`, {
+    headers: { origin: new URL(venue.url()).origin },
+    data: {
+      types: [
+        { name: 'General', price: '20', quantity: 60 },
+        { name: 'VIP', price: '45', quantity: 20 },
+        { name: 'Fan club', price: '10', quantity: 10, isHidden: true },
+      ],
+      codes: [{ code: `FANS-${Date.now()}`, typeName: 'Fan club', maxUses: 5 }],
+    },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  await venue.context().close();
+
+  await page.goto(`/gigs?from=${localDate}&to=${localDate}`);
+  const card = page.getByRole('article').filter({ hasText: '9:15 PM - 11:45 PM' }).filter({ has: page.getByRole('heading', { name: 'The Velvet Static' }) });
+  await expect(card.getByRole('link', { name: /^Buy Tickets \$20\.00–\$45\.00 \+ fees/ })).toBeVisible();
+  await expect(card).not.toContainText('$10.00');
+  await shot(page, 'gig-card-price-range');
 });
 
 test('a venue page opened from its address alone works, and an unknown venue is not found', async ({ page }) => {

@@ -81,6 +81,13 @@ export const apiGigSchema = z
     description: z.string(),
     genres: z.array(z.string()),
     priceCents: z.int().nullable().meta({ description: 'Ticket price in cents when Marquee sells tickets, else null.' }),
+    priceRange: z
+      .object({ minCents: z.int(), maxCents: z.int() })
+      .nullable()
+      .meta({
+        description: 'When the gig’s ticket types sell at more than one price: the cheapest and dearest, in cents; else null. Types sold only with a presale code are left out.',
+        example: { minCents: 2000, maxCents: 4500 },
+      }),
     currency: z.literal('USD'),
     coverCharge: z.string().nullable().meta({ description: 'A cover charge as the organiser wrote it (paid at the door).' }),
     isSoldOut: z.boolean(),

@@ -7,6 +7,8 @@ import { publishGigsChanged } from '../live/live-events.ts';
 import { fillSecrets } from '../../mail/secrets.ts';
 import { DateTime } from 'luxon';
 import { listHomeGigs } from './list-home-gigs.ts';
+import { signUpAs } from '../../../../tests/helpers/accounts.ts';
+import { formatGigPrice, type BandSite } from '../../../core/public-pages.ts';
 
 let t: TestApp;
 const CHICAGO = 'America/Chicago';
@@ -293,5 +295,42 @@ describe("the home page's 'Upcoming shows' (issue 34)", () => {
     expect(await listedAt(tomorrow, '22:01')).toEqual([late, next]);
     expect(await listedAt(dayIn(CHICAGO, 2), '00:59')).toEqual([late, next]);
     expect(await listedAt(dayIn(CHICAGO, 2), '01:00')).toEqual([next]);
+  });
+});
+
+describe('a gig with several ticket types shows its price range (issue 34)', () => {
+  it('cards, the public API and the widget say "$20.00–$45.00"; a presale-only type’s price never leaves the server', async () => {
+    const venue = await signUpAs(t, 'venue');
+    const band = await createBand(t.db, { name: 'Range Finders' });
+    const ticketed = { venueId: venue.id, bandId: band.id, isTicketed: true, ticketPriceCents: 2500, ticketQuantity: 100 };
+    const mixed = await createGig(t.db, { ...ticketed, localDate: dayIn(CHICAGO, 8) });
+    const onePrice = await createGig(t.db, { ...ticketed, localDate: dayIn(CHICAGO, 9) });
+    const fanClub = { name: 'Fan club', price: '10', quantity: 10, isHidden: true };
+    const saveTypes = async (gigId: string, types: object[]) => {
+      const res = await venue.client.put(`/api/booking/gigs/${gigId}/ticket-types`, { types, codes: [{ code: 'FANS-ONLY', typeName: 'Fan club', maxUses: 5 }] });
+      expect(res.status, res.text).toBe(200);
+    };
+    await saveTypes(mixed, [{ name: 'General', price: '20', quantity: 60 }, { name: 'VIP', price: '45', quantity: 20 }, fanClub]);
+    // One public price (and a cheaper hidden one): no range, the one price.
+    await saveTypes(onePrice, [{ name: 'General', price: '15', quantity: 60 }, fanClub]);
+
+    const site = (await t.client().get(`/api/bands/site?id=${band.id}`)).json.band as BandSite;
+    const cardOf = (id: string) => site.gigs.find((g) => g.id === id)!;
+    expect(cardOf(mixed)).toMatchObject({ ticketPriceCents: 2000, priceRange: { minCents: 2000, maxCents: 4500 } });
+    expect(cardOf(onePrice)).toMatchObject({ ticketPriceCents: 1500, priceRange: null });
+    expect([formatGigPrice(cardOf(mixed)), formatGigPrice(cardOf(onePrice))]).toEqual(['$20.00–$45.00', '$15.00']);
+
+    const api = await t.client().get(`/api/v1/gigs/${mixed}`);
+    expect(api.json).toMatchObject({ priceCents: 2000, priceRange: { minCents: 2000, maxCents: 4500 } });
+    expect((await t.client().get(`/api/v1/gigs/${onePrice}`)).json.priceRange).toBeNull();
+
+    const widget = await t.client().get(`/api/embed/gigs?band=${band.slug}`);
+    expect(widget.json.gigs.map((g: { price: string }) => g.price)).toEqual(['$20.00–$45.00 + fees', '$15.00 + fees']);
+
+    // The presale type's $10.00 is nowhere in what the public reads.
+    for (const text of [JSON.stringify(site), api.text, widget.text]) {
+      expect(text).not.toMatch(/[:[]1000[,}\]]/);
+      expect(text).not.toContain('$10.00');
+    }
   });
 });

@@ -57,6 +57,10 @@ const publicGigCard = sql<PublicGig>`json_build_object(
   'description', ${gigs.description},
   'coverCharge', ${gigs.coverCharge},
   'ticketPriceCents', case when ${gigs.isTicketed} then ${gigs.ticketPriceCents} end,
+  -- Issue 34: the public types' prices, when they differ; a hidden (presale) type's price never leaves here.
+  'priceRange', case when ${gigs.isTicketed} then (select case when min(tt.price_cents) < max(tt.price_cents)
+    then json_build_object('minCents', min(tt.price_cents), 'maxCents', max(tt.price_cents)) end
+    from ticket_types tt where tt.gig_id = ${gigs.id} and not tt.is_hidden) end,
   -- Seats held by open checkouts count too (D12), until their time is up (decision 35).
   'isSoldOut', (${gigs.isTicketed} and ${gigs.ticketQuantity} is not null and ${gigs.ticketsSold} + ${gigs.doorSeats} + ${openHolds} >= ${gigs.ticketQuantity}),
   'advanceTicketUrl', ${gigs.advanceTicketUrl},

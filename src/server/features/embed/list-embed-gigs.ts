@@ -1,6 +1,6 @@
 import { and, inArray } from 'drizzle-orm';
 import type { EmbedGig, EmbedGigList } from '../../../core/embed.ts';
-import { formatCents } from '../../../core/money.ts';
+import { formatGigPrice } from '../../../core/public-pages.ts';
 import type { EmbedGigsQuery } from '../../../core/schemas/embed.ts';
 import { gigTicketsPath, sellsTickets } from '../../../core/site-urls.ts';
 import { formatClock, formatLocalDate } from '../../../core/time.ts';
@@ -34,7 +34,7 @@ function toEmbedGig(gig: PublicGig, publicUrl: string, city: string): EmbedGig {
     title: gig.band?.name ?? 'Live music',
     venue: gig.venue.name,
     city,
-    price: gig.ticketPriceCents !== null ? `${formatCents(gig.ticketPriceCents)} + fees` : gig.coverCharge?.trim() || null,
+    price: gig.ticketPriceCents !== null ? `${formatGigPrice(gig)} + fees` : gig.coverCharge?.trim() || null,
     isSoldOut: gig.isSoldOut,
     ticketUrl: ticketPage && !gig.isSoldOut ? ticketPage : null,
     detailsUrl: ticketPage ?? ownPage,

@@ -21,6 +21,7 @@ export function toApiGig(gig: PublicGig, publicUrl: string): ApiGig {
     description: gig.description,
     genres: gig.band?.genres ?? [],
     priceCents: gig.ticketPriceCents,
+    priceRange: gig.priceRange,
     currency: 'USD',
     coverCharge: gig.coverCharge,
     isSoldOut: gig.isSoldOut,
