@@ -39,11 +39,11 @@ export function TicketTypeQuantities({
               {formatCents(type.priceCents)} each
               {isOnSale && ` · ${Math.min(type.left, gigLeft)} left`}
             </span>
-            {window && <span className="block text-sm text-zinc-400">{window}</span>}
+            {window && <span className={`block text-sm ${isOnSale ? 'text-zinc-400' : 'font-medium text-amber-200'}`}>{window}</span>}
           </>
         );
         return (
-          <div key={type.id} className={`flex min-h-11 items-center gap-3 rounded-lg border px-3 py-2 ${quantity > 0 ? 'border-amber-400' : 'border-zinc-700'}`}>
+          <div key={type.id} className={`flex min-h-11 items-center gap-3 rounded-lg border px-3 py-2 ${quantity > 0 ? 'border-amber-400' : isOnSale ? 'border-zinc-700' : 'border-dashed border-zinc-700'}`}>
             {isOnSale ? (
               <>
                 <label htmlFor={id} className="flex-1 cursor-pointer">
@@ -68,7 +68,7 @@ export function TicketTypeQuantities({
                 </select>
               </>
             ) : (
-              <div className="flex-1 opacity-70">{details}</div>
+              <div className="flex-1">{details}</div>
             )}
           </div>
         );

@@ -258,12 +258,12 @@ function TicketForm({ gig, offer, query }: { gig: Offer['gig']; offer: TicketOff
                 <p id="ticket-quantity-hint" className="mt-1 text-xs text-zinc-400">{offer.maxPerOrder === 1 ? 'One ticket per order.' : `Up to ${most} tickets in one order, with one service fee.`}</p>
               </div>
             )}
-            <dl className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 text-lg">
+            <dl className="grid grid-cols-[1fr_auto] gap-y-1 text-lg">
               {isMixed ? (
                 mixed.lines.length > 0 ? (
                   mixed.lines.map((line) => (
                     <Fragment key={line.type.id}>
-                      <dt>
+                      <dt className="pr-3">
                         {line.quantity} × {line.type.name} ({formatCents(line.type.priceCents)})
                       </dt>
                       <dd className="text-right">{formatCents(line.faceCents)}</dd>
