@@ -1,43 +1,14 @@
 // Issue 34 item 1, on a phone: a band with no payout setup sells tickets; its share is held, not
 // lost; 'Your shows' and the top of its dashboard say so with the deadline; the e-mail arrives with
 // a button to set up payouts; setting them up pays the share out and the warning goes.
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { bookTicketedGig, daysFromToday, expectAccessible, shot, signedInAs, uniqueEmail } from './helpers.ts';
+import { expect, test, type Browser } from '@playwright/test';
+import { bookTicketedGig, daysFromToday, expectAccessible, readEmailText, registerBand, shot, signedInAs, uniqueEmail } from './helpers.ts';
 import { buyTickets } from './door-helpers.ts';
 
-const PORT = Number(process.env.E2E_PORT ?? 3199);
-const ORIGIN = `http://localhost:${PORT}`;
-const PASSWORD = 'correct-horse-e2e-9';
-
-/** A fresh band account (the demo band's payouts are other stories' business). */
-async function registerBand(page: Page, name: string): Promise<string> {
-  const email = uniqueEmail('held-band');
-  const res = await page.request.post('/api/register', {
-    headers: { origin: ORIGIN },
-    multipart: { data: JSON.stringify({ email, password: PASSWORD, location: 'chicagoland', role: 'band', name }) },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return email;
-}
-
-/** The e-mail the band got about its held share, as the admin's outbox shows it (the sweep runs every minute). */
+/** The e-mail the band got about its held share (the sweep runs every minute). */
 async function heldShareEmail(browser: Browser, email: string) {
-  const admin = await signedInAs(browser, 'admin');
-  let text = '';
-  await expect
-    .poll(
-      async () => {
-        const { messages } = (await (await admin.request.get('/api/admin/outbox')).json()) as { messages: { id: string; toAddress: string; subject: string }[] };
-        const found = messages.find((m) => m.toAddress === email && m.subject.startsWith('Set up payouts to receive your'));
-        if (!found) return '';
-        const { message } = (await (await admin.request.get(`/api/admin/outbox/${found.id}`)).json()) as { message: { subject: string; textBody: string } };
-        text = `${message.subject}\n${message.textBody}`;
-        return message.subject;
-      },
-      { timeout: 150_000, intervals: [2_000, 5_000] },
-    )
-    .toMatch(/^Set up payouts to receive your \$\d+\.\d{2} from /);
-  await admin.context().close();
+  const text = await readEmailText(browser, 'Set up payouts to receive your', email, 150_000);
+  expect(text).toMatch(/^Set up payouts to receive your \$\d+\.\d{2} from /);
   return text;
 }
 

@@ -155,3 +155,39 @@ export async function bookTicketedGig(
   });
   return gigIds[0]!;
 }
+
+/** A fresh band account, signed in on `page` (the demo band is other stories' business); its e-mail. */
+export async function registerBand(page: Page, name: string): Promise<string> {
+  const email = uniqueEmail('band');
+  const origin = new URL(page.url() === 'about:blank' ? `http://localhost:${Number(process.env.E2E_PORT ?? 3199)}` : page.url()).origin;
+  const res = await page.request.post('/api/register', {
+    headers: { origin },
+    multipart: { data: JSON.stringify({ email, password: 'correct-horse-e2e-9', location: 'chicagoland', role: 'band', name }) },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return email;
+}
+
+/**
+ * The subject and text of the latest e-mail to `email` whose subject starts with `subject`, as the
+ * admin's outbox shows it; waits for it (jobs may send it a little later).
+ */
+export async function readEmailText(browser: Browser, subject: string, email: string, timeout = 60_000): Promise<string> {
+  const admin = await signedInAs(browser, 'admin');
+  let text = '';
+  await expect
+    .poll(
+      async () => {
+        const { messages } = (await (await admin.request.get('/api/admin/outbox')).json()) as { messages: { id: string; toAddress: string; subject: string }[] };
+        const found = messages.find((m) => m.toAddress === email && m.subject.startsWith(subject));
+        if (!found) return false;
+        const { message } = (await (await admin.request.get(`/api/admin/outbox/${found.id}`)).json()) as { message: { subject: string; textBody: string } };
+        text = `${message.subject}\n${message.textBody}`;
+        return true;
+      },
+      { timeout, intervals: [1_000, 2_000, 5_000] },
+    )
+    .toBe(true);
+  await admin.context().close();
+  return text;
+}
