@@ -53,6 +53,15 @@ const BADGE: Record<string, string> = {
   released: 'bg-emerald-500 text-emerald-950',
   forfeited: 'bg-red-600 text-white',
 };
+/** A transfer's status in words, never the raw status (issue 34: a band share is 'held' until its band sets up payouts). */
+const TRANSFER_STATUS: Record<string, string> = {
+  pending: 'Being sent',
+  paid: 'Sent',
+  failed: 'Failed: the provider refused it',
+  forfeited: 'Forfeited',
+  held: 'Held until the band sets up payouts',
+};
+const transferStatusText = (status: string) => TRANSFER_STATUS[status] ?? status;
 const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 /** The spec's messages: the server's own error, or the network failure text. */
 const completionError = (error: Error) =>
@@ -270,7 +279,7 @@ function HeldPaymentCard({ held }: { held: HeldPayment }) {
         {(held.transferId || held.transferStatus) && (
           <div>
             <dt className="inline text-zinc-400">Transfer: </dt>
-            <dd className="inline break-all font-mono text-xs">{held.transferId ?? `${held.transferStatus} (being sent)`}</dd>
+            <dd className="inline break-all font-mono text-xs">{held.transferId ?? transferStatusText(held.transferStatus!)}</dd>
           </div>
         )}
         {held.forfeitReason && (

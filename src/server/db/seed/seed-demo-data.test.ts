@@ -2,6 +2,8 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { bandPayoutLine, bandPayoutOf } from '../../../core/band-payouts.ts';
 import { todayIn } from '../../../core/time.ts';
 import { createLocalStorage, isSafeKey, type Storage } from '../../storage/storage.ts';
 import { migrateDatabase, type Database } from '../client.ts';
@@ -202,6 +204,21 @@ describe('demo data', () => {
       const others = applications.filter((o) => o.gigId === a.gigId && o.bandId !== bandId);
       expect(others.length).toBeGreaterThan(0);
     }
+  });
+
+  it('leaves the demo band a held share of a past show, which its dashboard explains (issue 34)', async () => {
+    const bandId = (await database.db.select().from(schema.user)).find((u) => u.email === 'band@demo.marquee.test')!.id;
+    const transfers = await database.db.select().from(schema.transfers);
+    const held = transfers.filter((tr) => tr.payeeUserId === bandId && tr.kind === 'band_share');
+    expect(held).toEqual([expect.objectContaining({ status: 'held', amountCents: 1500, reversedCents: 0 })]);
+    const [order] = await database.db.select().from(schema.orders).where(eq(schema.orders.id, held[0]!.orderId!));
+    const [gig] = await database.db.select().from(schema.gigs).where(eq(schema.gigs.id, order!.gigId));
+    expect(gig!.localDate < todayIn('America/Chicago', now)).toBe(true);
+    const sold = await database.db.select().from(schema.tickets).where(eq(schema.tickets.orderId, order!.id));
+    expect(sold.map((t) => t.bandShareCents)).toEqual([750, 750]);
+    expect(gig).toMatchObject({ isTicketed: true, ticketsSold: 2 });
+    // The band reads it in one line on 'Your shows'.
+    expect(bandPayoutLine(bandPayoutOf({ held: 1500 }, gig!.localDate))).toMatch(/^Your share of \$15\.00 is held until you set up payouts\. Set them up by /);
   });
 
   it('stores every image and points profiles at it', async () => {

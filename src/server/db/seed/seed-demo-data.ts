@@ -4,7 +4,7 @@ import type { Role } from '../../../core/roles.ts';
 import { toSiteSlug, toVenueSlug } from '../../../core/slugs.ts';
 import { todayIn } from '../../../core/time.ts';
 import type { Storage } from '../../storage/storage.ts';
-import type { Db } from '../client.ts';
+import type { Db, Tx } from '../client.ts';
 import {
   account,
   bandExtraGigs,
@@ -30,7 +30,11 @@ import {
   venueProfiles,
   paymentAccounts,
   sandboxAccounts,
+  orders,
+  tickets,
 } from '../schema.ts';
+import { splitOrderPayment } from '../../../core/money.ts';
+import { recordTicketShares } from '../../features/payouts/record-ticket-shares.ts';
 import {
   BANDS,
   DEMO_ACCOUNTS,
@@ -94,6 +98,8 @@ type Scene = {
   gearListings: Insert<typeof gearListings>[];
   venueDirectory: Insert<typeof venueDirectory>[];
   bandFollowers: Insert<typeof bandFollowers>[];
+  /** Issue 34: the demo band's past show whose share is held (two tickets sold, no payout account). */
+  heldShareGig: Insert<typeof gigs> | null;
   demoUserIds: Map<Role, string>;
 };
 
@@ -205,6 +211,7 @@ function buildScene(random: Random, now: Date, storage: Storage): Scene {
     gearListings: [],
     venueDirectory: [],
     bandFollowers: [],
+    heldShareGig: null,
     demoUserIds: new Map(),
   };
 
@@ -418,6 +425,14 @@ function buildScene(random: Random, now: Date, storage: Storage): Scene {
   // ---------- Gigs and applications ----------
   const planned = planDemoGigs({ random, now, venues: gigVenues, bands: gigBands, promoters: gigPromoters, managedArtists: gigManagedArtists });
   scene.gigs = planned.gigs;
+  // Issue 34: the demo band's last show elsewhere sold two tickets while it had no payout account,
+  // so its share is held: its dashboard says so, with the deadline and where to set up payouts.
+  const heldShareGig = planned.gigs
+    .filter((g) => g.bandId === demoBandId && g.localDate < todayChicago.toISODate()! && !gigVenues.find((v) => v.userId === g.venueId)?.isDemo)
+    .sort((a, b) => a.localDate.localeCompare(b.localDate))
+    .at(-1);
+  if (heldShareGig) Object.assign(heldShareGig, { isTicketed: true, ticketPriceCents: 1500, ticketQuantity: 100, ticketsSold: 2, coverCharge: null, bandPercent: 50, organiserPercent: 25 });
+  scene.heldShareGig = heldShareGig ?? null;
   scene.gigApplications = planned.applications;
 
   // ---------- Open jam at the demo venue ----------
@@ -559,6 +574,48 @@ function buildScene(random: Random, now: Date, storage: Storage): Scene {
   return scene;
 }
 
+/** Two tickets of the demo band's past show, paid a week before it; their band share is recorded as a payment records it (held: no account). */
+async function sellHeldShareTickets(tx: Tx, gig: Insert<typeof gigs>) {
+  const split = splitOrderPayment([gig.ticketPriceCents!, gig.ticketPriceCents!], gig.bandPercent!, gig.organiserPercent!);
+  const paidAt = new Date(gig.startsAt.getTime() - 7 * 24 * 3_600_000);
+  const [order] = await tx
+    .insert(orders)
+    .values({
+      gigId: gig.id!,
+      buyerEmail: 'jordan.fan@example.com',
+      quantity: 2,
+      faceCents: split.faceCents,
+      feeCents: split.serviceFeeCents,
+      totalCents: split.totalCents,
+      status: 'paid',
+      provider: 'sandbox',
+      providerSessionId: `sbx_cs_demo_${randomBytes(8).toString('hex')}`,
+      providerPaymentId: `sbx_pay_demo_${randomBytes(8).toString('hex')}`,
+      bandShareCents: split.bandShareCents,
+      organiserShareCents: split.organiserShareCents,
+      platformShareCents: split.platformShareCents,
+      expiresAt: paidAt,
+      createdAt: paidAt,
+      paidAt,
+    })
+    .returning();
+  await tx.insert(tickets).values(
+    split.tickets.map((ticket, i) => ({
+      id: randomBytes(16).toString('base64url'),
+      orderId: order!.id,
+      gigId: gig.id!,
+      holderEmail: order!.buyerEmail,
+      position: i + 1,
+      faceCents: ticket.faceCents,
+      feeCents: ticket.serviceFeeCents,
+      bandShareCents: ticket.bandShareCents,
+      organiserShareCents: ticket.organiserShareCents,
+      platformShareCents: ticket.platformShareCents,
+    })),
+  );
+  await recordTicketShares(tx, order!);
+}
+
 /**
  * Fills an empty database with a small, believable scene: one login per role, bands, venues,
  * promoters and about a hundred gigs around today, an open jam, gear listings and an outreach
@@ -611,6 +668,7 @@ export async function seedDemoData(deps: SeedDemoDataDeps): Promise<{ accounts: 
     const accountIdOf = (userId: string) => `sbx_acct_demo_${userId.replace(/[^A-Za-z0-9]/g, '')}`;
     await tx.insert(sandboxAccounts).values(payees.map((u) => ({ id: accountIdOf(u.id), email: u.email, name: u.name, legalName: u.name, bankLast4: '6789', status: 'complete' as const, requirementsDue: [] })));
     await tx.insert(paymentAccounts).values(payees.map((u) => ({ userId: u.id, provider: 'sandbox', providerAccountId: accountIdOf(u.id), status: 'complete' as const, requirementsDue: [] })));
+    if (scene.heldShareGig) await sellHeldShareTickets(tx, scene.heldShareGig);
   });
 
   return { accounts: DEMO_ACCOUNTS.map((demo) => ({ ...demo })) };
