@@ -56,6 +56,33 @@ export const SALES_FIGURE_KEYS = [
   'organiserFailedCents',
 ] as const satisfies readonly (keyof SalesFigures)[];
 
+/**
+ * Issue 34: a gig's sales of one ticket type at one price: what its tickets were sold at (each
+ * ticket's own face price, from its order line), never the gig's base price. A gig's rows sum to
+ * the gig's figures, Sold and Refunded included.
+ */
+export type SalesReportTypeRow = SalesFigures & {
+  /** The type's name; null for tickets sold at the gig's simple price (no type). */
+  typeName: string | null;
+  /** What each of these tickets was sold at; null for the tickets sold on the old system (decision 52), whose money never reached Marquee. */
+  priceCents: number | null;
+};
+
+/** Issue 34: a row's words: the type's name, else the gig's simple price, else the old system. */
+export function typeRowLabel(row: Pick<SalesReportTypeRow, 'typeName' | 'priceCents'>): string {
+  if (row.priceCents === null) return 'Sold on the old system';
+  return row.typeName ?? 'Tickets';
+}
+
+/**
+ * Issue 34: whether a gig's sales are worth breaking down on screen: it sold a named type, or
+ * tickets at more than one price. A gig that sold only at its one simple price has one row, the
+ * gig's own, so it shows none.
+ */
+export function hasTypeBreakdown(gig: Pick<SalesReportGig, 'byType'>): boolean {
+  return gig.byType.length > 1 || gig.byType.some((row) => row.typeName !== null);
+}
+
 export type SalesReportGig = SalesFigures & {
   gigId: string;
   localDate: string;
@@ -65,8 +92,11 @@ export type SalesReportGig = SalesFigures & {
   bandName: string | null;
   /** The promoter of a promoter's gig, else the venue. */
   organiserName: string;
+  /** The gig's base price now: not what its tickets were sold at (byType says that). */
   ticketPriceCents: number | null;
   ticketQuantity: number | null;
+  /** Issue 34: the gig's sales by ticket type and price, types in their order; empty until something sells. */
+  byType: SalesReportTypeRow[];
 };
 
 export type SalesReportMonth = SalesFigures & { month: string };

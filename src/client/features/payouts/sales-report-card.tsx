@@ -1,7 +1,7 @@
-import { useId, useState } from 'react';
+import { Fragment, useId, useState } from 'react';
 import { formatCents } from '../../../core/money.ts';
 import { PAYOUT_RULES } from '../../../core/payout-rules.ts';
-import { formatMonth, type SalesFigures, type SalesReport, type SalesReportGig } from '../../../core/sales-report.ts';
+import { formatMonth, hasTypeBreakdown, typeRowLabel, type SalesFigures, type SalesReport, type SalesReportGig, type SalesReportTypeRow } from '../../../core/sales-report.ts';
 import { formatLocalDate } from '../../../core/time.ts';
 import { Alert } from '../../components/ui/field.tsx';
 import { LoadingImage } from '../../components/ui/states.tsx';
@@ -38,6 +38,9 @@ function show(column: Column, figures: SalesFigures): string {
 
 const hasSales = (figures: SalesFigures) => figures.ticketsSold + figures.ticketsRefunded > 0;
 
+/** Issue 34: a type's row in words: its name and what its tickets were sold at ("VIP · $45.00"). */
+const typeTitle = (row: SalesReportTypeRow) => (row.priceCents === null ? typeRowLabel(row) : `${typeRowLabel(row)} · ${formatCents(row.priceCents)}`);
+
 /** Who the gig was with, from the reader's side: a band reads the venue, an organiser the band. */
 function gigTitle(report: SalesReport, gig: SalesReportGig) {
   const other = report.party === 'band' ? (gig.organiserName === gig.venueName ? gig.venueName : `${gig.venueName} (${gig.organiserName})`) : `${gig.bandName ?? 'No band yet'} at ${gig.venueName}`;
@@ -67,18 +70,35 @@ function MonthTable({ report, month, columns }: { report: SalesReport; month: Sa
         <tbody>
           {gigs.map((gig) => {
             const { date, other } = gigTitle(report, gig);
+            const types = hasTypeBreakdown(gig) ? gig.byType : [];
             return (
-              <tr key={gig.gigId} className="border-b border-zinc-800">
-                <th scope="row" className="py-2 pr-2 text-left font-normal">
-                  <span className="block font-medium">{date}</span>
-                  <span className="block text-zinc-400">{other}</span>
-                </th>
-                {columns.map((column) => (
-                  <td key={column.key} className={cell}>
-                    {show(column, gig)}
-                  </td>
+              <Fragment key={gig.gigId}>
+                <tr className={types.length > 0 ? '' : 'border-b border-zinc-800'}>
+                  <th scope="row" className="py-2 pr-2 text-left font-normal">
+                    <span className="block font-medium">{date}</span>
+                    <span className="block text-zinc-400">{other}</span>
+                  </th>
+                  {columns.map((column) => (
+                    <td key={column.key} className={cell}>
+                      {show(column, gig)}
+                    </td>
+                  ))}
+                </tr>
+                {/* Issue 34: the gig's sales by ticket type, a breakdown of the row above. */}
+                {types.map((row, i) => (
+                  <tr key={`${row.typeName}-${row.priceCents}`} className={`text-xs text-zinc-300 ${i === types.length - 1 ? 'border-b border-zinc-800' : ''}`}>
+                    <th scope="row" className="py-1 pl-3 pr-2 text-left font-normal">
+                      <span className="sr-only">{date}, </span>
+                      {typeTitle(row)}
+                    </th>
+                    {columns.map((column) => (
+                      <td key={column.key} className="px-2 py-1 text-right tabular-nums whitespace-nowrap">
+                        {show(column, row)}
+                      </td>
+                    ))}
+                  </tr>
                 ))}
-              </tr>
+              </Fragment>
             );
           })}
         </tbody>
@@ -123,6 +143,7 @@ function MonthCards({ report, month, columns }: { report: SalesReport; month: Sa
             <p className="font-medium">{date}</p>
             <p className="text-sm text-zinc-400">{other}</p>
             {hasSales(gig) ? figures(gig) : <p className="mt-2 text-sm text-zinc-300">No tickets sold yet.</p>}
+            {hasTypeBreakdown(gig) && <TypeList rows={gig.byType} />}
           </li>
         );
       })}
@@ -133,6 +154,27 @@ function MonthCards({ report, month, columns }: { report: SalesReport; month: Sa
         </li>
       )}
     </ul>
+  );
+}
+
+/** Issue 34: on a phone, each type's sales and takings in a line: the card above has the rest. */
+function TypeList({ rows }: { rows: SalesReportTypeRow[] }) {
+  return (
+    <div className="mt-3">
+      <p className="text-xs font-medium text-zinc-400">By ticket type</p>
+      <dl className="text-sm">
+        {rows.map((row) => (
+          <div key={`${row.typeName}-${row.priceCents}`} className="flex justify-between gap-x-3 border-b border-zinc-800/70 py-1">
+            <dt className="text-zinc-300">{typeTitle(row)}</dt>
+            <dd className="text-right tabular-nums">
+              {row.ticketsSold} sold{row.ticketsRefunded > 0 ? `, ${row.ticketsRefunded} refunded` : ''}
+              {/* The old system's money never reached Marquee: a count only. */}
+              {row.priceCents !== null && ` · ${formatCents(row.grossCents)} gross`}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </div>
   );
 }
 

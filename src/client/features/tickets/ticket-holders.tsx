@@ -73,12 +73,16 @@ export function TicketHolders({ gig }: { gig: Gig }) {
 }
 
 function HolderRow({ ticket, when }: { ticket: TicketHolderRow; when: (iso: string) => string }) {
-  const about = [ticket.orderRef && `Order ${ticket.orderRef}`, ticket.quantity > 1 && `ticket ${ticket.position} of ${ticket.quantity}`, ticket.typeName].filter(Boolean).join(' · ');
+  const about = [ticket.orderRef && `Order ${ticket.orderRef}`, ticket.quantity > 1 && `ticket ${ticket.position} of ${ticket.quantity}`].filter(Boolean).join(' · ');
   return (
     <li className="rounded-lg bg-zinc-900 p-3 text-sm">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <p className="min-w-0 font-semibold [overflow-wrap:anywhere]">{ticket.holderEmail}</p>
-        <span className={`shrink-0 rounded-full border px-2 py-0.5 text-xs ${STATUS_TONE[ticket.status]}`}>{STATUS[ticket.status]}</span>
+        <span className="flex shrink-0 flex-wrap gap-1">
+          {/* Issue 34: the ticket's type is part of the ticket (a mixed order's tickets each their own); none for a gig's simple price. */}
+          {ticket.typeName && <span className="rounded-full bg-zinc-800 px-2 py-0.5 text-xs font-medium text-zinc-100">{ticket.typeName}</span>}
+          <span className={`rounded-full border px-2 py-0.5 text-xs ${STATUS_TONE[ticket.status]}`}>{STATUS[ticket.status]}</span>
+        </span>
       </div>
       {about && <p className="text-zinc-400">{about}</p>}
       {ticket.usedAt && <p className="text-zinc-400">Checked in {when(ticket.usedAt)}</p>}

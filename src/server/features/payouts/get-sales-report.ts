@@ -1,5 +1,5 @@
 import { countGigTickets } from '../tickets/gig-ticket-counts.ts';
-import { and, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   addFigures,
@@ -11,9 +11,11 @@ import {
   type SalesReport,
   type SalesReportGig,
   type SalesReportMonth,
+  type SalesReportTypeRow,
+  typeRowLabel,
 } from '../../../core/sales-report.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { bandProfiles, gigs, heldPayments, managedArtists, orders, promoterProfiles, refunds, tickets, transfers, venueProfiles } from '../../db/schema.ts';
+import { bandProfiles, gigs, heldPayments, managedArtists, orders, promoterProfiles, refunds, tickets, ticketTypes, transfers, venueProfiles } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { toSafeCsv } from '../../http/csv.ts';
 import type { SessionUser } from '../../http/session.ts';
@@ -90,9 +92,14 @@ export async function getSalesReport(db: DbOrTx, sessionUser: SessionUser, rawQu
   // Each gig's money, summed from its own tickets (a lateral join on the gig): read through the
   // tickets' gig index, so the report costs what the account's own gigs hold, not every ticket
   // in the database (issue 22). The gig's held payment and its release come from the outer query.
+  // Issue 34: one row per ticket type and price (each ticket's own face price, from its order
+  // line), so a gig's figures are the sum of its types' and the CSV's price is what was paid.
   const sales = db
     .select({
       gigId: tickets.gigId,
+      typeName: sql<string | null>`${ticketTypes.name}`.as('type_name'),
+      typePosition: sql<number | null>`${ticketTypes.position}`.as('type_position'),
+      priceCents: sql<number>`${tickets.faceCents}`.as('price_cents'),
       ticketsSold: sql<number>`count(*) filter (where ${isStanding})`.mapWith(Number).as('tickets_sold'),
       ticketsRefunded: sql<number>`count(*) filter (where not (${isStanding}))`.mapWith(Number).as('tickets_refunded'),
       // Issue 23: each ticket's own part of its order (an order holds several).
@@ -113,12 +120,13 @@ export async function getSalesReport(db: DbOrTx, sessionUser: SessionUser, rawQu
     })
     .from(tickets)
     .innerJoin(orders, eq(orders.id, tickets.orderId))
+    .leftJoin(ticketTypes, eq(ticketTypes.id, tickets.ticketTypeId))
     .leftJoin(refunds, eq(refunds.ticketId, tickets.id))
     .leftJoin(bandTransfer, and(eq(bandTransfer.orderId, orders.id), eq(bandTransfer.kind, 'band_share')))
     .leftJoin(organiserTransfer, and(eq(organiserTransfer.orderId, orders.id), eq(organiserTransfer.kind, 'organiser_share')))
     // A ticket passed on is counted once, as the ticket that replaced it (decision 48).
     .where(and(eq(tickets.gigId, gigs.id), sql`${tickets.status} <> 'transferred'`))
-    .groupBy(tickets.gigId)
+    .groupBy(tickets.gigId, tickets.ticketTypeId, ticketTypes.name, ticketTypes.position, tickets.faceCents)
     .as('sales');
 
   // Qualified by hand: an aliased subquery column renders unqualified, and gigs has a tickets_sold too.
@@ -128,7 +136,11 @@ export async function getSalesReport(db: DbOrTx, sessionUser: SessionUser, rawQu
   ) as {
     [K in keyof SalesFigures]: SQL<number>;
   };
-  const rows: SalesReportGig[] = await db
+  const salesColumn = <T>(name: string) => sql<T>`${sql.identifier('sales')}.${sql.identifier(name)}`;
+  const typePosition = salesColumn<number | null>('type_position');
+  const typeName = salesColumn<string | null>('type_name');
+  const priceCents = salesColumn<number | null>('price_cents').mapWith((v) => (v === null ? null : Number(v)));
+  const rows = await db
     .select({
       gigId: gigs.id,
       localDate: gigs.localDate,
@@ -138,6 +150,9 @@ export async function getSalesReport(db: DbOrTx, sessionUser: SessionUser, rawQu
       organiserName: sql<string>`coalesce(${promoterProfiles.name}, ${venueProfiles.name})`,
       ticketPriceCents: gigs.ticketPriceCents,
       ticketQuantity: gigs.ticketQuantity,
+      hasSales: sql<boolean>`${salesColumn('gig_id')} is not null`,
+      typeName,
+      priceCents,
       ...figureColumns,
     })
     .from(gigs)
@@ -149,23 +164,42 @@ export async function getSalesReport(db: DbOrTx, sessionUser: SessionUser, rawQu
     .leftJoin(releaseTransfer, eq(releaseTransfer.heldPaymentId, heldPayments.id))
     .leftJoinLateral(sales, sql`true`)
     .where(and(condition, inYear, or(eq(gigs.isTicketed, true), isNotNull(sales.gigId))))
-    .orderBy(desc(gigs.localDate), desc(gigs.startTime), desc(gigs.id));
+    // A gig's types in their order, then tickets of no type; each at its prices, lowest first.
+    .orderBy(desc(gigs.localDate), desc(gigs.startTime), desc(gigs.id), sql`${typePosition} asc nulls last`, asc(typeName), asc(priceCents));
 
-  // Issue 34 item 8: 'Sold' and 'Refunded' are the gig's counts as every screen shows them.
-  const counts = await countGigTickets(db, rows.map((gig) => gig.gigId));
-  for (const gig of rows) {
+  // The gigs, each the sum of its types' rows.
+  const byGig = new Map<string, SalesReportGig>();
+  for (const { hasSales, typeName: name, priceCents: price, ...row } of rows) {
+    const gig = byGig.get(row.gigId) ?? { ...row, ...emptyFigures(), byType: [] };
+    byGig.set(row.gigId, gig);
+    if (!hasSales) continue;
+    const typeRow: SalesReportTypeRow = { typeName: name, priceCents: price, ...emptyFigures() };
+    addFigures(typeRow, row);
+    gig.byType.push(typeRow);
+    addFigures(gig, typeRow);
+  }
+  const gigRows = [...byGig.values()];
+
+  // Issue 34 item 8: 'Sold' and 'Refunded' are the gig's counts as every screen shows them. The
+  // types' counts are a breakdown of them: what the gig's counter holds beyond its tickets is what
+  // it sold on the old system (decision 52), its own row.
+  const counts = await countGigTickets(db, gigRows.map((gig) => gig.gigId));
+  for (const gig of gigRows) {
     const count = counts.get(gig.gigId);
-    if (count) Object.assign(gig, { ticketsSold: count.sold, ticketsRefunded: count.refunded });
+    if (!count) continue;
+    const oldSystem = count.sold - gig.ticketsSold;
+    if (oldSystem > 0) gig.byType.push({ typeName: null, priceCents: null, ...emptyFigures(), ticketsSold: oldSystem });
+    Object.assign(gig, { ticketsSold: count.sold, ticketsRefunded: count.refunded });
   }
   const months = new Map<string, SalesReportMonth>();
   const totals = emptyFigures();
-  for (const gig of rows) {
+  for (const gig of gigRows) {
     const month = gig.localDate.slice(0, 7);
     if (!months.has(month)) months.set(month, { month, ...emptyFigures() });
     addFigures(months.get(month)!, gig);
     addFigures(totals, gig);
   }
-  return { party, year, years, totals, months: [...months.values()], gigs: rows };
+  return { party, year, years, totals, months: [...months.values()], gigs: gigRows };
 }
 
 const CSV_HEADER = [
@@ -192,17 +226,26 @@ const CSV_HEADER = [
   'organiser_forfeited',
   'band_transfer_failed',
   'organiser_transfer_failed',
+  // Issue 34: added last, so the columns before keep their places.
+  'ticket_type',
 ];
 
-/** The report as CSV: one row per gig, then the year's total; amounts in dollars with cents, cells formula-safe. */
+/**
+ * The report as CSV: one row per gig and ticket type (a gig of one simple price is one row), then
+ * the year's total, so the rows add up to it. ticket_price is what those tickets were sold at,
+ * never the gig's base price (blank for a gig with no sales, and for tickets sold on the old
+ * system); ticket_type is blank for the gig's simple price. Amounts in dollars with cents, cells formula-safe.
+ */
 export function salesReportCsv(report: SalesReport): string {
   const money = (figures: SalesFigures) => [
     String(figures.ticketsSold),
     String(figures.ticketsRefunded),
     ...SALES_FIGURE_KEYS.filter((key) => key.endsWith('Cents')).map((key) => centsToDecimal(figures[key])),
   ];
-  const gigRows = [...report.gigs]
-    .reverse()
-    .map((gig) => [gig.localDate.slice(0, 7), gig.localDate, gig.startTime, gig.venueName, gig.bandName ?? '', gig.organiserName, gig.ticketPriceCents === null ? '' : centsToDecimal(gig.ticketPriceCents), ...money(gig)]);
-  return toSafeCsv([CSV_HEADER, ...gigRows, [String(report.year), '', '', `Total ${report.year}`, '', '', '', ...money(report.totals)]]);
+  const gigRows = [...report.gigs].reverse().flatMap((gig) => {
+    const about = [gig.localDate.slice(0, 7), gig.localDate, gig.startTime, gig.venueName, gig.bandName ?? '', gig.organiserName];
+    if (gig.byType.length === 0) return [[...about, '', ...money(gig), '']];
+    return gig.byType.map((row) => [...about, row.priceCents === null ? '' : centsToDecimal(row.priceCents), ...money(row), row.typeName === null && row.priceCents !== null ? '' : typeRowLabel(row)]);
+  });
+  return toSafeCsv([CSV_HEADER, ...gigRows, [String(report.year), '', '', `Total ${report.year}`, '', '', '', ...money(report.totals), '']]);
 }

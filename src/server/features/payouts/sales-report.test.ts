@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import { splitTicketPayment } from '../../../core/money.ts';
-import { SALES_FIGURE_KEYS, type SalesFigures, type SalesReport } from '../../../core/sales-report.ts';
-import { gigs, managedArtists, orders, transfers } from '../../db/schema.ts';
+import { hasTypeBreakdown, SALES_FIGURE_KEYS, type SalesFigures, type SalesReport } from '../../../core/sales-report.ts';
+import { gigs, managedArtists, orders, ticketTypes, transfers } from '../../db/schema.ts';
 import { placeTicketOrder } from '../tickets/place-ticket-order.ts';
 import { applyPaymentEvent } from '../tickets/apply-payment-event.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../../../tests/helpers/test-app.ts';
@@ -33,11 +33,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 let buyers = 0;
-/** A fan buys one ticket through the sandbox; returns the order. */
-async function buy(gigId: string, quantity = 1) {
+/** A fan buys tickets through the sandbox (one, or several, or a mixed order's lines); returns the order. */
+async function buy(gigId: string, quantity = 1, lines?: { ticketTypeId: string; quantity: number }[]) {
   const sandbox = t.services.sandbox!;
   const email = `fan${++buyers}@report.test`;
-  const placed = await placeTicketOrder(t.db, { gigId, buyerEmail: email, provider: 'sandbox', quantity });
+  const placed = await placeTicketOrder(t.db, { gigId, buyerEmail: email, provider: 'sandbox', quantity, lines });
   const { sessionId } = await sandbox.createCheckout({ orderId: placed.id, totalCents: placed.totalCents, description: 'Ticket', buyerEmail: email, successUrl: '', cancelUrl: '', expiresAt: placed.expiresAt, transferGroup: `order_${placed.id}` });
   await t.db.update(orders).set({ providerSessionId: sessionId }).where(eq(orders.id, placed.id));
   expect(await applyPaymentEvent(t.services, 'sandbox', { id: sandbox.newEventId(), type: 'checkout.paid', orderId: placed.id, sessionId, paymentId: sandbox.newPaymentId() })).toBe('issued');
@@ -276,6 +276,106 @@ describe('the sales and payout report (decision 41)', () => {
     expect(gig).toMatchObject({ ticketsSold: 2, ticketsRefunded: 1, grossCents: 6900, feeCents: 900, refundedCents: 2300 });
     expect(gig.bandShareCents).toBe(2 * 1000);
     expect(gig.organiserShareCents).toBe(2 * 500);
+  });
+});
+
+describe('ticket types in the sales report and the holder list (issue 34, item 6)', () => {
+  let venue: Account;
+  let gigId = '';
+  let simpleGigId = '';
+  const date = `${YEAR}-08-09`;
+
+  beforeAll(async () => {
+    venue = await signUpAs(t, 'venue');
+    const band = await signUpAs(t, 'band');
+    for (const account of [venue, band]) await givePaymentAccount(t.db, account.id);
+    // The gig's base price ($15) is neither type's: the report must never show it as what was paid.
+    gigId = await ticketedGig({ venueId: venue.id, bandId: band.id, priceCents: 1500, bandPercent: 50 });
+    const [general, vip] = await t.db
+      .insert(ticketTypes)
+      .values([
+        { gigId, name: 'General', priceCents: 2000, quantity: 60, position: 0 },
+        { gigId, name: 'VIP', priceCents: 4500, quantity: 20, position: 1 },
+      ])
+      .returning();
+    // A mixed order (2 General + 1 VIP, tickets 1 and 2 General), a VIP alone, and one General refunded.
+    const mixed = await buy(gigId, 1, [
+      { ticketTypeId: general!.id, quantity: 2 },
+      { ticketTypeId: vip!.id, quantity: 1 },
+    ]);
+    await buy(gigId, 1, [{ ticketTypeId: vip!.id, quantity: 1 }]);
+    await refundTicket(t.db, { ticketId: await findTicketOfOrder(t.db, mixed.id, 2), reason: 'A friend cannot come', actorId: adminId });
+    await moveTo(gigId, date);
+
+    // A gig of one simple price, 2 sold on Marquee and 4 on the old system before it was imported (decision 52).
+    simpleGigId = await ticketedGig({ venueId: venue.id, bandId: band.id, priceCents: 1000, bandPercent: 50 });
+    await buy(simpleGigId, 2);
+    await t.db.update(gigs).set({ ticketsSold: 6, legacyTicketsSold: 4 }).where(eq(gigs.id, simpleGigId));
+    await moveTo(simpleGigId, `${YEAR}-08-02`);
+  });
+
+  it("gives each type's sales and takings at its own price, a breakdown that sums to the gig's counts and money", async () => {
+    const report = await reportOf(venue);
+    const gig = report.gigs.find((g) => g.gigId === gigId)!;
+    // The one count of each thing: 3 stand, 1 refunded.
+    expect(gig).toMatchObject({ ticketsSold: 3, ticketsRefunded: 1 });
+    // The mixed order's one fee (15% of $85.00 = $12.75) is each line's 15%: $6.00 for 2 General, $6.75 for the VIP.
+    expect(gig.byType.map((row) => ({ typeName: row.typeName, priceCents: row.priceCents, ...figures(row) }))).toMatchObject([
+      { typeName: 'General', priceCents: 2000, ticketsSold: 1, ticketsRefunded: 1, grossCents: 2 * 2300, feeCents: 2 * 300, refundedCents: 2300 },
+      { typeName: 'VIP', priceCents: 4500, ticketsSold: 2, ticketsRefunded: 0, grossCents: 2 * 5175, feeCents: 2 * 675, refundedCents: 0 },
+    ]);
+    expect(hasTypeBreakdown(gig)).toBe(true);
+
+    // Every figure of the types adds up to the gig's, Sold and Refunded (countGigTickets) included.
+    for (const one of report.gigs) {
+      for (const key of SALES_FIGURE_KEYS) expect(one.byType.reduce((sum, row) => sum + row[key], 0), `${one.gigId} ${key}`).toBe(one[key]);
+    }
+
+    // The simple-price gig: its tickets at $10.00 and the 4 sold on the old system, whose money never reached Marquee.
+    const simple = report.gigs.find((g) => g.gigId === simpleGigId)!;
+    expect(simple.ticketsSold).toBe(6);
+    expect(simple.byType).toMatchObject([
+      { typeName: null, priceCents: 1000, ticketsSold: 2, grossCents: 2 * 1150 },
+      { typeName: null, priceCents: null, ticketsSold: 4, grossCents: 0 },
+    ]);
+    // A gig that sold only at its simple price has no breakdown on screen.
+    expect(hasTypeBreakdown({ byType: simple.byType.slice(0, 1) })).toBe(false);
+  });
+
+  it("exports a row per type whose price is what its tickets were sold at, never the gig's base price; the rows add up to the total", async () => {
+    const res = await venue.client.get(`/api/payments/report/csv?year=${YEAR}`);
+    expect(res.status).toBe(200);
+    const rows = parse<Record<string, string>>(res.text, { columns: true });
+    expect(rows.filter((r) => r.date === date).map((r) => [r.ticket_type, r.ticket_price, r.tickets_sold, r.tickets_refunded, r.gross, r.service_fees, r.refunded])).toEqual([
+      ['General', '20.00', '1', '1', '46.00', '6.00', '23.00'],
+      ['VIP', '45.00', '2', '0', '103.50', '13.50', '0.00'],
+    ]);
+    expect(rows.filter((r) => r.date === `${YEAR}-08-02`).map((r) => [r.ticket_type, r.ticket_price, r.tickets_sold, r.gross])).toEqual([
+      ['', '10.00', '2', '23.00'],
+      ['Sold on the old system', '', '4', '0.00'],
+    ]);
+    expect(rows.some((r) => r.ticket_price === '15.00')).toBe(false);
+    // Each column of the rows adds up to the year's total row.
+    const total = rows.at(-1)!;
+    for (const column of ['tickets_sold', 'tickets_refunded', 'gross', 'service_fees', 'refunded', 'band_share', 'organiser_share', 'platform_share']) {
+      const sum = rows.slice(0, -1).reduce((acc, r) => acc + Math.round(Number(r[column]) * 100), 0);
+      expect(sum, column).toBe(Math.round(Number(total[column]) * 100));
+    }
+  });
+
+  it("names each ticket's type on the organiser's holder list, a mixed order's tickets each their own", async () => {
+    const res = await venue.client.get(`/api/booking/gigs/${gigId}/ticket-holders`);
+    expect(res.status, res.text).toBe(200);
+    const list = res.json as { tickets: { position: number; quantity: number; typeName: string | null; status: string }[] };
+    expect(list.tickets.map((ticket) => [ticket.position, ticket.quantity, ticket.typeName, ticket.status])).toEqual([
+      [1, 3, 'General', 'valid'],
+      [2, 3, 'General', 'refunded'],
+      [3, 3, 'VIP', 'valid'],
+      [1, 1, 'VIP', 'valid'],
+    ]);
+    // A gig of one simple price has no type to name.
+    const simple = await venue.client.get(`/api/booking/gigs/${simpleGigId}/ticket-holders`);
+    expect((simple.json as typeof list).tickets.map((ticket) => ticket.typeName)).toEqual([null, null]);
   });
 });
 
