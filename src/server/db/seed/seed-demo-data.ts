@@ -31,10 +31,10 @@ import {
   paymentAccounts,
   sandboxAccounts,
   orders,
-  tickets,
 } from '../schema.ts';
 import { splitOrderPayment } from '../../../core/money.ts';
 import { recordTicketShares } from '../../features/payouts/record-ticket-shares.ts';
+import { fulfilPaidOrder } from '../../features/tickets/fulfil-paid-order.ts';
 import {
   BANDS,
   DEMO_ACCOUNTS,
@@ -431,7 +431,7 @@ function buildScene(random: Random, now: Date, storage: Storage): Scene {
     .filter((g) => g.bandId === demoBandId && g.localDate < todayChicago.toISODate()! && !gigVenues.find((v) => v.userId === g.venueId)?.isDemo)
     .sort((a, b) => a.localDate.localeCompare(b.localDate))
     .at(-1);
-  if (heldShareGig) Object.assign(heldShareGig, { isTicketed: true, ticketPriceCents: 1500, ticketQuantity: 100, ticketsSold: 2, coverCharge: null, bandPercent: 50, organiserPercent: 25 });
+  if (heldShareGig) Object.assign(heldShareGig, { isTicketed: true, ticketPriceCents: 1500, ticketQuantity: 100, ticketsHeld: 2, coverCharge: null, bandPercent: 50, organiserPercent: 25 });
   scene.heldShareGig = heldShareGig ?? null;
   scene.gigApplications = planned.applications;
 
@@ -574,7 +574,10 @@ function buildScene(random: Random, now: Date, storage: Storage): Scene {
   return scene;
 }
 
-/** Two tickets of the demo band's past show, paid a week before it; their band share is recorded as a payment records it (held: no account). */
+/**
+ * Two tickets of the demo band's past show, paid a week before it, issued and their shares
+ * recorded as a sandbox payment does (the band share held: the demo band has no account).
+ */
 async function sellHeldShareTickets(tx: Tx, gig: Insert<typeof gigs>) {
   const split = splitOrderPayment([gig.ticketPriceCents!, gig.ticketPriceCents!], gig.bandPercent!, gig.organiserPercent!);
   const paidAt = new Date(gig.startsAt.getTime() - 7 * 24 * 3_600_000);
@@ -587,33 +590,18 @@ async function sellHeldShareTickets(tx: Tx, gig: Insert<typeof gigs>) {
       faceCents: split.faceCents,
       feeCents: split.serviceFeeCents,
       totalCents: split.totalCents,
-      status: 'paid',
       provider: 'sandbox',
       providerSessionId: `sbx_cs_demo_${randomBytes(8).toString('hex')}`,
-      providerPaymentId: `sbx_pay_demo_${randomBytes(8).toString('hex')}`,
       bandShareCents: split.bandShareCents,
       organiserShareCents: split.organiserShareCents,
       platformShareCents: split.platformShareCents,
       expiresAt: paidAt,
       createdAt: paidAt,
-      paidAt,
     })
     .returning();
-  await tx.insert(tickets).values(
-    split.tickets.map((ticket, i) => ({
-      id: randomBytes(16).toString('base64url'),
-      orderId: order!.id,
-      gigId: gig.id!,
-      holderEmail: order!.buyerEmail,
-      position: i + 1,
-      faceCents: ticket.faceCents,
-      feeCents: ticket.serviceFeeCents,
-      bandShareCents: ticket.bandShareCents,
-      organiserShareCents: ticket.organiserShareCents,
-      platformShareCents: ticket.platformShareCents,
-    })),
-  );
-  await recordTicketShares(tx, order!);
+  const paid = await fulfilPaidOrder(tx, { orderId: order!.id, providerPaymentId: `sbx_pay_demo_${randomBytes(8).toString('hex')}`, now: paidAt });
+  if (paid.outcome !== 'issued') throw new Error('The demo order was not issued.');
+  await recordTicketShares(tx, { ...order!, status: 'paid' });
 }
 
 /**
