@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { formatClock, formatLocalDate } from '../core/time.ts';
 import { formatCents } from '../core/money.ts';
+import { TICKET_COUNT_LABELS } from '../core/ticket-counts.ts';
 import { DOOR_MESSAGES, DOOR_SALE_UNDO_MS, type DoorGuest, type DoorPrice, type DoorSearchResult, type DoorTicket } from '../core/schemas/door.ts';
 import { isRecentRepeatOfAdmitted, mergeSearch, searchByName, validationFailed, whyNotAdmit, type Decision } from './decide.ts';
 import type { StoredDevice } from './door-db.ts';
@@ -580,9 +581,11 @@ export function DoorScreen({ gigId, device, onRevoked, onChangeGig }: { gigId: s
             </button>
           </div>
           <StatusBar isOnline={door.isOnline} lastSyncedAt={summary.lastSyncedAt} waiting={summary.waiting} couldNotSend={summary.couldNotSend} />
-          <dl className="grid grid-cols-5 gap-1.5 sm:gap-2" aria-label="Counts">
-            <Count label="Checked in" value={summary.checkedIn} />
-            <Count label="Sold" value={summary.sold} />
+          <dl className="grid grid-cols-3 gap-1.5 sm:grid-cols-6 sm:gap-2" aria-label="Counts">
+            {/* Issue 34 item 8: the organiser's words and numbers (countGigTickets). */}
+            <Count label={TICKET_COUNT_LABELS.checkedIn} value={summary.checkedIn} />
+            <Count label={TICKET_COUNT_LABELS.sold} value={summary.sold} />
+            <Count label={TICKET_COUNT_LABELS.doorSales} value={summary.doorSales} />
             <Count label="Capacity" value={summary.capacity ?? '–'} />
             {/* Issue 34: what the door may still sell, seats held by open online checkouts counted. */}
             <Count label="Left" value={summary.seatsLeft ?? '–'} />

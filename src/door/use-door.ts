@@ -362,7 +362,11 @@ export function useDoor(gigId: string, device: StoredDevice, onRevoked: () => vo
       couldNotSend: couldNotSendCount(current.scans, current.sales),
       // A walk-in who paid at the door is in (the server counts door sales as checked in too).
       checkedIn: counts.checkedIn + pendingAdmitted + pendingSold,
-      sold: counts.soldOnline + counts.soldAtDoor + counts.comps + pendingSold,
+      // Issue 34 item 8: 'Sold' and 'Door sales' mean what they mean on the organiser's gig card
+      // (countGigTickets): tickets sold online that stand, and tickets sold at the door (this door's
+      // not yet sent ones included).
+      sold: counts.soldOnline,
+      doorSales: counts.soldAtDoor + pendingSold,
       capacity: counts.capacity,
       seatsLeft: seatsLeftAtDoor(counts, current.sales),
       heldOnline: counts.heldOnline ?? 0,

@@ -191,3 +191,9 @@ export async function readEmailText(browser: Browser, subject: string, email: st
   await admin.context().close();
   return text;
 }
+
+/** The organiser (signed in on `venue`) sets a gig's ticket types, as the types editor saves them. */
+export async function saveTicketTypes(venue: Page, gigId: string, types: { name: string; price: string; quantity: number; salesStart?: string }[]) {
+  const res = await venue.request.put(`/api/booking/gigs/${gigId}/ticket-types`, { data: { types, codes: [] }, headers: { origin: new URL(venue.url()).origin } });
+  expect(res.status(), await res.text()).toBeLessThan(300);
+}

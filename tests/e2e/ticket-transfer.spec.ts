@@ -1,29 +1,12 @@
-import { expect, test, type Browser } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { DOOR_REFUSALS } from '../../src/core/schemas/door.ts';
-import { bookTicketedGig, demoAccount, expectAccessible, logIn, registerFan, shot, signedInAs, uniqueEmail } from './helpers.ts';
-import { openVenueDoor, result, scanNext, wedgeScan } from './door-helpers.ts';
+import { bookTicketedGig, expectAccessible, registerFan, shot, signedInAs, uniqueEmail } from './helpers.ts';
+import { openVenueDoor, readEmailedTicketReference, result, scanNext, wedgeScan } from './door-helpers.ts';
 
 /** A date some days after today in Chicago (the demo venue's zone), as YYYY-MM-DD. */
 
 // Issue 23 item 4, decision 48: a fan passes a ticket to a friend from the dashboard; the door
 // refuses the old code and admits the friend's new one; the organiser sees who holds it.
-
-/** The ticket reference (printed under its QR code, issue 33) in the latest e-mail with this subject to this address, as the admin reveals it in the outbox. */
-async function readEmailedTicketReference(browser: Browser, subject: string, email: string): Promise<string> {
-  const context = await browser.newContext();
-  const admin = await context.newPage();
-  await logIn(admin, demoAccount('admin').email, demoAccount('admin').password);
-  await admin.goto('/admin/outbox');
-  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  await admin.getByRole('button', { name: new RegExp(`${escape(subject)}.*To ${escape(email)}`) }).first().click();
-  await expect(admin.getByTestId('message-body')).toContainText('Ticket: [link hidden]');
-  await admin.getByRole('button', { name: 'Show hidden links' }).click();
-  await expect(admin.getByTestId('message-body')).not.toContainText('[link hidden]');
-  const code = /Ticket: ([0-9A-Z]{4}-[0-9A-Z]{4})/.exec((await admin.getByTestId('message-body').textContent()) ?? '')?.[1];
-  await context.close();
-  if (!code) throw new Error(`No ticket reference in the e-mail to ${email}`);
-  return code;
-}
 
 test('a fan passes a ticket to a friend: the old code is refused at the door, the new one admits, and the venue sees who holds it', async ({ page, browser }) => {
   const fanEmail = uniqueEmail('passer');
