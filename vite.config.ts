@@ -55,6 +55,12 @@ export default defineConfig(({ command }) => ({
               test: (id) => id === path.join(clientRoot, 'main.tsx') || isSharedByPublicScreens(id),
             },
             {
+              // Issue 34: the small parts the public ticket screens share, in one file rather than
+              // three (each costs its response headers), and not in the entry the other pages load.
+              name: 'ticket-parts',
+              test: /src[\\/](client[\\/]components[\\/]test-mode-notice\.tsx|core[\\/]payments-mode\.ts|client[\\/]features[\\/]tickets[\\/]last-tickets-query\.ts)$/,
+            },
+            {
               // A band's site is the same screen on its subdomain and at /band/{name}.
               name: 'band-site',
               test: /src[\\/]client[\\/]features[\\/]sites[\\/](subdomain-site|band-site)\.tsx$/,

@@ -1,5 +1,5 @@
 import { serviceFeeCents } from '../../../core/money.ts';
-import type { OfferedTicketType } from '../../../core/schemas/tickets.ts';
+import type { OfferedTicketType } from '../../../core/messages/tickets.ts';
 
 /** Issue 34: how many tickets of each type the buyer asks for, by type id. */
 export type Quantities = Record<string, number>;

@@ -5,11 +5,12 @@ import { formatClock, formatLocalDate } from '../../../core/time.ts';
 import { apiFetch } from '../../lib/api.ts';
 import { usePublicConfig } from '../../lib/config.ts';
 import { useTitle } from '../../lib/use-title.ts';
-import { LAST_TICKETS_QUERY } from './tickets-page.tsx';
+import { LAST_TICKETS_QUERY } from './last-tickets-query.ts';
 import { TestModeNotice } from '../../components/test-mode-notice.tsx';
 
 type CheckoutResult = {
-  order: { status: 'pending' | 'paid' | 'expired' | 'refunded'; email: string; totalCents: number; localDate: string; startTime: string; venueName: string; bandName: string; quantity: number; hasWallet?: boolean };
+  /** What was paid, as the server recorded it and the order e-mail says it: tickets + the one service fee = total (issue 34). */
+  order: { status: 'pending' | 'paid' | 'expired' | 'refunded'; email: string; faceCents: number; feeCents: number; totalCents: number; localDate: string; startTime: string; venueName: string; bandName: string; quantity: number; hasWallet?: boolean };
   ticket: { id: string; qrSvg: string; pagePath: string; calendarPath: string } | null;
   /** Issue 23: every ticket of the order, in order, each with its own page (decision 46). */
   tickets: { id: string; reference: string; position: number; status: string; typeName?: string | null; qrSvg: string; pagePath: string; calendarPath: string }[];
@@ -47,9 +48,19 @@ export function SuccessPage() {
         </h2>
         <TestModeNotice />
         {data && (
-          <p className="text-zinc-300">
-            {data.order.bandName} at {data.order.venueName}, {formatLocalDate(data.order.localDate)} {formatClock(data.order.startTime)} · {formatCents(data.order.totalCents)}
-          </p>
+          <>
+            <p className="text-zinc-300">
+              {data.order.bandName} at {data.order.venueName}, {formatLocalDate(data.order.localDate)} {formatClock(data.order.startTime)}
+            </p>
+            <dl aria-label="What you paid" className="mx-auto grid max-w-xs grid-cols-[1fr_auto] gap-x-6 gap-y-1 text-left">
+              <dt>{data.order.quantity > 1 ? `${data.order.quantity} tickets` : 'Ticket'}</dt>
+              <dd className="text-right">{formatCents(data.order.faceCents)}</dd>
+              <dt>Service fee</dt>
+              <dd className="text-right">{formatCents(data.order.feeCents)}</dd>
+              <dt className="border-t border-zinc-700 pt-1 font-bold">Total</dt>
+              <dd className="border-t border-zinc-700 pt-1 text-right font-bold">{formatCents(data.order.totalCents)}</dd>
+            </dl>
+          </>
         )}
         {data?.ticket ? (
           <>

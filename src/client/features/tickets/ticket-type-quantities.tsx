@@ -1,5 +1,5 @@
 import { formatCents } from '../../../core/money.ts';
-import type { OfferedTicketType } from '../../../core/schemas/tickets.ts';
+import type { OfferedTicketType } from '../../../core/messages/tickets.ts';
 import { mostOfType, type Quantities } from './order-lines.ts';
 
 /**

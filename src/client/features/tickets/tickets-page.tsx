@@ -1,9 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Fragment, useState, type FormEvent } from 'react';
+import { Fragment, lazy, Suspense, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatCents, serviceFeeCents, SERVICE_FEE_PERCENT } from '../../../core/money.ts';
 import { INVALID_EVENT, type PublicGig } from '../../../core/public-pages.ts';
-import { ORDER_MESSAGES, PROOF_MESSAGES, type OfferedTicketType, type TicketOffer } from '../../../core/schemas/tickets.ts';
+import { ORDER_MESSAGES, PROOF_MESSAGES, type OfferedTicketType, type TicketOffer } from '../../../core/messages/tickets.ts';
 import { formatLocalDate, formatTimeRange } from '../../../core/time.ts';
 import { Alert, TextField } from '../../components/ui/field.tsx';
 import { LoadingImage } from '../../components/ui/states.tsx';
@@ -11,15 +11,16 @@ import { ApiError, apiFetch, postJson } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.ts';
 import { useTitle } from '../../lib/use-title.ts';
 import { TestModeNotice } from '../../components/test-mode-notice.tsx';
-import { WaitlistJoinForm } from '../waitlist/waitlist-join-form.tsx';
-import { WAITLIST_MESSAGES } from '../../../core/schemas/waitlist.ts';
-import { CancelledShowNotice } from '../holders/cancelled-show-notice.tsx';
+import { WAITLIST_MESSAGES } from '../../../core/messages/waitlist.ts';
 import type { CancelledGig } from '../../../core/schemas/holders.ts';
+import { LAST_TICKETS_QUERY } from './last-tickets-query.ts';
 import { fitQuantities, summariseOrder, type Quantities } from './order-lines.ts';
 import { TicketTypeQuantities } from './ticket-type-quantities.tsx';
 
-/** The query /tickets was opened with, so /cancel's Try Again returns to the same ticket. */
-export const LAST_TICKETS_QUERY = 'marquee:last-tickets-query';
+// Issue 34: shown only for a sold-out or cancelled show, so they load only then and /tickets stays
+// within the public pages' budget (the waitlist form validates with zod).
+const WaitlistJoinForm = lazy(async () => ({ default: (await import('../waitlist/waitlist-join-form.tsx')).WaitlistJoinForm }));
+const CancelledShowNotice = lazy(async () => ({ default: (await import('../holders/cancelled-show-notice.tsx')).CancelledShowNotice }));
 
 type Offer = { gig: PublicGig & { band: NonNullable<PublicGig['band']>; ticketPriceCents: number }; tickets: TicketOffer };
 /** Decision 49: a link to a cancelled show. */
@@ -63,7 +64,13 @@ export function TicketsPage() {
       </div>
     );
   }
-  if ('cancelled' in offer.data) return <CancelledShowNotice gig={offer.data.cancelled} />;
+  if ('cancelled' in offer.data) {
+    return (
+      <Suspense fallback={<LoadingImage label="Loading the show…" />}>
+        <CancelledShowNotice gig={offer.data.cancelled} />
+      </Suspense>
+    );
+  }
   return <TicketForm gig={offer.data.gig} offer={offer.data.tickets} query={params.toString()} />;
 }
 
@@ -304,7 +311,11 @@ function TicketForm({ gig, offer, query }: { gig: Offer['gig']; offer: TicketOff
             </button>
           </form>
         )}
-        {(isClosed || isEveryTypeSoldOut) && <WaitlistJoinForm gigId={gig.id} defaultEmail={me?.user.email ?? ''} />}
+        {(isClosed || isEveryTypeSoldOut) && (
+          <Suspense>
+            <WaitlistJoinForm gigId={gig.id} defaultEmail={me?.user.email ?? ''} />
+          </Suspense>
+        )}
       </section>
     </div>
   );

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { WAITLIST_MESSAGES } from '../../../core/schemas/waitlist.ts';
+import { WAITLIST_MESSAGES } from '../../../core/messages/waitlist.ts';
 import { Alert, TextField } from '../../components/ui/field.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { joinWaitlist } from './api.ts';

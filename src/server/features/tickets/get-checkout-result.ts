@@ -20,14 +20,15 @@ export const CHECKOUT_ORDER_GONE_MESSAGE =
  * payment event has issued them (they may land a moment after the browser returns). The checkout
  * session id is the key: only the buyer's browser was sent it by the provider. Each ticket's own
  * page and the show's calendar entry are linked from there (decision 46). `ticket` is the first
- * ticket, for pages written before orders held several.
+ * ticket, for pages written before orders held several. What was paid is the order's own figures
+ * (tickets + the one service fee = total), as the order e-mail gives them (issue 34).
  */
 export async function getCheckoutResult(services: Pick<Services, 'db' | 'ticketLinkKey' | 'doorKeySecret'> & { wallets?: Services['wallets'] }, sessionId: string) {
   const { db, ticketLinkKey } = services;
   if (!/^[A-Za-z0-9_-]{10,200}$/.test(sessionId)) throw new AppError('NOT_FOUND', 'That order was not found.');
   const row = await findOrderShow(db, eq(orders.providerSessionId, sessionId));
   if (!row) throw new AppError('NOT_FOUND', CHECKOUT_ORDER_GONE_MESSAGE);
-  const { showName, status, email, totalCents, localDate, startTime, venueName, quantity, orderId, gigId } = row;
+  const { showName, status, email, faceCents, feeCents, totalCents, localDate, startTime, venueName, quantity, orderId, gigId } = row;
   const current = row.ticketId
     ? await db
         .select({ id: tickets.id, position: tickets.position, status: tickets.status, typeName: ticketTypes.name, isBuyers: sql<boolean>`lower(${tickets.holderEmail}) = lower(${email})` })
@@ -51,7 +52,7 @@ export async function getCheckoutResult(services: Pick<Services, 'db' | 'ticketL
   // An unpaid checkout of a cancelled gig was closed with it (issue 33, finding 12): nothing was charged.
   const isClosedOffSale = status === 'expired' && (await db.select({ cancelledAt: gigs.cancelledAt }).from(gigs).where(eq(gigs.id, gigId)))[0]?.cancelledAt != null;
   return {
-    order: { status, email, totalCents, localDate, startTime, venueName, bandName: showName, quantity, hasWallet: services.wallets ? isWalletConfigured(services.wallets) : false },
+    order: { status, email, faceCents, feeCents, totalCents, localDate, startTime, venueName, bandName: showName, quantity, hasWallet: services.wallets ? isWalletConfigured(services.wallets) : false },
     ticket: withCodes[0] ?? null,
     tickets: withCodes,
     passedOnCount: current.length - issued.length,
