@@ -157,16 +157,16 @@ function MonthCards({ report, month, columns }: { report: SalesReport; month: Sa
   );
 }
 
-/** Issue 34: on a phone, each type's sales and takings in a line: the card above has the rest. */
+/** Issue 34: on a phone, each type at its price, then its sales and takings: the card above has the rest. */
 function TypeList({ rows }: { rows: SalesReportTypeRow[] }) {
   return (
     <div className="mt-3">
       <p className="text-xs font-medium text-zinc-400">By ticket type</p>
       <dl className="text-sm">
         {rows.map((row) => (
-          <div key={`${row.typeName}-${row.priceCents}`} className="flex justify-between gap-x-3 border-b border-zinc-800/70 py-1">
-            <dt className="text-zinc-300">{typeTitle(row)}</dt>
-            <dd className="text-right tabular-nums">
+          <div key={`${row.typeName}-${row.priceCents}`} className="border-b border-zinc-800/70 py-1">
+            <dt className="font-medium">{typeTitle(row)}</dt>
+            <dd className="tabular-nums text-zinc-300">
               {row.ticketsSold} sold{row.ticketsRefunded > 0 ? `, ${row.ticketsRefunded} refunded` : ''}
               {/* The old system's money never reached Marquee: a count only. */}
               {row.priceCents !== null && ` · ${formatCents(row.grossCents)} gross`}
