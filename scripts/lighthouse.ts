@@ -1,5 +1,6 @@
 // `npm run lighthouse`: Lighthouse's mobile preset against the production server with the demo
-// scene, for the home, region and band-site pages. Prints performance, LCP, CLS and TBT.
+// scene, for the home, region and band-site pages and a paid order's /success (issue 34). Prints
+// performance, LCP, CLS and TBT.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -10,7 +11,22 @@ import { requireChromium } from './find-chromium.ts';
 
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3299);
 const base = `http://localhost:${PORT}`;
-const PAGES = { home: `${base}/`, 'region /chicago': `${base}/chicago`, 'band site': `http://thevelvetstatic.localhost:${PORT}/` };
+const PAGES: Record<string, string> = { home: `${base}/`, 'region /chicago': `${base}/chicago`, 'band site': `http://thevelvetstatic.localhost:${PORT}/` };
+
+/** A fan's paid order of a demo gig, bought over the API and paid on the sandbox checkout: /success shows it. */
+async function paidOrderSession(): Promise<string> {
+  const { gigs } = (await (await fetch(`${base}/api/gigs`)).json()) as { gigs: { id: string; ticketPriceCents: number | null; isSoldOut: boolean }[] };
+  const gig = gigs.find((g) => g.ticketPriceCents !== null && !g.isSoldOut);
+  if (!gig) throw new Error('The demo scene has no gig on sale.');
+  const checkout = await fetch(`${base}/api/tickets/checkout`, { method: 'POST', headers: { origin: base, 'content-type': 'application/json' }, body: JSON.stringify({ gigId: gig.id, email: `lighthouse-${Date.now()}@example.com`, quantity: 1 }) });
+  const sessionId = ((await checkout.json()) as { url: string }).url.split('/').pop()!;
+  await fetch(`${base}/sandbox/checkout/${sessionId}`, { method: 'POST', body: new URLSearchParams({ action: 'pay', card: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' }), redirect: 'manual' });
+  for (let i = 0; i < 40; i++) {
+    if (((await (await fetch(`${base}/api/tickets/checkout/${sessionId}`)).json()) as { ticket: unknown }).ticket) return sessionId;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('The paid order was not issued.');
+}
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-lighthouse-'));
 const server = spawn(process.execPath, ['src/server/main.ts'], {
@@ -28,6 +44,7 @@ try {
     if (i > 120) throw new Error('The server did not start.');
     await new Promise((r) => setTimeout(r, 500));
   }
+  PAGES['paid /success'] = `${base}/success?session_id=${await paidOrderSession()}`;
   const chromium = await requireChromium();
   const chrome = await chromeLauncher.launch({ chromePath: chromium.executablePath, chromeFlags: ['--headless=new', ...chromium.args] });
   try {

@@ -25,6 +25,11 @@ export type PublicRoute = {
   modules: string[];
   /** The level-1 heading that shows the page has its data. */
   heading: string | RegExp;
+  /**
+   * What the page needs that the demo scene lacks, made by the browser test before the page opens
+   * (issue 34): a paid order, whose checkout session ends `path`.
+   */
+  scene?: 'paid-order';
 };
 
 export const PUBLIC_ROUTES: PublicRoute[] = [
@@ -41,4 +46,5 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
   { name: 'rehearsal /rehearsal-space', path: '/rehearsal-space', modules: ['features/directories/rehearsal-space-page.tsx'], heading: 'Rehearsal Spaces' },
   { name: 'open jam /open-jam', path: '/open-jam', modules: ['features/jam/open-jam-page.tsx'], heading: 'Open Jam' },
   { name: 'gear swap /gear-swap', path: '/gear-swap', modules: ['features/gear/gear-swap-page.tsx'], heading: 'Gear Swap' },
+  { name: 'paid /success', path: '/success?session_id=', scene: 'paid-order', modules: ['features/tickets/payment-result-pages.tsx'], heading: 'Payment successful!' },
 ];
