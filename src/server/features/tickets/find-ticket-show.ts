@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { joinShow, showColumns } from '../../db/gig-show.ts';
-import { gigs, orders, tickets } from '../../db/schema.ts';
+import { gigs, orders, tickets, ticketTypes } from '../../db/schema.ts';
 import { showEndsAt } from '../calendar/build-calendar-feed.ts';
 
 /** One ticket with the show it is for: what its page, its e-mails and its wallet passes say (decision 46). */
@@ -13,6 +13,8 @@ export async function findTicketShow(db: DbOrTx, ticketId: string) {
       usedAt: tickets.usedAt,
       holderEmail: tickets.holderEmail,
       orderId: tickets.orderId,
+      /** Issue 34 item 6: the ticket's type ('VIP'), or null for a gig without types. */
+      typeName: ticketTypes.name,
       provider: orders.provider,
       ...showColumns,
       /** D10: the promoter when a promoter made the gig, else the venue. */
@@ -22,6 +24,7 @@ export async function findTicketShow(db: DbOrTx, ticketId: string) {
     .from(tickets)
     .innerJoin(orders, eq(orders.id, tickets.orderId))
     .innerJoin(gigs, eq(gigs.id, tickets.gigId))
+    .leftJoin(ticketTypes, eq(ticketTypes.id, tickets.ticketTypeId))
     .$dynamic();
   const [row] = await joinShow(query).where(eq(tickets.id, ticketId));
   return row ? withShowDetails(row) : null;

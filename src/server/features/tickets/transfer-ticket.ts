@@ -169,7 +169,7 @@ async function sendTransferEmails(tx: Tx, services: TransferServices, { newTicke
     {
       to: show.holderEmail,
       kind: 'ticket',
-      ...(await ticketReceivedEmail({ ...about, fromEmail, isTestMode: show.provider === 'sandbox' })),
+      ...(await ticketReceivedEmail({ ...about, fromEmail, typeName: show.typeName, isTestMode: show.provider === 'sandbox' })),
       secrets: {
         [ticketSecretKey(1)]: await ticketDisplayRefOf(newTicketId),
         [ticketQrSecretKey(1)]: await signTicketCode(services, newTicketId, show.gigId, tx),
