@@ -26,6 +26,7 @@ import { StatusBadge } from './status-badge.tsx';
 import { GigHolderTools } from '../holders/gig-holder-tools.tsx';
 import { GigDoorPanel } from '../door/gig-door-panel.tsx';
 import { TicketCounts } from '../../components/ticket-counts.tsx';
+import { BAND_SHARE_HOLD_DAYS } from '../../../core/band-payouts.ts';
 
 const DELETE_CONFIRM = 'Are you sure you want to delete this gig? This action cannot be undone.';
 /** Issue 21: the card's buttons are at least 44 px tall on a phone, compact beside the text on wider screens. */
@@ -327,7 +328,8 @@ export function OrganiserGigCard({
       {!isEditing && <TicketHolders gig={gig} />}
       {gig.isTicketed && gig.tab !== 'past' && gig.bookedName && !gig.isBandPayoutReady && (
         <p role="note" className="rounded-lg border border-amber-500/50 bg-amber-950/50 px-3 py-2 text-sm text-amber-100">
-          {gig.bookedName} has not completed payment setup: the band's share of tickets sold until then is forfeited to the platform.
+          {/* Decision 58: a band's share is held, not forfeited, until its deadline. */}
+          {gig.bookedName} has not completed payment setup: the band's share of tickets sold is held until it does, and forfeited to the platform if it has not by {BAND_SHARE_HOLD_DAYS} days after the show.
         </p>
       )}
       {gig.tab !== 'past' && (
