@@ -3,7 +3,7 @@
 // one fee, and sees 3 QR codes; the door admits each once. Issue 34 item 7: a fan buys tickets of
 // two types in one checkout, with one fee.
 import { expect, test, type Page } from '@playwright/test';
-import { bookTicketedGig, daysFromToday, expectAccessible, postFrom, shot, signedInAs, uniqueEmail } from './helpers.ts';
+import { bookTicketedGig, daysFromToday, expectAccessible, postFrom, saveTicketTypes, shot, signedInAs, uniqueEmail } from './helpers.ts';
 
 const PHONE = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 
@@ -89,11 +89,6 @@ test('an organiser adds a presale type; a fan on a phone buys 3 tickets with the
 });
 
 /** The gig's ticket types, saved as the organiser's editor saves them. */
-async function saveTicketTypes(venue: Page, gigId: string, types: { name: string; price: string; quantity: number; salesStart?: string }[]) {
-  const res = await venue.request.put(`/api/booking/gigs/${gigId}/ticket-types`, { data: { types, codes: [] }, headers: { origin: new URL(venue.url()).origin } });
-  expect(res.status(), await res.text()).toBeLessThan(300);
-}
-
 async function expectNoSidewaysScroll(page: Page) {
   const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
   expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
