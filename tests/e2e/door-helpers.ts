@@ -1,7 +1,7 @@
 import jsQRImport from 'jsqr';
 import sharp from 'sharp';
 import { expect, type APIRequestContext, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
-import { bookTicketedGig, demoAccount, logIn, signedInAs } from './helpers.ts';
+import { bookTicketedGig, demoAccount, logIn, openEmailedMessage, signedInAs } from './helpers.ts';
 
 // The door app's browser tests (issue 24): gigs, tickets and doors made the way people make them.
 
@@ -88,19 +88,11 @@ export async function wedgeScan(door: Page, code: string): Promise<string> {
 /** The door's own status line. */
 export const doorStatus = (door: Page) => door.getByRole('status', { name: 'Door status' });
 
-/** The ticket reference (printed under its QR code, issue 33) in the latest e-mail with this subject to this address, as the admin reveals it in the outbox. */
+/** The ticket reference (printed under its QR code, issue 33) in the latest e-mail with this subject to this address. */
 export async function readEmailedTicketReference(browser: Browser, subject: string, email: string): Promise<string> {
-  const context = await browser.newContext();
-  const admin = await context.newPage();
-  await logIn(admin, demoAccount('admin').email, demoAccount('admin').password);
-  await admin.goto('/admin/outbox');
-  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  await admin.getByRole('button', { name: new RegExp(`${escape(subject)}.*To ${escape(email)}`) }).first().click();
-  await expect(admin.getByTestId('message-body')).toContainText('Ticket: [link hidden]');
-  await admin.getByRole('button', { name: 'Show hidden links' }).click();
-  await expect(admin.getByTestId('message-body')).not.toContainText('[link hidden]');
+  const admin = await openEmailedMessage(browser, subject, email);
   const code = /Ticket: ([0-9A-Z]{4}-[0-9A-Z]{4})/.exec((await admin.getByTestId('message-body').textContent()) ?? '')?.[1];
-  await context.close();
+  await admin.context().close();
   if (!code) throw new Error(`No ticket reference in the e-mail to ${email}`);
   return code;
 }

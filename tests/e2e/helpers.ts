@@ -54,11 +54,10 @@ export async function logOut(page: Page): Promise<void> {
 }
 
 /**
- * The link of the latest e-mail with this subject to this address, as a person would get it:
- * the demo admin opens the message in the outbox and shows its hidden links (audited).
- * With `linkName`, the first link whose address (the outbox shows the text version) matches it.
+ * The latest e-mail with this subject to this address, as a person would get it: the demo admin
+ * opens the message in the outbox and shows its hidden links (audited). Close its context after.
  */
-export async function readEmailedLink(browser: Browser, subject: string, email: string, shotName?: string, linkName?: string | RegExp): Promise<string> {
+export async function openEmailedMessage(browser: Browser, subject: string, email: string): Promise<Page> {
   const context = await browser.newContext();
   const admin = await context.newPage();
   await logIn(admin, demoAccount('admin').email, demoAccount('admin').password);
@@ -69,10 +68,19 @@ export async function readEmailedLink(browser: Browser, subject: string, email: 
   await admin.getByRole('button', { name: 'Show hidden links' }).click();
   // The links are revealed by a request: an e-mail with an open link too (the welcome's dashboard) must not be read before.
   await expect(admin.getByTestId('message-body')).not.toContainText('[link hidden]');
+  return admin;
+}
+
+/**
+ * The link of the latest e-mail with this subject to this address (openEmailedMessage).
+ * With `linkName`, the first link whose address (the outbox shows the text version) matches it.
+ */
+export async function readEmailedLink(browser: Browser, subject: string, email: string, shotName?: string, linkName?: string | RegExp): Promise<string> {
+  const admin = await openEmailedMessage(browser, subject, email);
   const links = admin.getByTestId('message-body').getByRole('link', linkName ? { name: linkName } : {});
   const link = await links.first().getAttribute('href');
   if (shotName) await shot(admin, shotName);
-  await context.close();
+  await admin.context().close();
   return link!;
 }
 
