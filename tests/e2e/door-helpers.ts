@@ -96,3 +96,6 @@ export async function readEmailedTicketReference(browser: Browser, subject: stri
   if (!code) throw new Error(`No ticket reference in the e-mail to ${email}`);
   return code;
 }
+
+/** The number on one of the door app's count tiles, by its word ('Checked in', 'Sold', 'Door sales', 'Left'…). */
+export const doorCount = (door: Page, word: string) => door.locator('dl[aria-label="Counts"] > div').filter({ has: door.locator('dt', { hasText: new RegExp(`^${word}$`) }) }).locator('dd');

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { DOOR_MESSAGES, DOOR_REFUSALS } from '../../src/core/schemas/door.ts';
 import { bookTicketedGig, expectAccessible, postFrom, readEmailedLink, shot, signedInAs, uniqueEmail } from './helpers.ts';
-import { buyTickets, createDoorGig, doorStatus, NO_CAMERA, openVenueDoor, result, scanNext, wedgeScan } from './door-helpers.ts';
+import { buyTickets, createDoorGig, doorCount, doorStatus, NO_CAMERA, openVenueDoor, result, scanNext, wedgeScan } from './door-helpers.ts';
 
 // Issue 24: the door that keeps working. A venue's door admits a line with no signal, each ticket
 // once; two doors offline are told of a ticket they both let in; door staff see only their gig;
@@ -194,7 +194,7 @@ test('issue 34: a door sale is prefilled with the door price, can be undone for 
 
   expect(await wedgeScan(door, code!)).toMatch(/^ADMIT.*General/);
   await scanNext(door);
-  const left = door.getByRole('definition').nth(3);
+  const left = doorCount(door, 'Left');
   await expect(left).toHaveText('2');
   await expect(door.getByText('1 seat is being paid for online right now.')).toBeVisible();
 
