@@ -9,6 +9,8 @@ import { openVenueDoor, readEmailedTicketReference, result, scanNext, wedgeScan 
 // refuses the old code and admits the friend's new one; the organiser sees who holds it.
 
 test('a fan passes a ticket to a friend: the old code is refused at the door, the new one admits, and the venue sees who holds it', async ({ page, browser }) => {
+  // A long story (purchase, transfer, e-mail, door, holder list): four minutes, like the other long ones.
+  test.setTimeout(240_000);
   const fanEmail = uniqueEmail('passer');
   const friendEmail = uniqueEmail('friend');
   await registerFan(page, fanEmail, 'marquee-e2e-2026');

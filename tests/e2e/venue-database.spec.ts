@@ -8,6 +8,8 @@ import { demoAccount, expectAccessible, logIn, shot } from './helpers.ts';
 const stamp = String(Date.now() % 1_000_000);
 
 test('an admin filters, adds, edits and deletes a venue, imports a CSV with one bad row, and exports', async ({ page }) => {
+  // A long story (five screens, an import and an export): four minutes, like the other long ones, so a busy machine does not cut it short.
+  test.setTimeout(240_000);
   await logIn(page, demoAccount('admin').email, demoAccount('admin').password);
   await page.goto('/venue-database');
   await expect(page.getByRole('heading', { level: 1, name: 'Venue Database' })).toBeVisible();
