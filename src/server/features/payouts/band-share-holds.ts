@@ -14,6 +14,10 @@ export const ALL_REFUNDED_REASON = 'Every ticket of the order was refunded befor
 
 /** The instant a show's held band share is forfeited: the end of its deadline day, in the show's zone. */
 const deadlineAt = (localDate: SQLWrapper, timeZone: SQLWrapper) => sql`((${localDate} + ${BAND_SHARE_HOLD_DAYS + 1}::int)::timestamp at time zone ${timeZone})`;
+/** A ticket of the order that still stands (not refunded, not replaced by a ticket passed on). */
+const STANDING_TICKET = sql.raw(`t.status not in ('refunded', 'transferred')`);
+/** No refund of the order is still being carried out: a hold waits for the next sweep until then. */
+const noRefundUnderway = (orderId: SQLWrapper) => sql`not exists (select 1 from refunds rf where rf.order_id = ${orderId} and rf.status = 'pending')`;
 
 /**
  * A show's band shares of its standing tickets (not refunded, not passed on: the ticket that
@@ -41,7 +45,7 @@ export async function releaseHeldBandShares(db: DbOrTx, { payeeUserId }: { payee
   const result = await db.execute(sql`
     with candidates as (
       select tr.id, tr.amount_cents, pa.provider_account_id,
-        (select coalesce(sum(t.band_share_cents), 0)::int from tickets t where t.order_id = tr.order_id and t.status not in ('refunded', 'transferred')) as standing
+        (select coalesce(sum(t.band_share_cents), 0)::int from tickets t where t.order_id = tr.order_id and ${STANDING_TICKET}) as standing
       from transfers tr
       join payment_accounts pa on pa.user_id = tr.payee_user_id and pa.status = 'complete'
       join orders o on o.id = tr.order_id
@@ -50,7 +54,7 @@ export async function releaseHeldBandShares(db: DbOrTx, { payeeUserId }: { payee
       where tr.kind = 'band_share' and tr.status = 'held'
         ${payeeUserId ? sql`and tr.payee_user_id = ${payeeUserId}` : sql``}
         and ${deadlineAt(sql`g.local_date`, sql`r.time_zone`)} > now()
-        and not exists (select 1 from refunds rf where rf.order_id = tr.order_id and rf.status = 'pending')
+        and ${noRefundUnderway(sql`tr.order_id`)}
       for update of tr skip locked
     )
     update transfers set
@@ -74,8 +78,8 @@ async function closeRefundedHolds(db: DbOrTx): Promise<number> {
   const result = await db.execute(sql`
     update transfers set status = 'forfeited', reversed_cents = amount_cents, reason = ${ALL_REFUNDED_REASON}
     where kind = 'band_share' and status = 'held'
-      and not exists (select 1 from tickets t where t.order_id = transfers.order_id and t.status not in ('refunded', 'transferred'))
-      and not exists (select 1 from refunds rf where rf.order_id = transfers.order_id and rf.status = 'pending')
+      and not exists (select 1 from tickets t where t.order_id = transfers.order_id and ${STANDING_TICKET})
+      and ${noRefundUnderway(sql`transfers.order_id`)}
     returning id`);
   return result.rows.length;
 }
