@@ -95,10 +95,15 @@ export async function photoFile(name = 'photo.png') {
 
 export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.test`;
 
-/** No serious or critical accessibility violations (axe-core); embedded third-party frames excluded. */
-export async function expectAccessible(page: Page): Promise<void> {
+/**
+ * No serious or critical accessibility violations (axe-core); embedded third-party frames excluded.
+ * `within` checks one part of the page (a gig card on a dashboard that every story adds gigs to,
+ * where a whole-page check grows with the suite and, late in a run on two cores, took minutes).
+ */
+export async function expectAccessible(page: Page, within?: string): Promise<void> {
   const { AxeBuilder } = await import('@axe-core/playwright');
-  const results = await new AxeBuilder({ page }).exclude('iframe').analyze();
+  const builder = new AxeBuilder({ page }).exclude('iframe');
+  const results = await (within ? builder.include(within) : builder).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
