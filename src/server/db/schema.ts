@@ -1264,7 +1264,11 @@ export const outreachPackages = pgTable('outreach_packages', {
   sortOrder: integer().notNull().default(0),
 });
 
-export const campaignStatus = pgEnum('campaign_status', ['pending', 'processing', 'completed', 'completed_test']);
+/**
+ * Issue 34: a campaign someone else pays for waits for its band's answer ('awaiting_band'); a band
+ * that says no leaves it 'declined', and nothing is charged or sent.
+ */
+export const campaignStatus = pgEnum('campaign_status', ['pending', 'processing', 'completed', 'completed_test', 'awaiting_band', 'declined']);
 
 export const outreachCampaigns = pgTable(
   'outreach_campaigns',
@@ -1285,6 +1289,11 @@ export const outreachCampaigns = pgTable(
     responses: integer().notNull().default(0),
     customMessage: text(),
     bandDraw: text(),
+    /**
+     * Issue 34: the account paying for a campaign in a band's name (any signed-in user, spec 3 §2).
+     * Null when the band bought it itself. Nothing is sent or charged before the band agrees.
+     */
+    sponsorId: text().references(() => user.id, { onDelete: 'set null' }),
     isTest: boolean().notNull().default(false),
     /** D27: an admin bypass's e-mails all go to this admin address instead of the venues. */
     testRecipientEmail: text(),
@@ -1293,7 +1302,7 @@ export const outreachCampaigns = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index().on(t.bandId, t.createdAt)],
+  (t) => [index().on(t.bandId, t.createdAt), index().on(t.sponsorId, t.createdAt)],
 );
 
 export const outreachEmails = pgTable(
