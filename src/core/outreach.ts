@@ -25,9 +25,20 @@ export const OUTREACH_MESSAGES = {
   previewFailed: 'Error loading venue preview. Please try again.',
   bypassIssues: 'Test completed with some issues. Check console for details.',
   unknownLink: 'This link is not valid any more. Reply to the e-mail instead.',
+  /** Issue 34: a campaign paid for by someone else speaks in the band's name, so the band agrees first. */
+  sponsorChooseBand: 'Please choose the band the campaign is for.',
+  sponsorOwnBand: 'Your band buys its own campaigns with the packages below.',
+  sponsorNeedsVerified: 'Please confirm your e-mail address first: the band is told who is asking.',
+  sponsorAlreadyAsked: 'You have already asked this band about a campaign. It has not answered yet.',
+  sponsorStandardOnly: 'Please choose one of the three packages.',
+  offerNotOpen: 'This offer has already been answered.',
+  sponsorNotAgreed: 'The band has not agreed to this campaign, so it cannot be paid for.',
 } as const;
 
-export type CampaignStatus = 'pending' | 'processing' | 'completed' | 'completed_test';
+export type CampaignStatus = 'pending' | 'processing' | 'completed' | 'completed_test' | 'awaiting_band' | 'declined';
+
+/** How long a band has to answer a sponsor's offer before it lapses (nothing was charged). */
+export const OFFER_ANSWER_DAYS = 14;
 
 type ComparablePackage = { id: string; name: string; priceCents: number; outreachType: 'opener' | 'headline' | null; venueLimit: number; allowsCustomMessage: boolean; hasFollowUp: boolean };
 

@@ -129,7 +129,15 @@ const ALLOWED: Record<string, Rule> = {
   'GET /api/outreach/options': ANY_ACCOUNT,
   'POST /api/outreach/checkout': { allowed: ['band'], body: async () => ({ packageId: 'basic', regionSlug: 'nowhere' }) },
   'GET /api/outreach/campaigns': ['band'],
-  'GET /api/outreach/campaigns/session/:sessionId': { allowed: ['band'], path: '/api/outreach/campaigns/session/sbx_cs_nothing' },
+  // Its band's or its sponsor's (issue 34); anyone else's is not found.
+  'GET /api/outreach/campaigns/session/:sessionId': { allowed: ANY_ACCOUNT, path: '/api/outreach/campaigns/session/sbx_cs_nothing' },
+  // Issue 34: anyone signed in offers to pay for a band's campaign; the band answers (outreach-sponsors.test.ts).
+  'GET /api/outreach/bands': { allowed: ANY_ACCOUNT, path: '/api/outreach/bands?q=band' },
+  'POST /api/outreach/offers': { allowed: ANY_ACCOUNT, body: async () => ({ bandSlug: 'no-such-band', packageId: 'basic', regionSlug: 'nowhere' }) },
+  'GET /api/outreach/offers': ['band'],
+  'POST /api/outreach/offers/:campaignId/answer': { allowed: ['band'], body: async () => ({ agree: true }) },
+  'GET /api/outreach/sponsored': ANY_ACCOUNT,
+  'POST /api/outreach/sponsored/:campaignId/checkout': ANY_ACCOUNT,
   'GET /api/outreach/dashboard': ['band'],
   'GET /api/outreach/venues': { allowed: ['band', 'admin'], path: '/api/outreach/venues?regionSlug=chicagoland' },
   'GET /api/outreach/preview': { allowed: ['band'], path: '/api/outreach/preview?regionSlug=chicagoland&outreachType=opener' },

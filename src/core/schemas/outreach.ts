@@ -18,6 +18,18 @@ export const outreachCheckoutSchema = z.object({
   bandDraw: optionalText(BAND_DRAW_MAX, `Please keep the band draw under ${BAND_DRAW_MAX} characters.`),
 });
 
+/**
+ * Issue 34: anyone signed in offers to pay for a standard campaign in a band's name (spec 3 §2);
+ * the band is named by its public slug, and agrees before anything is charged or sent.
+ */
+export const outreachSponsorSchema = outreachCheckoutSchema.pick({ packageId: true, regionSlug: true, customMessage: true }).extend({
+  bandSlug: z.string({ error: 'Please choose the band the campaign is for.' }).trim().min(1, { error: 'Please choose the band the campaign is for.' }).max(100),
+});
+
+export const outreachOfferAnswerSchema = z.object({ agree: z.boolean({ error: 'Please say whether you agree.' }) });
+
+export const outreachBandSearchSchema = z.object({ q: z.string().trim().max(60).default('') });
+
 export const outreachLocationSchema = z.object({ regionSlug });
 
 export const outreachTestEmailSchema = z.object({

@@ -81,7 +81,14 @@ export function PackageCard({ pkg, packages, location, isSelected, onSelect }: {
   );
 }
 
-const STATUS_LABELS: Record<CampaignStatus, string> = { pending: 'Pending', processing: 'Processing', completed: 'Completed', completed_test: 'Completed (test)' };
+const STATUS_LABELS: Record<CampaignStatus, string> = {
+  pending: 'Pending',
+  processing: 'Processing',
+  completed: 'Completed',
+  completed_test: 'Completed (test)',
+  awaiting_band: 'Waiting for the band',
+  declined: 'Declined by the band',
+};
 
 /**
  * A campaign's status (spec 3 §4): completed green, processing yellow; anything else red on the

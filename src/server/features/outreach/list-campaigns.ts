@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { FOLLOW_UP_AFTER_DAYS } from '../../../core/outreach.ts';
 import { bandProfiles, outbox, outreachCampaigns, outreachEmails, outreachPackages, regions, venueDirectory } from '../../db/schema.ts';
@@ -51,14 +51,17 @@ function withFollowUpState<T extends { hasFollowUp: boolean; isTest: boolean; fo
   return { ...campaign, followUp };
 }
 
-/** A band's own campaigns, newest first (spec 3 §7): only ever the caller's. Unpaid checkouts are left out. */
+/** Campaigns under way or done: an unpaid checkout for an hour, never an offer a band has not agreed to (issue 34). */
+const isListed = () => sql`(${outreachCampaigns.status} not in ('pending', 'awaiting_band', 'declined') or (${outreachCampaigns.status} = 'pending' and ${outreachCampaigns.createdAt} > now() - interval '1 hour'))`;
+
+/** A band's own campaigns, newest first (spec 3 §7): only ever the caller's, with those a sponsor paid for. Unpaid checkouts are left out. */
 export async function listBandCampaigns(db: Db, bandId: string, { kind, limit = 50 }: { kind?: 'standard' | 'beta' | 'single'; limit?: number } = {}) {
   const campaigns = await db
     .select(campaignColumns)
     .from(outreachCampaigns)
     .innerJoin(outreachPackages, eq(outreachPackages.id, outreachCampaigns.packageId))
     .innerJoin(regions, eq(regions.slug, outreachCampaigns.regionSlug))
-    .where(and(eq(outreachCampaigns.bandId, bandId), sql`(${outreachCampaigns.status} <> 'pending' or ${outreachCampaigns.createdAt} > now() - interval '1 hour')`, kind ? eq(outreachPackages.kind, kind) : undefined))
+    .where(and(eq(outreachCampaigns.bandId, bandId), isListed(), kind ? eq(outreachPackages.kind, kind) : undefined))
     .orderBy(desc(outreachCampaigns.createdAt))
     .limit(limit);
   return campaigns.map((c) => withFollowUpState(c));
@@ -72,20 +75,20 @@ export async function listAllCampaigns(db: Db, { limit = 50 }: { limit?: number 
     .innerJoin(outreachPackages, eq(outreachPackages.id, outreachCampaigns.packageId))
     .innerJoin(regions, eq(regions.slug, outreachCampaigns.regionSlug))
     .innerJoin(bandProfiles, eq(bandProfiles.userId, outreachCampaigns.bandId))
-    .where(sql`(${outreachCampaigns.status} <> 'pending' or ${outreachCampaigns.createdAt} > now() - interval '1 hour')`)
+    .where(isListed())
     .orderBy(desc(outreachCampaigns.createdAt))
     .limit(limit);
   return campaigns.map((c) => withFollowUpState(c));
 }
 
-/** /outreach-success: the campaign a checkout paid for, if it is the caller's. */
-export async function findCampaignBySession(db: Db, bandId: string, sessionId: string) {
+/** /outreach-success: the campaign a checkout paid for, if it is the caller's (its band's, or its sponsor's). */
+export async function findCampaignBySession(db: Db, userId: string, sessionId: string) {
   const [campaign] = await db
     .select(campaignColumns)
     .from(outreachCampaigns)
     .innerJoin(outreachPackages, eq(outreachPackages.id, outreachCampaigns.packageId))
     .innerJoin(regions, eq(regions.slug, outreachCampaigns.regionSlug))
-    .where(and(eq(outreachCampaigns.providerSessionId, sessionId), eq(outreachCampaigns.bandId, bandId)));
+    .where(and(eq(outreachCampaigns.providerSessionId, sessionId), or(eq(outreachCampaigns.bandId, userId), eq(outreachCampaigns.sponsorId, userId))));
   if (!campaign) throw new AppError('NOT_FOUND', 'That campaign was not found.');
   return withFollowUpState(campaign);
 }

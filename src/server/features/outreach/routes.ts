@@ -13,8 +13,11 @@ import { findCampaignBySession, listAllCampaigns, listBandCampaigns, previewVenu
 import { listOutreachOptions } from './list-outreach-options.ts';
 import { runAdminBypass } from './run-admin-bypass.ts';
 import { previewOutreachEmail, sendTestOutreachEmail } from './send-test-outreach-email.ts';
+import { answerOutreachOffer, findBandsToSponsor, listOutreachOffers, listSponsoredCampaigns, offerToSponsorCampaign, startSponsoredCheckout } from './sponsor-outreach.ts';
 import { startOutreachCheckout } from './start-outreach-checkout.ts';
 import { wakeOutreach } from './wake-outreach.ts';
+
+const campaignIdSchema = z.object({ campaignId: z.uuid({ error: 'That campaign was not found.' }) });
 
 /** Venue outreach (spec 3, D25-D27): options, checkout, campaigns, and the venues' answers. */
 export function outreachRoutes(services: Services) {
@@ -40,13 +43,44 @@ export function outreachRoutes(services: Services) {
   });
 
   app.get('/outreach/campaigns/session/:sessionId', async (c) => {
-    const { user } = await requireRole(services, c, 'band');
+    const { user } = await signedIn(c);
     return c.json({ campaign: await findCampaignBySession(db, user.id, c.req.param('sessionId')) });
   });
 
   app.get('/outreach/dashboard', async (c) => {
     const { user } = await requireRole(services, c, 'band');
     return c.json({ campaigns: await listBandCampaigns(db, user.id, { limit: DASHBOARD_CAMPAIGNS }) });
+  });
+
+  // Issue 34: anyone signed in pays for a campaign in a band's name, once the band agrees.
+  app.get('/outreach/bands', async (c) => {
+    await signedIn(c);
+    return c.json({ bands: await findBandsToSponsor(db, c.req.query()) });
+  });
+
+  app.post('/outreach/offers', async (c) => {
+    const { user } = await signedIn(c);
+    return c.json(await offerToSponsorCampaign(services, user, await readJsonBody(c)), 201);
+  });
+
+  app.get('/outreach/offers', async (c) => {
+    const { user } = await requireRole(services, c, 'band');
+    return c.json({ offers: await listOutreachOffers(db, user.id) });
+  });
+
+  app.post('/outreach/offers/:campaignId/answer', async (c) => {
+    const { user } = await requireRole(services, c, 'band');
+    return c.json(await answerOutreachOffer(services, user, parseInput(campaignIdSchema, c.req.param()).campaignId, await readJsonBody(c)));
+  });
+
+  app.get('/outreach/sponsored', async (c) => {
+    const { user } = await signedIn(c);
+    return c.json({ campaigns: await listSponsoredCampaigns(db, user.id) });
+  });
+
+  app.post('/outreach/sponsored/:campaignId/checkout', async (c) => {
+    const { user } = await signedIn(c);
+    return c.json(await startSponsoredCheckout(services, user, parseInput(campaignIdSchema, c.req.param()).campaignId), 201);
   });
 
   app.get('/outreach/venues', async (c) => {

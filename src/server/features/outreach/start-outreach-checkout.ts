@@ -22,7 +22,7 @@ function returnUrls(publicUrl: string, kind: 'standard' | 'beta' | 'single') {
   };
 }
 
-const CHECKOUTS_PER_HOUR = 10;
+export const CHECKOUTS_PER_HOUR = 10;
 
 /**
  * A band buys a campaign (spec 3 §7, D26): the campaign is recorded as pending with its reach,
@@ -31,7 +31,7 @@ const CHECKOUTS_PER_HOUR = 10;
  * (D25); the band draw is required for them; only a package that allows it keeps a custom message.
  */
 export async function startOutreachCheckout(services: Pick<Services, 'db' | 'env' | 'payments' | 'isRateLimitEnabled'>, buyer: SessionUser, rawInput: unknown) {
-  const { db, env, payments } = services;
+  const { db, payments } = services;
   if (buyer.role !== 'band') throw new AppError('FORBIDDEN', OUTREACH_MESSAGES.bandsOnly);
   const input = parseInput(outreachCheckoutSchema, rawInput);
   // Issue 20: each checkout makes a campaign and a payment session; a script stops here.
@@ -61,18 +61,30 @@ export async function startOutreachCheckout(services: Pick<Services, 'db' | 'env
       provider: payments.name,
     })
     .returning({ id: outreachCampaigns.id });
+  return openCampaignCheckout(services, { campaignId: campaign!.id, pkg, regionName: region.name, bandName: band.name, buyerEmail: band.email, reach });
+}
+
+/**
+ * The provider's checkout for a recorded campaign, for the package's price (the band's own, or one
+ * a sponsor pays for once the band agreed). Its session is kept on the campaign: the payment event
+ * that comes back is matched to it (apply-outreach-payment.ts).
+ */
+export async function openCampaignCheckout(
+  { db, env, payments }: Pick<Services, 'db' | 'env' | 'payments'>,
+  c: { campaignId: string; pkg: Pick<typeof outreachPackages.$inferSelect, 'name' | 'priceCents' | 'kind'>; regionName: string; bandName: string; buyerEmail: string; reach: number; isSponsored?: boolean },
+) {
   const session = await payments.createCheckout({
-    orderId: campaign!.id,
-    totalCents: pkg.priceCents,
-    description: `${pkg.name} - ${region.name}`,
+    orderId: c.campaignId,
+    totalCents: c.pkg.priceCents,
+    description: `${c.pkg.name} - ${c.regionName}`,
     title: 'Pay for your outreach campaign',
-    summary: [`${pkg.name}: ${band.name}`, `${reach} ${reach === 1 ? 'venue' : 'venues'} in ${region.name} will be e-mailed on your behalf.`],
-    lineItems: [{ label: pkg.name, amountCents: pkg.priceCents }],
-    buyerEmail: band.email,
-    ...returnUrls(env.PUBLIC_URL, pkg.kind),
+    summary: [`${c.pkg.name}: ${c.bandName}`, `${c.reach} ${c.reach === 1 ? 'venue' : 'venues'} in ${c.regionName} will be e-mailed ${c.isSponsored ? `in ${c.bandName}'s name` : 'on your behalf'}.`],
+    lineItems: [{ label: c.pkg.name, amountCents: c.pkg.priceCents }],
+    buyerEmail: c.buyerEmail,
+    ...returnUrls(env.PUBLIC_URL, c.pkg.kind),
     expiresAt: new Date(Date.now() + CHECKOUT_MINUTES * 60_000),
-    transferGroup: `outreach_${campaign!.id}`,
+    transferGroup: `outreach_${c.campaignId}`,
   });
-  await db.update(outreachCampaigns).set({ providerSessionId: session.sessionId }).where(eq(outreachCampaigns.id, campaign!.id));
-  return { url: session.url, campaignId: campaign!.id, price: formatCents(pkg.priceCents), venuesTargeted: reach };
+  await db.update(outreachCampaigns).set({ providerSessionId: session.sessionId, provider: payments.name }).where(eq(outreachCampaigns.id, c.campaignId));
+  return { url: session.url, campaignId: c.campaignId, price: formatCents(c.pkg.priceCents), venuesTargeted: c.reach };
 }

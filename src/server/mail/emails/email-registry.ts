@@ -15,6 +15,7 @@ import { emailChangedNoticeEmail } from './email-changed-notice.ts';
 import { emailVerificationEmail } from './email-verification.ts';
 import { followConfirmationEmail } from './follow-confirmation.ts';
 import { newGigEmail } from './new-gig.ts';
+import { outreachOfferAnsweredEmail, outreachOfferEmail, outreachOfferPath, SPONSORED_CAMPAIGNS_PATH } from './outreach-offer.ts';
 import { outreachResponseEmail } from './outreach-response.ts';
 import { passwordResetEmail } from './password-reset.ts';
 import { promoterVenueDecisionEmail } from './promoter-venue-decision.ts';
@@ -184,6 +185,34 @@ export const EMAIL_REGISTRY: EmailEntry[] = [
     kind: 'band_declined_booking',
     sentWhen: 'A band declines a direct booking (to the organiser)',
     render: (demo) => bandDeclinedBookingEmail({ bandName: BAND, venueName: VENUE, when: WHEN, dashboardUrl: dashboard(demo) }),
+  },
+  {
+    id: 'outreach-offer',
+    kind: 'outreach_offer',
+    sentWhen: 'Someone offers to pay for an outreach campaign in a band\'s name: the band, who agrees or declines (issue 34)',
+    render: ({ url }) =>
+      outreachOfferEmail({
+        sponsor: 'Dana Whitfield (Venue)',
+        bandName: BAND,
+        packageName: 'Premium Outreach',
+        locationName: 'Milwaukee',
+        venueCount: 24,
+        price: '$49.99',
+        customMessage: 'We loved having you at the Lantern Room. Go play everywhere!',
+        answerUrl: `${url}${outreachOfferPath('0b6f0a52-8d0e-4c55-9a8e-2d1f6c9b7e10')}`,
+      }),
+  },
+  {
+    id: 'outreach-offer-agreed',
+    kind: 'outreach_offer_answered',
+    sentWhen: "The band agreed to a sponsor's outreach offer: the sponsor, who can now pay (issue 34)",
+    render: ({ url }) => outreachOfferAnsweredEmail({ bandName: BAND, packageName: 'Premium Outreach', locationName: 'Milwaukee', price: '$49.99', isAgreed: true, pageUrl: `${url}${SPONSORED_CAMPAIGNS_PATH}` }),
+  },
+  {
+    id: 'outreach-offer-declined',
+    kind: 'outreach_offer_answered',
+    sentWhen: "The band declined a sponsor's outreach offer: the sponsor (issue 34)",
+    render: ({ url }) => outreachOfferAnsweredEmail({ bandName: BAND, packageName: 'Premium Outreach', locationName: 'Milwaukee', price: '$49.99', isAgreed: false, pageUrl: `${url}${SPONSORED_CAMPAIGNS_PATH}` }),
   },
   {
     id: 'promoter-venue-request',
