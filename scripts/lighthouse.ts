@@ -1,6 +1,6 @@
 // `npm run lighthouse`: Lighthouse's mobile preset against the production server with the demo
-// scene, for the home, region and band-site pages and a paid order's /success (issue 34). Prints
-// performance, LCP, CLS and TBT.
+// scene, for the home, region and band-site pages and the public ticket screens (issue 34): /tickets
+// for a gig on sale, a paid order's /success and its ticket's page. Prints performance, LCP, CLS and TBT.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -13,16 +13,22 @@ const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3299);
 const base = `http://localhost:${PORT}`;
 const PAGES: Record<string, string> = { home: `${base}/`, 'region /chicago': `${base}/chicago`, 'band site': `http://thevelvetstatic.localhost:${PORT}/` };
 
-/** A fan's paid order of a demo gig, bought over the API and paid on the sandbox checkout: /success shows it. */
-async function paidOrderSession(): Promise<string> {
+/** A demo gig on sale: /tickets sells it. */
+async function gigOnSale(): Promise<string> {
   const { gigs } = (await (await fetch(`${base}/api/gigs`)).json()) as { gigs: { id: string; ticketPriceCents: number | null; isSoldOut: boolean }[] };
   const gig = gigs.find((g) => g.ticketPriceCents !== null && !g.isSoldOut);
   if (!gig) throw new Error('The demo scene has no gig on sale.');
-  const checkout = await fetch(`${base}/api/tickets/checkout`, { method: 'POST', headers: { origin: base, 'content-type': 'application/json' }, body: JSON.stringify({ gigId: gig.id, email: `lighthouse-${Date.now()}@example.com`, quantity: 1 }) });
+  return gig.id;
+}
+
+/** A fan's paid order of a demo gig, bought over the API and paid on the sandbox checkout: /success shows it, and links its ticket's page. */
+async function paidOrder(gigId: string): Promise<{ sessionId: string; ticketPagePath: string }> {
+  const checkout = await fetch(`${base}/api/tickets/checkout`, { method: 'POST', headers: { origin: base, 'content-type': 'application/json' }, body: JSON.stringify({ gigId, email: `lighthouse-${Date.now()}@example.com`, quantity: 1 }) });
   const sessionId = ((await checkout.json()) as { url: string }).url.split('/').pop()!;
   await fetch(`${base}/sandbox/checkout/${sessionId}`, { method: 'POST', body: new URLSearchParams({ action: 'pay', card: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' }), redirect: 'manual' });
   for (let i = 0; i < 40; i++) {
-    if (((await (await fetch(`${base}/api/tickets/checkout/${sessionId}`)).json()) as { ticket: unknown }).ticket) return sessionId;
+    const { ticket } = (await (await fetch(`${base}/api/tickets/checkout/${sessionId}`)).json()) as { ticket: { pagePath: string } | null };
+    if (ticket) return { sessionId, ticketPagePath: ticket.pagePath };
     await new Promise((r) => setTimeout(r, 500));
   }
   throw new Error('The paid order was not issued.');
@@ -44,7 +50,11 @@ try {
     if (i > 120) throw new Error('The server did not start.');
     await new Promise((r) => setTimeout(r, 500));
   }
-  PAGES['paid /success'] = `${base}/success?session_id=${await paidOrderSession()}`;
+  const gigId = await gigOnSale();
+  const order = await paidOrder(gigId);
+  PAGES['tickets /tickets'] = `${base}/tickets?gigId=${gigId}`;
+  PAGES['paid /success'] = `${base}/success?session_id=${order.sessionId}`;
+  PAGES['ticket page'] = `${base}${order.ticketPagePath}`;
   const chromium = await requireChromium();
   const chrome = await chromeLauncher.launch({ chromePath: chromium.executablePath, chromeFlags: ['--headless=new', ...chromium.args] });
   try {

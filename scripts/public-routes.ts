@@ -27,9 +27,10 @@ export type PublicRoute = {
   heading: string | RegExp;
   /**
    * What the page needs that the demo scene lacks, made by the browser test before the page opens
-   * (issue 34): a paid order, whose checkout session ends `path`.
+   * (issue 34), whose id ends `path`: a gig on sale (/tickets), a paid order (its checkout session,
+   * /success) or a paid order's ticket (its page's signed token).
    */
-  scene?: 'paid-order';
+  scene?: 'gig-on-sale' | 'paid-order' | 'paid-ticket';
 };
 
 export const PUBLIC_ROUTES: PublicRoute[] = [
@@ -46,5 +47,7 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
   { name: 'rehearsal /rehearsal-space', path: '/rehearsal-space', modules: ['features/directories/rehearsal-space-page.tsx'], heading: 'Rehearsal Spaces' },
   { name: 'open jam /open-jam', path: '/open-jam', modules: ['features/jam/open-jam-page.tsx'], heading: 'Open Jam' },
   { name: 'gear swap /gear-swap', path: '/gear-swap', modules: ['features/gear/gear-swap-page.tsx'], heading: 'Gear Swap' },
+  { name: 'tickets /tickets', path: '/tickets?gigId=', scene: 'gig-on-sale', modules: ['features/tickets/tickets-page.tsx'], heading: /^Get your tickets?$/ },
+  { name: 'ticket /ticket/{token}', path: '/ticket/', scene: 'paid-ticket', modules: ['features/tickets/ticket-page.tsx'], heading: 'Your ticket' },
   { name: 'paid /success', path: '/success?session_id=', scene: 'paid-order', modules: ['features/tickets/payment-result-pages.tsx'], heading: 'Payment successful!' },
 ];

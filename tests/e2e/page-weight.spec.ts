@@ -13,20 +13,38 @@ import { BUDGET_BYTES, HEADER_BYTES_PER_FILE, PUBLIC_ROUTES, type PublicRoute } 
 const PORT = Number(process.env.E2E_PORT ?? 3199);
 const urlOf = (route: PublicRoute) => (route.subdomain ? `http://${route.subdomain}.localhost:${PORT}${route.path}` : route.path);
 
-/**
- * A fan's paid order of a demo gig, for /success (issue 34): bought over the API, not in the page,
- * so the page's scripts still come cold; its tickets are issued before the page opens.
- */
-async function paidOrderSession(request: APIRequestContext, baseURL: string): Promise<string> {
+/** A demo gig on sale (issue 34): /tickets sells it. */
+async function gigOnSale(request: APIRequestContext): Promise<string> {
   const { gigs } = (await (await request.get('/api/gigs')).json()) as { gigs: { id: string; ticketPriceCents: number | null; isSoldOut: boolean }[] };
   const gig = gigs.find((g) => g.ticketPriceCents !== null && !g.isSoldOut);
   if (!gig) throw new Error('The demo scene has no gig on sale.');
-  const checkout = await request.post('/api/tickets/checkout', { headers: { origin: baseURL }, data: { gigId: gig.id, email: uniqueEmail('page-weight'), quantity: 1 } });
+  return gig.id;
+}
+
+/**
+ * A fan's paid order of a demo gig, for /success and its ticket's page (issue 34): bought over the
+ * API, not in the page, so the page's scripts still come cold; its tickets are issued before the
+ * page opens.
+ */
+async function paidOrder(request: APIRequestContext, baseURL: string): Promise<{ sessionId: string; ticketPagePath: string }> {
+  const checkout = await request.post('/api/tickets/checkout', { headers: { origin: baseURL }, data: { gigId: await gigOnSale(request), email: uniqueEmail('page-weight'), quantity: 1 } });
   expect(checkout.status(), await checkout.text()).toBe(201);
   const sessionId = ((await checkout.json()) as { url: string }).url.split('/').pop()!;
   await request.post(`/sandbox/checkout/${sessionId}`, { form: { action: 'pay', card: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' }, maxRedirects: 0 });
-  await expect.poll(async () => ((await (await request.get(`/api/tickets/checkout/${sessionId}`)).json()) as { ticket: unknown }).ticket).toBeTruthy();
-  return sessionId;
+  let ticketPagePath = '';
+  await expect.poll(async () => {
+    const { ticket } = (await (await request.get(`/api/tickets/checkout/${sessionId}`)).json()) as { ticket: { pagePath: string } | null };
+    ticketPagePath = ticket?.pagePath ?? '';
+    return ticketPagePath;
+  }).toBeTruthy();
+  return { sessionId, ticketPagePath };
+}
+
+/** The id that ends the route's path, from the scene it needs. */
+async function sceneId(route: PublicRoute, request: APIRequestContext, baseURL: string): Promise<string> {
+  if (route.scene === 'gig-on-sale') return gigOnSale(request);
+  const order = await paidOrder(request, baseURL);
+  return route.scene === 'paid-order' ? order.sessionId : order.ticketPagePath.slice(route.path.length);
 }
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
@@ -71,7 +89,7 @@ test.afterAll(() => {
 
 for (const route of PUBLIC_ROUTES) {
   test(`${route.name} transfers at most ${kb(BUDGET_BYTES)} of JavaScript before it is usable`, async ({ page, request, baseURL }) => {
-    const url = route.scene === 'paid-order' ? `${urlOf(route)}${await paidOrderSession(request, baseURL!)}` : urlOf(route);
+    const url = route.scene ? `${urlOf(route)}${await sceneId(route, request, baseURL!)}` : urlOf(route);
     const scripts = await recordScripts(await page.context().newCDPSession(page));
     await page.goto(url, { waitUntil: 'networkidle' });
     await expect(page.getByRole('heading', { level: 1, name: route.heading })).toBeVisible();

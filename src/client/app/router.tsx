@@ -33,9 +33,7 @@ const ConfirmFollowPage = signedInScreen('ConfirmFollowPage');
 const ConfirmWaitlistPage = signedInScreen('ConfirmWaitlistPage');
 const LeaveWaitlistPage = signedInScreen('LeaveWaitlistPage');
 const WaitlistOfferPage = signedInScreen('WaitlistOfferPage');
-const TicketsPage = signedInScreen('TicketsPage');
 const CancelPage = signedInScreen('CancelPage');
-const TicketPage = signedInScreen('TicketPage');
 const ScannerPage = signedInScreen('ScannerPage');
 const BandOutreachPage = signedInScreen('BandOutreachPage');
 const BetaOutreachPage = signedInScreen('BetaOutreachPage');
@@ -60,10 +58,11 @@ const OpenJamPage = screen(() => import('../features/jam/open-jam-page.tsx'), 'O
 const GearSwapPage = screen(() => import('../features/gear/gear-swap-page.tsx'), 'GearSwapPage');
 const GigsPage = screen(() => import('../features/directories/gigs-page.tsx'), 'GigsPage');
 const RegionPage = screen(() => import('../features/regions/region-page.tsx'), 'RegionPage');
-// Issue 34: /success is a public page with its budget, so it loads straight from here. /tickets and
-// a ticket's page are still over it (decision 58), and go through signed-in-screens.ts until they fit,
-// which keeps their preload lists out of the entry every public page loads.
+// Issue 34: the public ticket screens (purchase, after paying, a ticket's own page) are public pages
+// with their budget, so they load straight from here.
+const TicketsPage = screen(() => import('../features/tickets/tickets-page.tsx'), 'TicketsPage');
 const SuccessPage = screen(() => import('../features/tickets/payment-result-pages.tsx'), 'SuccessPage');
+const TicketPage = screen(() => import('../features/tickets/ticket-page.tsx'), 'TicketPage');
 const PromoterSitePage = screen(() => import('../features/sites/promoter-site.tsx'), 'PromoterSitePage');
 const SubdomainSite = lazy(async () => ({ default: (await import('../features/sites/subdomain-site.tsx')).SubdomainSite }));
 const PromoterSubdomainSite = lazy(async () => ({ default: (await import('../features/sites/promoter-site.tsx')).PromoterSubdomainSite }));

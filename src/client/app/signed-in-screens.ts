@@ -1,8 +1,8 @@
 import type { ComponentType } from 'react';
 
 /**
- * Screens outside the public pages' budget (signed-in screens, the sign-in forms, ticket purchase,
- * /cancel, a ticket's page), each its own chunk. They are reached through
+ * Screens outside the public pages' budget (signed-in screens, the sign-in forms, /cancel), each
+ * its own chunk. They are reached through
  * this module, which the entry loads only when one is opened, so the list of their chunks (the
  * preload map Vite writes beside each import) is not part of every public page's JavaScript.
  */
@@ -27,9 +27,7 @@ export const ConfirmFollowPage: Loader = async () => (await import('../features/
 export const ConfirmWaitlistPage: Loader = async () => (await import('../features/waitlist/waitlist-link-pages.tsx')).ConfirmWaitlistPage;
 export const LeaveWaitlistPage: Loader = async () => (await import('../features/waitlist/waitlist-link-pages.tsx')).LeaveWaitlistPage;
 export const WaitlistOfferPage: Loader = async () => (await import('../features/waitlist/waitlist-link-pages.tsx')).WaitlistOfferPage;
-export const TicketsPage: Loader = async () => (await import('../features/tickets/tickets-page.tsx')).TicketsPage;
 export const CancelPage: Loader = async () => (await import('../features/tickets/payment-result-pages.tsx')).CancelPage;
-export const TicketPage: Loader = async () => (await import('../features/tickets/ticket-page.tsx')).TicketPage;
 export const ScannerPage: Loader = async () => (await import('../features/tickets/scanner-page.tsx')).ScannerPage;
 export const BandOutreachPage: Loader = async () => (await import('../features/outreach/band-outreach-page.tsx')).BandOutreachPage;
 export const BetaOutreachPage: Loader = async () => (await import('../features/outreach/beta-outreach-page.tsx')).BetaOutreachPage;
