@@ -32,7 +32,7 @@ export function SuccessPage() {
   const [params] = useSearchParams();
   const sessionId = params.get('session_id') ?? '';
   const { data: config } = usePublicConfig();
-  const { data, isError } = useQuery({
+  const { data, isError, isLoading } = useQuery({
     queryKey: ['checkout', sessionId],
     queryFn: () => apiFetch<CheckoutResult>(`/api/tickets/checkout/${encodeURIComponent(sessionId)}`),
     enabled: sessionId !== '',
@@ -62,6 +62,7 @@ export function SuccessPage() {
             </dl>
           </>
         )}
+        {isLoading && <PaidSummarySkeleton />}
         {data?.ticket ? (
           <>
             <ul className={data.tickets.length > 1 ? 'grid gap-6 sm:grid-cols-2' : ''}>
@@ -115,6 +116,7 @@ export function SuccessPage() {
         ) : (
           <p className="text-zinc-300">Your ticket is on its way: it appears here in a moment, and arrives by e-mail.</p>
         )}
+        {isLoading && <TicketSkeleton />}
       </section>
       <nav className="mt-6 flex justify-center gap-3">
         <Link to="/" className="btn-secondary">
@@ -129,6 +131,64 @@ export function SuccessPage() {
           Questions? Write to <a className="link" href={`mailto:${config.supportEmail}`}>{config.supportEmail}</a>.
         </p>
       )}
+    </div>
+  );
+}
+
+/** Grey bars where text will be, a line tall each. */
+const Bar = ({ className }: { className: string }) => <span className={`inline-block h-4 rounded bg-zinc-800 align-middle ${className}`} />;
+/** A line of its own: 24 px tall as a line of the page's text, 20 px as a line of small text. */
+const Line = ({ className, small = false }: { className: string; small?: boolean }) => (
+  <span className={`flex items-center justify-center ${small ? 'h-5' : 'h-6'} ${className}`}>
+    <span className={`${small ? 'h-3' : 'h-4'} w-full rounded bg-zinc-800`} />
+  </span>
+);
+
+/**
+ * While the order loads (issue 34: CLS on /success), the space the paid summary takes: the show's
+ * line and the `dl` of what was paid, with the sizes and classes of the real ones.
+ */
+function PaidSummarySkeleton() {
+  return (
+    <div aria-hidden="true" className="space-y-3">
+      {/* The show's line wraps on a phone. */}
+      <p className="flex flex-col items-center">
+        <Line className="w-64 max-w-full" />
+        <Line className="w-52 sm:hidden" />
+      </p>
+      <div className="mx-auto grid max-w-xs grid-cols-[1fr_auto] gap-x-6 gap-y-1 text-left">
+        <p><Bar className="w-14" /></p>
+        <p><Bar className="w-14" /></p>
+        <p><Bar className="w-20" /></p>
+        <p><Bar className="w-10" /></p>
+        <p className="border-t border-zinc-700 pt-1"><Bar className="w-12" /></p>
+        <p className="border-t border-zinc-700 pt-1"><Bar className="w-14" /></p>
+      </div>
+    </div>
+  );
+}
+
+/** Then the space of one ticket: its QR code (the size the server's square code takes), its reference and its page's button, the calendar button and the note under it. */
+function TicketSkeleton() {
+  return (
+    <div aria-hidden="true" className="space-y-3">
+      <div className="space-y-2">
+        <div className="mx-auto w-64 max-w-full rounded-xl bg-zinc-800 p-2">
+          <div className="aspect-square" />
+        </div>
+        <p className="text-sm"><Bar className="w-44" /></p>
+        <span className="btn-primary invisible min-h-11">&nbsp;</span>
+      </div>
+      <div className="flex justify-center">
+        <span className="btn-secondary invisible min-h-11">&nbsp;</span>
+      </div>
+      {/* The note: four lines on a phone, two on a wider screen. */}
+      <p className="flex flex-col items-center text-sm">
+        <Line className="w-full" small />
+        <Line className="w-full" small />
+        <Line className="w-full sm:hidden" small />
+        <Line className="w-1/2" small />
+      </p>
     </div>
   );
 }
