@@ -188,7 +188,7 @@ test('an admin impersonating a band runs Admin Bypass (Test): every e-mail of th
   }
 });
 
-test('the standard page asks visitors to log in and tells a fan that bands buy campaigns; the beta tool is for beta bands', async ({ page, browser }) => {
+test('the standard page asks visitors to log in and offers a fan to sponsor a band (the band agrees first); the beta tool is for beta bands', async ({ page, browser }) => {
   await page.goto('/band-outreach');
   await expect(page.getByText('Please log in to access the venue outreach system.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/login');
@@ -200,9 +200,14 @@ test('the standard page asks visitors to log in and tells a fan that bands buy c
   await fan.goto('/band-outreach');
   await fan.getByRole('main').getByLabel('Location', { exact: true }).selectOption('chicagoland');
   await fan.getByRole('listitem').filter({ has: fan.getByRole('heading', { name: 'Premium Outreach' }) }).getByRole('button', { name: /Select Package/ }).click();
-  await expect(fan.getByText('Outreach campaigns are bought by band accounts. Log in as a band to start one.')).toBeVisible();
+  // Issue 34: any signed-in user may pay for a campaign, in a band's name, once the band agrees (outreach-sponsor.spec.ts).
+  await expect(fan.getByRole('heading', { name: '1. Choose the band' })).toBeVisible();
+  await expect(fan.getByRole('heading', { name: '4. Ask the band' })).toBeVisible();
+  await expect(fan.getByText(OUTREACH_MESSAGES.sponsorChooseBand)).toBeVisible();
+  await expect(fan.getByRole('button', { name: 'Ask the band to agree' })).toBeDisabled();
   await expect(fan.getByRole('button', { name: /Buy Now/ })).toHaveCount(0);
   await expect(fan.getByRole('heading', { name: 'Previous campaigns' })).toHaveCount(0);
+  await expect(fan.getByRole('heading', { name: 'Campaigns you sponsor' })).toBeVisible();
   await expectAccessible(fan);
   await shot(fan, 'outreach-standard-fan');
 

@@ -15,7 +15,7 @@ import { useHeldBandShares } from '../payouts/payment-setup-card.tsx';
 import { SalesReportCard } from '../payouts/sales-report-card.tsx';
 import { WebhooksCard } from '../webhooks/webhooks-card.tsx';
 import { ManageJamSessions } from '../jam/manage-jam-sessions.tsx';
-import { OutreachCard } from '../outreach/outreach-card.tsx';
+import { OutreachCard, VenueOutreachCard } from '../outreach/outreach-card.tsx';
 import { PromoterRequestsCard } from '../promoter-venues/promoter-requests-card.tsx';
 import { VenueDoorTeamCard } from '../door/venue-door-team-card.tsx';
 import { EmailVerificationNotice } from '../auth/email-verification-notice.tsx';
@@ -180,6 +180,7 @@ function ProfileDashboard({ me, role }: { me: Me; role: Role }) {
       </FoldedWhen>
       {!heldShares && paymentSetup}
       {role === 'band' && <OutreachCard />}
+      {role === 'venue' && <VenueOutreachCard />}
       {role === 'venue' && <PromoterRequestsCard />}
       {role === 'venue' && <VenueDoorTeamCard />}
       {(role === 'venue' || role === 'promoter') && <SalesReportCard />}

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { CampaignStatus } from '../../../core/outreach.ts';
 import { apiFetch, postJson } from '../../lib/api.ts';
@@ -139,4 +139,60 @@ export function useTestOutreachEmail() {
 
 export function useAdminBypass() {
   return useMutation({ mutationFn: (input: { regionSlug: string }) => postJson<{ campaignId: string; message: string }>('/api/outreach/admin-bypass', input) });
+}
+
+// Issue 34: anyone signed in offers to pay for a band's campaign; the band agrees first.
+export type SponsorBand = { slug: string; name: string };
+type OfferFields = { id: string; createdAt: string; status: CampaignStatus; isOpen: boolean; packageName: string; priceCents: number; location: string; venuesTargeted: number; venuesReached: number; responses: number; customMessage: string | null };
+export type OutreachOffer = OfferFields & { sponsor: string };
+export type SponsoredCampaign = OfferFields & { bandName: string };
+
+export function useBandsToSponsor(q: string) {
+  const term = q.trim();
+  return useQuery({
+    queryKey: ['outreach', 'bands', term.toLowerCase()],
+    queryFn: async () => (await apiFetch<{ bands: SponsorBand[] }>(`/api/outreach/bands?q=${encodeURIComponent(term)}`)).bands,
+    enabled: term.length >= 2,
+    staleTime: 60_000,
+  });
+}
+
+export function useOfferToSponsor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { bandSlug: string; packageId: string; regionSlug: string; customMessage?: string }) => postJson<{ campaignId: string; bandName: string; venuesTargeted: number; price: string }>('/api/outreach/offers', input),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['outreach', 'sponsored'] }),
+  });
+}
+
+/** The campaigns the signed-in account offered or paid for; while one waits for its band, it looks again every 10 seconds. */
+export function useSponsoredCampaigns() {
+  return useQuery({
+    queryKey: ['outreach', 'sponsored'],
+    queryFn: async () => (await apiFetch<{ campaigns: SponsoredCampaign[] }>('/api/outreach/sponsored')).campaigns,
+    refetchInterval: (query) => (query.state.data?.some((c) => c.isOpen || c.status === 'processing') ? 10_000 : false),
+  });
+}
+
+export function useSponsoredCheckout() {
+  return useMutation({
+    mutationFn: async (campaignId: string) => {
+      const result = await postJson<{ url?: string }>(`/api/outreach/sponsored/${campaignId}/checkout`, {});
+      if (!result.url) throw new Error('No checkout URL received');
+      return result.url;
+    },
+  });
+}
+
+/** The offers a band can answer now. */
+export function useOutreachOffers() {
+  return useQuery({ queryKey: ['outreach', 'offers'], queryFn: async () => (await apiFetch<{ offers: OutreachOffer[] }>('/api/outreach/offers')).offers });
+}
+
+export function useAnswerOffer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ campaignId, agree }: { campaignId: string; agree: boolean }) => postJson<{ status: CampaignStatus }>(`/api/outreach/offers/${campaignId}/answer`, { agree }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: ['outreach'] }),
+  });
 }

@@ -7,6 +7,7 @@ import { Alert, TextAreaField } from '../../components/ui/field.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.ts';
 import { useAdminBypass, useDashboardCampaigns, useOutreachCheckout, useOutreachOptions, useTestOutreachEmail, useVenuePreview, type TestEmailResult } from './api.ts';
+import { OutreachOffers, SponsoredCampaigns } from './sponsor-outreach.tsx';
 import { CampaignStatusBadge, CampaignTable, Cell, FollowUpNote, LocationSelect, campaignDate, venues } from './outreach-parts.tsx';
 
 /** A test e-mail the server refused for a reason the band can act on (issue 20: unverified address, hourly limit). */
@@ -89,6 +90,7 @@ export function OutreachCard() {
       </div>
       {banner === 'success' && <Alert tone="success">Payment received! Your outreach campaign is on its way. Venues typically respond within 24-48 hours.</Alert>}
       {banner === 'cancelled' && <Alert tone="info">Checkout cancelled: no payment was taken and no venue was e-mailed.</Alert>}
+      <OutreachOffers />
       <p className="text-zinc-300">
         Marquee e-mails every venue with an e-mail address in the location you choose, on your band's behalf. Venues typically respond within 24-48 hours.{' '}
         <Link to="/band-outreach" className="link">
@@ -212,6 +214,24 @@ function SimulatedPreview({ message, preview }: { message: string; preview: NonN
         <dd>{preview.subject}</dd>
       </dl>
       <pre className="max-h-96 overflow-auto whitespace-pre-wrap break-words rounded-lg bg-zinc-950 p-3 font-sans text-sm text-zinc-200">{preview.text}</pre>
+    </section>
+  );
+}
+
+/** The venue dashboard's outreach card (spec 2): a venue sponsors a band's campaign, and follows the ones it paid for. */
+export function VenueOutreachCard() {
+  return (
+    <section className="card space-y-4" aria-labelledby="venue-outreach-heading">
+      <h2 id="venue-outreach-heading" className="text-xl font-semibold">
+        Venue Outreach Campaign
+      </h2>
+      <p className="text-zinc-300">
+        Help a band you book reach more venues: pay for an outreach campaign in its name, and Marquee e-mails the venues of the location you choose. The band agrees first; nothing is charged until it does.{' '}
+        <Link to="/band-outreach" className="link">
+          Sponsor a band's outreach
+        </Link>
+      </p>
+      <SponsoredCampaigns limit={5} heading="Recent sponsored campaigns" level="h3" />
     </section>
   );
 }
