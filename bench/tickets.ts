@@ -140,9 +140,14 @@ await runConcurrently(
 const warmTickets = (await t.db.select({ id: tickets.id }).from(tickets).where(eq(tickets.gigId, warmGig))).map((r) => r.id);
 let statementsPerAdmit = 0;
 for (const [i, id] of warmTickets.entries()) {
+  if (i === 0 && process.env.BENCH_TRACE === '1') trace = [];
   const before = counter.count;
   if (!(await admit(id)).isValid) throw new Error('warm-up ticket not admitted');
   if (i === 0) statementsPerAdmit = counter.count - before;
+  if (trace) {
+    console.log(`one scan alone:\n${trace.map((text, n) => `  ${String(n + 1).padStart(2)}. ${text}`).join('\n')}`);
+    trace = null;
+  }
 }
 const beforeRefusal = counter.count;
 if ((await admit(warmTickets[0]!)).reason !== 'already_used') throw new Error('a used ticket was not refused');
@@ -267,6 +272,13 @@ const paidOk =
 const issued = (await t.db.select({ id: tickets.id }).from(tickets).where(eq(tickets.gigId, gigId))).map((r) => r.id);
 const burstTicket = issued.pop()!;
 const admitRounds: { scans: number; wallMs: number; perSecond: number; nodeCpuMsEach: number; serverCpuMsEach: number | null; scan: ReturnType<typeof latency> }[] = [];
+const admitProfiler = process.env.BENCH_PROFILE_DIR ? new Session() : null;
+if (admitProfiler) {
+  admitProfiler.connect();
+  await admitProfiler.post('Profiler.enable');
+  await admitProfiler.post('Profiler.setSamplingInterval', { interval: 200 });
+  await admitProfiler.post('Profiler.start');
+}
 for (const round of slices(issued, ROUNDS)) {
   const times: number[] = [];
   const serverCpu = await serverCpuMs();
@@ -277,8 +289,13 @@ for (const round of slices(issued, ROUNDS)) {
     times.push(performance.now() - start);
     if (!result.isValid) throw new Error(`ticket ${id} refused: ${result.reason}`);
   });
-    const nodeCpuMsEach = cpuMs(cpu) / round.length;
+  const nodeCpuMsEach = cpuMs(cpu) / round.length;
   admitRounds.push({ scans: round.length, wallMs, perSecond: round.length / (wallMs / 1000), nodeCpuMsEach, serverCpuMsEach: perItem(await serverCpuSince(serverCpu), round.length), scan: latency(times) });
+}
+if (admitProfiler) {
+  const { profile } = await admitProfiler.post('Profiler.stop');
+  admitProfiler.disconnect();
+  await fs.writeFile(path.join(process.env.BENCH_PROFILE_DIR!, 'tickets-admit.cpuprofile'), JSON.stringify(profile));
 }
 const burstStart = performance.now();
 const burst = await Promise.all(Array.from({ length: BURST }, () => admit(burstTicket)));
