@@ -34,10 +34,12 @@ export function musicEventJsonLd(gig: PublicGig, { publicUrl, siteUrl }: { publi
     },
     performer: gig.band ? { '@type': 'MusicGroup', name: gig.band.name, url: siteUrl(gig.band.slug), genre: gig.band.genres } : undefined,
     organizer: gig.promoter ? { '@type': 'Organization', name: gig.promoter.name, url: siteUrl(gig.promoter.slug) } : undefined,
+    // Issue 34: a gig with several public ticket prices is an AggregateOffer from the lowest to the highest.
     offers: ticketUrl
       ? {
-          '@type': 'Offer',
-          price: (gig.ticketPriceCents! / 100).toFixed(2),
+          ...(gig.priceRange
+            ? { '@type': 'AggregateOffer', lowPrice: (gig.priceRange.minCents / 100).toFixed(2), highPrice: (gig.priceRange.maxCents / 100).toFixed(2) }
+            : { '@type': 'Offer', price: (gig.ticketPriceCents! / 100).toFixed(2) }),
           priceCurrency: 'USD',
           availability: gig.isSoldOut ? 'https://schema.org/SoldOut' : 'https://schema.org/InStock',
           url: ticketUrl,
