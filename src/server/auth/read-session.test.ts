@@ -68,6 +68,26 @@ describe('reading the session', () => {
     expect(await bothRead(fanCookie)).toEqual({ ours: null, theirs: null });
   });
 
+  it('a cookie whose signature was checked once is remembered, never one signed wrongly, and the session is still asked every time (issue 34, item 14)', async () => {
+    const venue = await signUpAs(t, 'venue');
+    const name = await tokenCookieName();
+    const signed = decodeURIComponent(venue.client.cookies.get(name)!);
+    const token = signed.slice(0, signed.lastIndexOf('.'));
+    const good = headersOf(cookieOf(venue.client));
+    expect(await t.services.readSession.readToken(good)).toBe(token);
+    expect(await t.services.readSession.readToken(good)).toBe(token);
+    // The same token with a signature made with another key, or none: still refused after the good one was remembered.
+    const otherSignature = `${token}.${Buffer.from('x'.repeat(32)).toString('base64')}`;
+    for (const cookie of [`${name}=${encodeURIComponent(otherSignature)}`, `${name}=${token}`]) {
+      expect(await t.services.readSession.readToken(headersOf(cookie))).toBeNull();
+      expect(await bothRead(cookie)).toEqual({ ours: null, theirs: null });
+    }
+    expect((await t.services.readSession(good))?.user.id).toBe(venue.id);
+    await t.db.update(session).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(session.userId, venue.id));
+    expect(await t.services.readSession.readToken(good)).toBe(token);
+    expect(await t.services.readSession(good)).toBeNull();
+  });
+
   it('sees an admin impersonating an account as that account, impersonated by the admin', async () => {
     const admin = await signUpAs(t, 'admin');
     const promoter = await signUpAs(t, 'promoter');

@@ -34,17 +34,43 @@ export function createSessionReader(auth: Auth, db: Db) {
     .where(and(eq(session.token, sql.placeholder('token')), gt(session.expiresAt, sql`now()`)))
     .prepare('marquee_read_session');
 
-  return async function readSession(headers: Headers): Promise<CurrentSession | null> {
+  // Issue 34, item 14: a cookie whose signature held once holds every time (the value and the key
+  // do not change), so a signed-in device's repeat requests skip the HMAC. Only good signatures
+  // are kept, and only so many; whether the session is still live is asked of the database every time.
+  const verified = new Map<string, string>();
+  async function readToken(headers: Headers): Promise<string | null> {
     const { cookieName, secret } = await settings;
-    const token = readSignedValue(parse(headers.get('cookie') ?? '', cookieName)[cookieName], secret);
+    const cookie = parse(headers.get('cookie') ?? '', cookieName)[cookieName];
+    if (!cookie) return null;
+    const known = verified.get(cookie);
+    if (known !== undefined) return known;
+    const token = readSignedValue(cookie, secret);
+    if (token) {
+      if (verified.size >= VERIFIED_COOKIES_KEPT) verified.clear();
+      verified.set(cookie, token);
+    }
+    return token;
+  }
+
+  async function readSession(headers: Headers): Promise<CurrentSession | null> {
+    const token = await readToken(headers);
     if (!token) return null;
     const [row] = await findSession.execute({ token });
     if (!row) return null;
     const { impersonatedBy, ...sessionUser } = row;
     return { user: sessionUser, impersonatedBy };
-  };
+  }
+  /**
+   * `readToken`: the session token of a correctly signed cookie, or null, without asking the
+   * database whether it is still live: for a route that checks the session in its own statement
+   * (the door's admission: `admitTicketAs`).
+   */
+  return Object.assign(readSession, { readToken });
 }
 export type SessionReader = ReturnType<typeof createSessionReader>;
+
+/** How many correctly signed session cookies a reader remembers (then it starts again). */
+const VERIFIED_COOKIES_KEPT = 10_000;
 
 /**
  * The value of a cookie signed the way better-auth signs it (`value.base64(HMAC-SHA256(value))`),

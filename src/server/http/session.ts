@@ -11,15 +11,20 @@ export function getCurrentSession(services: Services, c: Context): Promise<Curre
   return services.readSession(c.req.raw.headers);
 }
 
+/** requireSession's refusal (401), for a route that reads the session in a statement of its own. */
+export const notSignedIn = () => new AppError('UNAUTHENTICATED', 'Please log in first.');
+/** requireRole's refusal (403), likewise. */
+export const noAccess = () => new AppError('FORBIDDEN', 'You do not have access to this.');
+
 export async function requireSession(services: Services, c: Context): Promise<CurrentSession> {
   const session = await getCurrentSession(services, c);
-  if (!session) throw new AppError('UNAUTHENTICATED', 'Please log in first.');
+  if (!session) throw notSignedIn();
   return session;
 }
 
 export async function requireRole(services: Services, c: Context, ...roles: Role[]): Promise<CurrentSession> {
   const session = await requireSession(services, c);
-  if (!roles.includes(session.user.role)) throw new AppError('FORBIDDEN', 'You do not have access to this.');
+  if (!roles.includes(session.user.role)) throw noAccess();
   return session;
 }
 
