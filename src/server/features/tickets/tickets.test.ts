@@ -212,6 +212,77 @@ describe('the door', () => {
   });
 });
 
+describe("the door's route: who scans and the admission in one statement (issue 34, item 14)", () => {
+  async function paidTicketAt(gigId: string) {
+    const placed = await order(gigId);
+    const result = await fulfilPaidOrder(t.db, { orderId: placed.id, providerPaymentId: `pay_${placed.id}` });
+    return 'ticketId' in result ? result.ticketId : '';
+  }
+  const admitVia = async (client: TestClient, code: unknown) => {
+    const res = await client.post('/api/tickets/admit', code === undefined ? {} : { code });
+    return { status: res.status, body: res.json as Record<string, unknown> };
+  };
+
+  it('a valid scan is one statement, a refusal two; 200 simultaneous scans through the route admit the ticket once', async () => {
+    const door = await signUpAs(t, 'venue');
+    const gigId = await createGig(t.db, { venueId: door.id, bandId, localDate: dayIn(ZONE, 10), isTicketed: true, ticketPriceCents: 1850, ticketQuantity: 10, bandPercent: 60, organiserPercent: 15 });
+    const ticketId = await paidTicketAt(gigId);
+    const counter = countStatements(t.services.database);
+    try {
+      expect(await admitVia(door.client, ticketId)).toMatchObject({ status: 200, body: { isValid: true, ticketId, holderEmail: 'fan@tickets.test', gig: { id: gigId } } });
+      expect(counter.count).toBe(1);
+      const before = counter.count;
+      expect(await admitVia(door.client, ticketId)).toMatchObject({ status: 200, body: { isValid: false, reason: 'already_used', usedAt: expect.any(String) } });
+      expect(counter.count - before).toBe(2);
+    } finally {
+      counter.stop();
+    }
+    const [row] = await t.db.select({ usedBy: tickets.usedBy, status: tickets.status }).from(tickets).where(eq(tickets.id, ticketId));
+    expect(row).toEqual({ usedBy: door.id, status: 'used' });
+
+    const burstTicket = await paidTicketAt(gigId);
+    const results = await Promise.all(Array.from({ length: 200 }, () => admitVia(door.client, burstTicket)));
+    expect(results.every((r) => r.status === 200)).toBe(true);
+    expect(results.filter((r) => r.body.isValid)).toHaveLength(1);
+    expect(results.filter((r) => r.body.reason === 'already_used')).toHaveLength(199);
+  });
+
+  it('refuses as before: nobody signed in (401), a signed-out or expired session (401), a role that does not scan (403), another gig, an unreadable code, a bad body', async () => {
+    const door = await signUpAs(t, 'venue');
+    const gigId = await createGig(t.db, { venueId: door.id, bandId, localDate: dayIn(ZONE, 10), isTicketed: true, ticketPriceCents: 1850, ticketQuantity: 10, bandPercent: 60, organiserPercent: 15 });
+    const ticketId = await paidTicketAt(gigId);
+    // Not signed in: 401 whatever the body, as requireRole answered before the body was read.
+    for (const code of [ticketId, undefined, 12]) expect((await admitVia(t.client(), code)).status).toBe(401);
+    // A fan, signed in: 403, and the ticket is untouched.
+    const fan = await signUpAs(t, 'fan');
+    expect(await admitVia(fan.client, ticketId)).toMatchObject({ status: 403, body: { error: { message: 'You do not have access to this.' } } });
+    expect((await admitVia(fan.client, undefined)).status).toBe(403);
+    // Another venue: other gig. An unreadable code: unknown. A missing code: 422 from the schema.
+    const other = await signUpAs(t, 'venue');
+    expect(await admitVia(other.client, ticketId)).toMatchObject({ status: 200, body: { isValid: false, reason: 'other_gig' } });
+    expect(await admitVia(door.client, 'not a ticket')).toMatchObject({ status: 200, body: { isValid: false, reason: 'unknown' } });
+    expect(await admitVia(door.client, newTicketId())).toMatchObject({ status: 200, body: { isValid: false, reason: 'unknown' } });
+    expect((await admitVia(door.client, undefined)).status).toBe(422);
+    const [untouched] = await t.db.select({ status: tickets.status }).from(tickets).where(eq(tickets.id, ticketId));
+    expect(untouched!.status).toBe('valid');
+    // The door's session expires: the same signed cookie is refused, and nothing is admitted.
+    await t.db.execute(sql`update session set expires_at = now() - interval '1 second' where user_id = ${door.id}`);
+    expect((await admitVia(door.client, ticketId)).status).toBe(401);
+    const [still] = await t.db.select({ status: tickets.status }).from(tickets).where(eq(tickets.id, ticketId));
+    expect(still!.status).toBe('valid');
+  });
+
+  it('a signed code (decision 51) admits through the route; a forged one is unknown', async () => {
+    const door = await signUpAs(t, 'venue');
+    const gigId = await createGig(t.db, { venueId: door.id, bandId, localDate: dayIn(ZONE, 10), isTicketed: true, ticketPriceCents: 1850, ticketQuantity: 10, bandPercent: 60, organiserPercent: 15 });
+    const ticketId = await paidTicketAt(gigId);
+    const signed = await signTicketCode(t.services, ticketId, gigId);
+    const forged = `${signed.slice(0, -4)}${signed.endsWith('AAAA') ? 'BBBB' : 'AAAA'}`;
+    expect(await admitVia(door.client, forged)).toMatchObject({ status: 200, body: { isValid: false, reason: 'unknown' } });
+    expect(await admitVia(door.client, signed)).toMatchObject({ status: 200, body: { isValid: true, ticketId } });
+  });
+});
+
 describe('payment events (D13)', () => {
   let sandbox: SandboxProvider;
   beforeAll(() => {
