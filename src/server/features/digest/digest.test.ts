@@ -1,7 +1,7 @@
 // Issue 12: the weekly digest (D30) and one-click unsubscribe (D19, RFC 8058).
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
-import { digestDeliveries, emailOptOuts, outbox, smsSubscribers } from '../../db/schema.ts';
+import { digestDeliveries, emailOptOuts, outbox, smsSubscribers, ticketTypes } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { markEmailVerified, signUpAs } from '../../../../tests/helpers/accounts.ts';
 import { createBand, createGig, createRegion, createVenue, dayIn } from '../../../../tests/helpers/factories.ts';
@@ -56,6 +56,13 @@ describe('the weekly digest', () => {
     const bandId = (await createBand(t.db, { name: 'Digest Darlings' })).id;
     await createGig(t.db, { venueId, bandId, localDate: dayIn('America/Chicago', 2), isApproved: true });
     await createGig(t.db, { venueId, bandId, localDate: dayIn('America/Chicago', 20), isApproved: true }); // beyond the week
+    // Issue 34: a gig with several public prices shows the range; a hidden presale price never shows.
+    const ranged = await createGig(t.db, { venueId, bandId: (await createBand(t.db, { name: 'Range Riders' })).id, localDate: dayIn('America/Chicago', 3), isApproved: true, isTicketed: true, ticketPriceCents: 1500, ticketQuantity: 100 });
+    await t.db.insert(ticketTypes).values([
+      { gigId: ranged, name: 'General', priceCents: 1500, quantity: 80 },
+      { gigId: ranged, name: 'VIP', priceCents: 3500, quantity: 10, position: 1 },
+      { gigId: ranged, name: 'Presale', priceCents: 1000, quantity: 10, position: 2, isHidden: true },
+    ]);
     fans = await Promise.all([signUpAs(t, 'fan'), signUpAs(t, 'musician'), signUpAs(t, 'fan')]);
     for (const fan of fans) await markEmailVerified(t, fan.id);
     unverified = await signUpAs(t, 'fan'); // D32: no digest until the address is confirmed
@@ -74,6 +81,7 @@ describe('the weekly digest', () => {
     expect(mails[0]!.subject).toBe("This week's live music in Chicagoland");
     expect(mails[0]!.textBody).toContain('Digest Darlings at Digest Hall');
     expect(mails[0]!.textBody.match(/Digest Darlings at/g)).toHaveLength(1);
+    expect(mails[0]!.textBody).toContain('tickets $15.00–$35.00');
     const [text] = await t.db.select().from(outbox).where(and(eq(outbox.channel, 'sms'), eq(outbox.toAddress, '+13125550100')));
     expect(text!.textBody.length).toBeLessThanOrEqual(160);
 

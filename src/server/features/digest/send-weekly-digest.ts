@@ -6,6 +6,7 @@ import { stopIfStopping } from '../../jobs/job-queue.ts';
 import { unsubscribeLinks } from '../../mail/unsubscribe-links.ts';
 import type { Services } from '../../services.ts';
 import { weeklyDigestEmail, type DigestGig } from '../../mail/emails/weekly-digest.ts';
+import { publicPriceRange } from '../discovery/public-gigs.ts';
 import { weeklyDigestText } from './digest-email.ts';
 import { digestWeek, parseDigestSchedule } from './digest-week.ts';
 
@@ -24,6 +25,7 @@ async function listDigestGigs(db: DbOrTx, region: Region, from: string, to: stri
       venueName: venueProfiles.name,
       venueAddress: venueProfiles.address,
       ticketPriceCents: sql<number | null>`case when ${gigs.isTicketed} then ${gigs.ticketPriceCents} end`,
+      priceRange: publicPriceRange,
       bandName: sql<string | null>`coalesce(${bandProfiles.name}, ${managedArtists.name})`,
       bandSlug: bandProfiles.slug,
     })

@@ -46,6 +46,15 @@ export function hasPublicOwners(gigsAlias?: string): SQL {
  * the database: one value per gig instead of 29 columns to decode and map (issue 22: decoding and
  * mapping the columns of a venue's 38 gigs cost more than finding them).
  */
+/**
+ * Issue 34: a ticketed gig's public ticket prices, when they differ ({ minCents, maxCents }, else
+ * null): cards, the widget, the public API, JSON-LD, the fediverse and the digest all read it here.
+ * A hidden (presale) type's price never leaves here.
+ */
+export const publicPriceRange = sql<PublicGig['priceRange']>`case when ${gigs.isTicketed} then (select case when min(tt.price_cents) < max(tt.price_cents)
+    then json_build_object('minCents', min(tt.price_cents), 'maxCents', max(tt.price_cents)) end
+    from ticket_types tt where tt.gig_id = ${gigs.id} and not tt.is_hidden) end`;
+
 const publicGigCard = sql<PublicGig>`json_build_object(
   'id', ${gigs.id},
   'localDate', ${gigs.localDate},
@@ -57,10 +66,7 @@ const publicGigCard = sql<PublicGig>`json_build_object(
   'description', ${gigs.description},
   'coverCharge', ${gigs.coverCharge},
   'ticketPriceCents', case when ${gigs.isTicketed} then ${gigs.ticketPriceCents} end,
-  -- Issue 34: the public types' prices, when they differ; a hidden (presale) type's price never leaves here.
-  'priceRange', case when ${gigs.isTicketed} then (select case when min(tt.price_cents) < max(tt.price_cents)
-    then json_build_object('minCents', min(tt.price_cents), 'maxCents', max(tt.price_cents)) end
-    from ticket_types tt where tt.gig_id = ${gigs.id} and not tt.is_hidden) end,
+  'priceRange', ${publicPriceRange},
   -- Seats held by open checkouts count too (D12), until their time is up (decision 35).
   'isSoldOut', (${gigs.isTicketed} and ${gigs.ticketQuantity} is not null and ${gigs.ticketsSold} + ${gigs.doorSeats} + ${openHolds} >= ${gigs.ticketQuantity}),
   'advanceTicketUrl', ${gigs.advanceTicketUrl},

@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { escapeHtml } from '../../mail/secrets.ts';
 import { gigTimesIso } from '../seo/json-ld.ts';
 import { gigs } from '../../db/schema.ts';
+import { formatGigPrice } from '../../../core/public-pages.ts';
 import { gigTicketsPath, sellsTickets, siteUrl } from '../../../core/site-urls.ts';
 import { queryPublicGigs, type PublicGig } from '../discovery/public-gigs.ts';
 import { actorIdentifier } from './federation-actors.ts';
@@ -86,7 +87,7 @@ export function gigEventJsonLd(gig: FederatedGig, { publicUrl, eventUri, actorUr
   const ticketUrl = sellsTickets(gig) ? `${publicUrl}${gigTicketsPath(gig)}` : httpUrlOrNull(gig.advanceTicketUrl);
   const times = gigTimesIso(gig);
   const title = `${gig.act ?? 'Live music'} at ${gig.venue.name}`;
-  const price = gig.ticketPriceCents !== null ? `Tickets $${(gig.ticketPriceCents / 100).toFixed(2)}` : gig.coverCharge ? `Cover: ${gig.coverCharge}` : null;
+  const price = gig.ticketPriceCents !== null ? `Tickets ${formatGigPrice(gig)}` : gig.coverCharge ? `Cover: ${gig.coverCharge}` : null;
   const paragraphs = [gig.description || null, price].filter((p): p is string => Boolean(p));
   const venueActor = actorUri(actorIdentifier('venue', gig.venue.slug));
   return {

@@ -268,9 +268,9 @@ export const EMAIL_REGISTRY: EmailEntry[] = [
         regionName: REGION,
         regionUrl: `${url}/chicago`,
         gigs: [
-          { localDate: DATE, startTime: '20:00', endTime: '23:00', timeZone: 'America/Chicago', showName: BAND, venueName: VENUE, venueAddress: ADDRESS, ticketPriceCents: 1500, url: url.replace('://', '://velvet-static.') },
-          { localDate: DATE, startTime: '21:30', endTime: '01:00', timeZone: 'America/Chicago', showName: 'Salt & Static', venueName: 'Empty Bottle', venueAddress: '1035 N Western Ave, Chicago', ticketPriceCents: null, url: `${url}/chicago` },
-          { localDate: '2026-12-06', startTime: '19:00', endTime: '22:00', timeZone: 'America/Chicago', showName: 'Goldtop Revival', venueName: VENUE, venueAddress: ADDRESS, ticketPriceCents: 1200, url: `${url}/chicago` },
+          { localDate: DATE, startTime: '20:00', endTime: '23:00', timeZone: 'America/Chicago', showName: BAND, venueName: VENUE, venueAddress: ADDRESS, ticketPriceCents: 1500, priceRange: { minCents: 1500, maxCents: 3500 }, url: url.replace('://', '://velvet-static.') },
+          { localDate: DATE, startTime: '21:30', endTime: '01:00', timeZone: 'America/Chicago', showName: 'Salt & Static', venueName: 'Empty Bottle', venueAddress: '1035 N Western Ave, Chicago', ticketPriceCents: null, priceRange: null, url: `${url}/chicago` },
+          { localDate: '2026-12-06', startTime: '19:00', endTime: '22:00', timeZone: 'America/Chicago', showName: 'Goldtop Revival', venueName: VENUE, venueAddress: ADDRESS, ticketPriceCents: 1200, priceRange: null, url: `${url}/chicago` },
         ],
       }),
     secrets: ({ url }) => ({ unsubscribe: `${url}/unsubscribe?token=${token('digest')}` }),

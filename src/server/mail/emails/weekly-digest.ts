@@ -1,11 +1,11 @@
 import { createElement as h } from 'react';
-import { formatCents } from '../../../core/money.ts';
+import { formatGigPrice, type PublicGig } from '../../../core/public-pages.ts';
 import { formatLocalDate, formatTimeRange } from '../../../core/time.ts';
 import { secretPlaceholder } from '../secrets.ts';
 import { ButtonLink, EmailLayout, FinePrint, Paragraph, Subheading, TextLink, Title } from './layout.ts';
 import { renderEmail } from './render-email.ts';
 
-export type DigestGig = { localDate: string; startTime: string; endTime: string; timeZone: string; showName: string; venueName: string; venueAddress: string; ticketPriceCents: number | null; url: string };
+export type DigestGig = { localDate: string; startTime: string; endTime: string; timeZone: string; showName: string; venueName: string; venueAddress: string; ticketPriceCents: number | null; priceRange: PublicGig['priceRange']; url: string };
 
 const UNSUBSCRIBE = secretPlaceholder('unsubscribe');
 const MUTED = { color: '#52525b' };
@@ -35,7 +35,7 @@ function WeeklyDigest({ subject, regionName, gigs, regionUrl }: Props & { subjec
             h('br'),
             `${g.venueName}${g.venueAddress ? `, ${g.venueAddress}` : ''}`,
             h('br'),
-            h('span', { style: MUTED }, `${timeOf(g)}${g.ticketPriceCents !== null ? ` · tickets ${formatCents(g.ticketPriceCents)}` : ''}`),
+            h('span', { style: MUTED }, `${timeOf(g)}${g.ticketPriceCents !== null ? ` · tickets ${formatGigPrice(g)}` : ''}`),
           ),
         ),
     ]),
@@ -45,7 +45,7 @@ function WeeklyDigest({ subject, regionName, gigs, regionUrl }: Props & { subjec
 
 /** The weekly digest (D30): the region's shows of the coming seven days, by day, with links. */
 export function weeklyDigestEmail({ regionName, gigs, regionUrl }: Props) {
-  const line = (g: DigestGig) => `${g.showName} at ${g.venueName}, ${timeOf(g)}${g.ticketPriceCents !== null ? `, tickets ${formatCents(g.ticketPriceCents)}` : ''}`;
+  const line = (g: DigestGig) => `${g.showName} at ${g.venueName}, ${timeOf(g)}${g.ticketPriceCents !== null ? `, tickets ${formatGigPrice(g)}` : ''}`;
   const days = [...new Set(gigs.map((g) => g.localDate))];
   const text = [
     `This week's live music in ${regionName}: ${shows(gigs.length)}.`,
