@@ -47,6 +47,21 @@ function buildCalendar({ zone, shows, ...options }: { zone: string | null; shows
   return calendar;
 }
 
+/** An instant as RFC 5545 writes a UTC DATE-TIME: 20261129T060358Z. */
+const utcStamp = (at: Date) => at.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+
+/**
+ * The calendar as RFC 5545 text (issue 35). With a calendar zone set, ical-generator writes each
+ * DTSTAMP in the server's local time without 'Z' (§3.8.7.2 requires UTC), and adds a non-standard
+ * TIMEZONE-ID line: the stamps are written here in UTC and that line is left out.
+ */
+function toIcs(calendar: ICalCalendar, now = new Date()): string {
+  return calendar
+    .toString()
+    .replace(/^DTSTAMP:.*$/gm, `DTSTAMP:${utcStamp(now)}`)
+    .replace(/^TIMEZONE-ID:.*\r?\n/gm, '');
+}
+
 /** An iCalendar feed of upcoming approved gigs (beyond the spec: calendar apps subscribe to it). */
 export function buildCalendarFeed({ name, url, gigs, siteUrl }: { name: string; url: string; gigs: PublicGig[]; siteUrl: (slug: string) => string }): string {
   const zones = new Set(gigs.map((g) => g.timeZone));
@@ -59,10 +74,10 @@ export function buildCalendarFeed({ name, url, gigs, siteUrl }: { name: string; 
     description: [gig.description, gig.coverCharge ? `Cover: ${gig.coverCharge}` : ''].filter(Boolean).join('\n'),
     url: gig.band ? siteUrl(gig.band.slug) : undefined,
   }));
-  return buildCalendar({ name, url, zone: zones.size === 1 ? [...zones][0]! : null, shows, method: ICalCalendarMethod.PUBLISH, ttl: 60 * 60 }).toString();
+  return toIcs(buildCalendar({ name, url, zone: zones.size === 1 ? [...zones][0]! : null, shows, method: ICalCalendarMethod.PUBLISH, ttl: 60 * 60 }));
 }
 
 /** One show as an .ics file, in the show's own zone: the calendar entry sent with a ticket. */
 export function buildShowInvite(show: CalendarShow & { timeZone: string }): string {
-  return buildCalendar({ zone: show.timeZone, shows: [show], method: ICalCalendarMethod.PUBLISH }).toString();
+  return toIcs(buildCalendar({ zone: show.timeZone, shows: [show], method: ICalCalendarMethod.PUBLISH }));
 }
