@@ -42,7 +42,7 @@ describe('iCalendar output, as a parser reads it', () => {
     const stamp = event.component.getFirstPropertyValue('dtstamp') as ICAL.Time;
     expect(stamp.zone).toBe(ICAL.Timezone.utcTimezone);
     expect(Math.abs(stamp.toJSDate().getTime() - before)).toBeLessThan(60_000);
-    expect(event.startDate.zone!.tzid).toBe('America/Chicago');
+    expect(event.startDate.zone.tzid).toBe('America/Chicago');
     expect(event.startDate.toJSDate().toISOString()).toBe('2026-12-05T02:00:00.000Z');
     // 1 AM is the next day (D8).
     expect(event.endDate.toJSDate().toISOString()).toBe('2026-12-05T07:00:00.000Z');
@@ -61,7 +61,7 @@ describe('iCalendar output, as a parser reads it', () => {
 
     const invite = buildShowInvite({ id: 't1', summary: 'The Velvet Static at The Lantern Room', startsAt: new Date('2026-12-05T02:00:00Z'), endsAt: new Date('2026-12-05T05:00:00Z'), location: 'The Lantern Room', timeZone: 'America/Chicago' });
     const event = new ICAL.Event(parse(invite).getFirstSubcomponent('vevent')!);
-    expect(event.startDate.zone!.tzid).toBe('America/Chicago');
+    expect(event.startDate.zone.tzid).toBe('America/Chicago');
     expect(event.startDate.toString()).toBe('2026-12-04T20:00:00');
     expect((event.component.getFirstPropertyValue('dtstamp') as ICAL.Time).zone).toBe(ICAL.Timezone.utcTimezone);
   });
