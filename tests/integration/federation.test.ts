@@ -2,6 +2,8 @@
 // the fediverse beside it, as Mastodon would be. The remote account follows a venue and a band,
 // hears of a new gig (the venue's Create, the band's boost), its change and its deletion, each
 // delivery signed and checked; after an Undo it hears nothing more. Bad requests are refused.
+import { Ajv } from 'ajv';
+import nodeInfoSchema from '../fixtures/nodeinfo-2.1.schema.json' with { type: 'json' };
 import { request as httpRequest, type Server as HttpServer } from 'node:http';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -79,6 +81,9 @@ describe('actors others can find', () => {
     const href = (wellKnown.body!.links as { href: string }[])[0]!.href;
     const nodeinfo = await getJson(new URL(href).pathname, 'application/json');
     expect(nodeinfo.body).toMatchObject({ software: { name: 'marquee' }, protocols: ['activitypub'] });
+    // Issue 35: the document passes the published NodeInfo 2.1 schema (which has no top-level "$schema").
+    const validate = new Ajv({ strict: false, allErrors: true }).compile(nodeInfoSchema);
+    expect(validate(nodeinfo.body), JSON.stringify(validate.errors)).toBe(true);
   });
 
   it("an actor has its name, page, inbox and public key; a browser is sent to the venue's page", async () => {

@@ -76,6 +76,14 @@ export function federationRoutes(services: Services) {
       onNotAcceptable: notAcceptable,
     });
     if (request.method === 'POST' && response.status >= 400) logger.warn({ path: c.req.path, ip: clientIp(c), status: response.status }, 'federation: an activity was refused (a bad or missing signature, or an unreadable activity)');
+    // Issue 35: Fedify adds a top-level "$schema" to NodeInfo, which the published 2.1 schema forbids.
+    if (request.method === 'GET' && response.ok && new URL(request.url).pathname === '/nodeinfo/2.1') {
+      const nodeInfo = (await response.json()) as Record<string, unknown>;
+      delete nodeInfo.$schema;
+      const headers = new Headers(response.headers);
+      headers.delete('content-length');
+      return new Response(JSON.stringify(nodeInfo), { status: 200, headers });
+    }
     // A copy with headers of its own (a redirect's are immutable), to which Marquee's security headers are added.
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers: new Headers(response.headers) });
   };
