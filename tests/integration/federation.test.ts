@@ -168,6 +168,17 @@ describe('following, hearing of gigs, unfollowing', () => {
     // The boosted Event can be fetched by its address.
     const fetched = await getJson(`/ap/gigs/${gigId}`);
     expect(fetched.body).toMatchObject({ type: 'Event', name: 'The Fedi Tones at Fedi Hall' });
+
+    // Issue 35 (ActivityPub §4.1): each actor has an outbox listing what it sent: the venue's Create, the band's boost.
+    for (const [actor, type] of [['venue.fedihall', 'Create'], ['band.thefeditones', 'Announce']] as const) {
+      const document = await getJson(`/ap/actors/${actor}`);
+      expect(document.body!.outbox).toBe(`${origin}/ap/actors/${actor}/outbox`);
+      const outbox = await getJson(`/ap/actors/${actor}/outbox`);
+      expect(outbox.body).toMatchObject({ type: 'OrderedCollection', totalItems: 1 });
+      const first = await getJson(new URL(outbox.body!.first as string).pathname + new URL(outbox.body!.first as string).search);
+      expect(first.body).toMatchObject({ type: 'OrderedCollectionPage' });
+      expect(first.body!.orderedItems).toEqual([expect.objectContaining({ type, actor: `${origin}/ap/actors/${actor}`, object: `${origin}/ap/gigs/${gigId}` })]);
+    }
   });
 
   it('a change is sent once as an Update, and a deleted gig as a Delete', async () => {

@@ -1,5 +1,5 @@
 import { createFederation, exportJwk, generateCryptoKeyPair, getDefaultActivityTransformers, importJwk, type Context, type Federation } from '@fedify/fedify';
-import { Accept, Delete, Endpoints, Event, Follow, Image, Organization, Service, Undo, isActor, type Activity, type Actor, type Recipient } from '@fedify/fedify/vocab';
+import { Accept, Announce, Create, Delete, Endpoints, Event, Follow, Image, Organization, Service, Undo, isActor, type Activity, type Actor, type Recipient } from '@fedify/fedify/vocab';
 import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import { count, sql } from 'drizzle-orm';
@@ -21,6 +21,10 @@ const VERSION = (JSON.parse(readFileSync(new URL('../../../../package.json', imp
 export const ACTOR_PATH = '/ap/actors/{identifier}';
 export const EVENT_PATH = '/ap/gigs/{id}';
 const FOLLOWERS_PAGE = 100;
+const OUTBOX_PAGE = 20;
+const PUBLIC_COLLECTION = new URL('https://www.w3.org/ns/activitystreams#Public');
+/** The gigs an actor's outbox lists: sent to its followers, and not deleted since. */
+const outboxOf = (identifier: string) => sql`${identifier} = any(${federatedGigs.actors}) and ${federatedGigs.firstSentAt} is not null and ${federatedGigs.deletedAt} is null`;
 
 type StoredKeys = { rsa: { privateKey: JsonWebKey; publicKey: JsonWebKey }; ed25519: { privateKey: JsonWebKey; publicKey: JsonWebKey } };
 
@@ -156,6 +160,7 @@ function buildFederation(services: Services): Federation<Services> {
         inbox: ctx.getInboxUri(identifier),
         endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
         followers: ctx.getFollowersUri(identifier),
+        outbox: ctx.getOutboxUri(identifier),
         manuallyApprovesFollowers: false,
         discoverable: true,
         publicKey: keys[0]?.cryptographicKey ?? null,
@@ -187,6 +192,35 @@ function buildFederation(services: Services): Federation<Services> {
     })
     .setCounter(async (_ctx, identifier) => {
       const [row] = await db.select({ n: count() }).from(federationFollowers).where(sql`${federationFollowers.actor} = ${identifier}`);
+      return row?.n ?? 0;
+    })
+    .setFirstCursor(() => '0');
+
+  // Issue 35 (ActivityPub §4.1: every actor has an outbox): what each actor has sent and still
+  // stands, newest first, a page at a time: the venue's Create of each public gig, the band's and
+  // the region's boost (Announce) of it. Deleted gigs are left out (their Delete went to followers).
+  federation
+    .setOutboxDispatcher(`${ACTOR_PATH}/outbox`, async (ctx, identifier, cursor) => {
+      if (cursor === null) return null;
+      const offset = Number.parseInt(cursor, 10) || 0;
+      const rows = await db
+        .select({ gigId: federatedGigs.gigId, generation: federatedGigs.generation })
+        .from(federatedGigs)
+        .where(outboxOf(identifier))
+        .orderBy(sql`${federatedGigs.firstSentAt} desc`, federatedGigs.gigId)
+        .limit(OUTBOX_PAGE + 1)
+        .offset(offset);
+      const actorUri = ctx.getActorUri(identifier);
+      const isAuthor = identifier.startsWith('venue.');
+      const items = rows.slice(0, OUTBOX_PAGE).map((row) => {
+        const eventUri = ctx.getObjectUri(Event, { id: eventIdOf(row.gigId, row.generation) });
+        const values = { actor: actorUri, object: eventUri, tos: [PUBLIC_COLLECTION], ccs: [ctx.getFollowersUri(identifier)] };
+        return isAuthor ? new Create({ id: new URL('#create', eventUri), ...values }) : new Announce({ id: new URL(`#announce-${row.gigId}.${row.generation}`, actorUri), ...values });
+      });
+      return { items, nextCursor: rows.length > OUTBOX_PAGE ? String(offset + OUTBOX_PAGE) : null };
+    })
+    .setCounter(async (_ctx, identifier) => {
+      const [row] = await db.select({ n: count() }).from(federatedGigs).where(outboxOf(identifier));
       return row?.n ?? 0;
     })
     .setFirstCursor(() => '0');
