@@ -37,6 +37,14 @@ function expectMatchesDocument(template: string, status: number, body: unknown) 
   expect(isValid).toBe(true);
 }
 
+/** The API's own headers on an answer (ETag, Cache-Control, RateLimit-*, Retry-After) are each declared on that answer in the document. */
+function expectHeadersDocumented(template: string, status: number, headers: Headers) {
+  const declared = Object.keys(doc.paths[template]?.get?.responses?.[String(status)]?.headers ?? {}).map((h) => h.toLowerCase());
+  const sent = [...headers.keys()].filter((h) => /^(etag|cache-control|ratelimit-|retry-after)/.test(h));
+  expect(sent.length, `${template} ${status} sends headers`).toBeGreaterThan(0);
+  expect(sent.filter((h) => !declared.includes(h)), `${template} ${status}`).toEqual([]);
+}
+
 async function addTickets(gigId: string, holders: { email: string; status: 'valid' | 'used' | 'refunded' }[]) {
   const [order] = await t.db
     .insert(orders)
@@ -291,6 +299,11 @@ describe('the rate limit', () => {
       expect(refused.headers.get('ratelimit-remaining')).toBe('0');
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
       expect(refused.headers.get('access-control-allow-origin')).toBe('*');
+      // Issue 35: the document declares the headers these answers carry.
+      expectHeadersDocumented('/venues', 200, first.headers);
+      expectHeadersDocumented('/venues', 429, refused.headers);
+      const again = await visitor.get('/api/v1/venues', { headers: { 'if-none-match': first.headers.get('etag')! } });
+      if (again.status === 304) expectHeadersDocumented('/venues', 304, again.headers);
     } finally {
       t.services.isRateLimitEnabled = false;
       await t.db.delete(rateLimit).where(eq(rateLimit.key, 'marquee:api:ip:unknown'));

@@ -47,7 +47,29 @@ const notModified = { 304: { description: 'Not modified since the ETag sent in I
 const keyed = (scope: ApiKeyScope) => ({ security: [{ apiKey: [scope] as string[] }], tags: ['Your gigs (API key)'] });
 const missingScope = (scope: ApiKeyScope) => ({ 403: json(apiErrorSchema, `The key does not have the \`${scope}\` scope (make a new key with it ticked).`) });
 
-const get = <R extends Omit<RouteConfig, 'method'>>(route: R) => createRoute({ method: 'get', ...route });
+/**
+ * The headers the API sends (issue 35, item 7), declared on each answer: every answer says what
+ * is left of the client's limit (IETF RateLimit-*) and its Cache-Control; a 200 or 304 has its ETag;
+ * a 429 says when to try again.
+ */
+const header = (description: string, schema: { type: 'string' | 'integer' } = { type: 'string' }) => ({ description, schema });
+const RATE_LIMIT_HEADERS = {
+  'RateLimit-Limit': header('Requests this client may send in the 10-minute window.', { type: 'integer' }),
+  'RateLimit-Remaining': header('Requests left in the window.', { type: 'integer' }),
+  'RateLimit-Reset': header('Seconds until the window starts again.', { type: 'integer' }),
+};
+const CACHE_CONTROL = { 'Cache-Control': header('`public, max-age=60` for public answers; `private, no-cache` for answers to a request with a key; `no-store` for refusals.') };
+const ETAG = { ETag: header('A weak validator of the answer: send it back as If-None-Match to get a 304 while nothing changed.') };
+function withHeaders<T extends RouteConfig['responses']>(responses: T): T {
+  return Object.fromEntries(
+    Object.entries(responses).map(([status, response]) => [
+      status,
+      { ...response, headers: { ...RATE_LIMIT_HEADERS, ...CACHE_CONTROL, ...(status === '200' || status === '304' ? ETAG : {}), ...(status === '429' ? { 'Retry-After': header('Seconds to wait before the next request.', { type: 'integer' }) } : {}) } },
+    ]),
+  ) as unknown as T;
+}
+
+const get = <R extends Omit<RouteConfig, 'method'>>(route: R) => createRoute({ method: 'get', ...route, responses: withHeaders(route.responses) });
 
 const routes = {
   gigs: get({
@@ -159,7 +181,8 @@ export function publicApiRoutes(services: Services) {
         description:
           'Read-only JSON about the gigs, bands, venues and promoters on Marquee, and, with an API key, your own gigs’ sales, attendees and check-ins. ' +
           'Pages are keyset-paginated (`nextCursor`), every answer has an ETag, public answers may be cached for 60 seconds and read from any origin (CORS). ' +
-          'Each client may send 600 requests per 10 minutes (3000 with an API key); the RateLimit-* headers say how many remain.',
+          'Each client may send 600 requests per 10 minutes (3000 with an API key); the RateLimit-* headers say how many remain. ' +
+          'Every route reads (GET); a request with a body that is not JSON (`Content-Type: application/json`) is refused with 415.',
       },
       servers: [{ url: new URL('/api/v1', publicUrl).href }],
     });
