@@ -1863,6 +1863,11 @@ export const federatedGigs = pgTable(
     changedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /** While an instance sends it (a lease): another instance leaves it alone until then, and takes it over after. */
     claimedUntil: timestamp({ withTimezone: true }),
+    /**
+     * Issue 35: the gig's date, times, act and venue as last sent ("when and who"), so a change to
+     * them is also told as a reply Note, which Mastodon shows (it ignores an Event's Update).
+     */
+    sentFacts: text(),
   },
   (t) => [index('federated_gigs_pending_idx').on(t.changedAt).where(sql`${t.isPending}`)],
 );

@@ -1,0 +1,1 @@
+ALTER TABLE "federated_gigs" ADD COLUMN "sent_facts" text;
