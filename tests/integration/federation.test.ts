@@ -188,6 +188,11 @@ describe('following, hearing of gigs, unfollowing', () => {
     await federatePendingGigs(t.services, { now: new Date(Date.now() + (UPDATE_QUIET_SECONDS + 1) * 1000) });
     const update = await waitForDelivery(remote, 'the Update', (d) => d.activity.type === 'Update');
     expect((update.activity.object as { startTime: string }).startTime).toMatch(/T21:00:00/);
+    // Issue 35: Mastodon ignores an Event's Update, so a change of when or who is also the venue's reply to the gig's post.
+    const note = await waitForDelivery(remote, 'the change note', (d) => d.activity.type === 'Create' && (d.activity.object as { type: string }).type === 'Note');
+    expect(note.signedBy).toBe(`${origin}/ap/actors/venue.fedihall`);
+    expect(note.activity.object).toMatchObject({ type: 'Note', inReplyTo: `${origin}/ap/gigs/${gigId}`, attributedTo: `${origin}/ap/actors/venue.fedihall` });
+    expect((note.activity.object as { content: string }).content).toMatch(/^<p>Changed: The Fedi Tones at Fedi Hall is now on .+, 9:00 PM - 11:00 PM C[SD]T\. <a href="/);
 
     // As deleteGig does: the row goes, marked in the same transaction.
     await t.db.transaction(async (tx) => {
@@ -199,7 +204,8 @@ describe('following, hearing of gigs, unfollowing', () => {
     expect(deletion.signedBy).toBe(`${origin}/ap/actors/venue.fedihall`);
     expect(deletion.activity.object).toMatchObject({ id: `${origin}/ap/gigs/${gigId}`, type: 'Tombstone' });
     expect(remote.received.filter((d) => d.activity.type === 'Update')).toHaveLength(1);
-    expect(remote.received.filter((d) => d.activity.type === 'Create')).toHaveLength(1);
+    expect(remote.received.filter((d) => d.activity.type === 'Create' && (d.activity.object as { type: string }).type === 'Event')).toHaveLength(1);
+    expect(remote.received.filter((d) => d.activity.type === 'Create' && (d.activity.object as { type: string }).type === 'Note')).toHaveLength(1);
     expect(remote.received.every((d) => d.signedBy !== null)).toBe(true);
   });
 
@@ -302,6 +308,8 @@ describe('edit bursts and pre-picked bands (issue 33)', () => {
     expect((await rowOf(gigId))?.isPending).toBe(false);
     expect(await federatePendingGigs(t.services, { now: inSeconds(UPDATE_QUIET_SECONDS * 2) })).toBe(0);
     expect(about(gigId, 'Update')).toHaveLength(1);
+    // Only the description changed: no reply note (its when and who are as sent).
+    expect(fan.received.filter((d) => d.activity.type === 'Create' && (d.activity.object as { type: string }).type === 'Note' && JSON.stringify(d.activity).includes(gigId))).toHaveLength(0);
   });
 
   it("a pre-picked band's gig is neither created nor boosted before the band's window to decline has passed, then once each", async () => {

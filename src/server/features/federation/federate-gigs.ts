@@ -1,5 +1,5 @@
 import type { Context } from '@fedify/fedify';
-import { Announce, Create, Delete, Event, Tombstone, Update, type Recipient } from '@fedify/fedify/vocab';
+import { Announce, Create, Delete, Event, Note, Tombstone, Update, type Recipient } from '@fedify/fedify/vocab';
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { stopIfStopping } from '../../jobs/job-queue.ts';
@@ -7,7 +7,9 @@ import { bandMayStillDecline } from '../booking/band-bookings.ts';
 import type { Services } from '../../services.ts';
 import { federationOf, followersOf, sendWrittenActivity } from './create-federation.ts';
 import { findActor } from './federation-actors.ts';
-import { eventIdOf, gigActors, gigEventJsonLd, loadFederatedGig } from './gig-event.ts';
+import { eventIdOf, gigActors, gigEventJsonLd, loadFederatedGig, type FederatedGig } from './gig-event.ts';
+import { formatLocalDate, formatTimeRange } from '../../../core/time.ts';
+import { escapeHtml } from '../../mail/secrets.ts';
 
 const BATCH = 5;
 const PUBLIC = new URL('https://www.w3.org/ns/activitystreams#Public');
@@ -39,7 +41,7 @@ const LEASE = sql`interval '5 minutes'`;
 const RETRY_AFTER = sql`interval '2 minutes'`;
 
 /** `lease` (its `claimed_until`, as text) is the claim's token: only its holder ends or extends it. */
-type Claimed = { gig_id: string; actors: string[]; first_sent_at: string | null; deleted_at: string | null; generation: number; changed_at: string; lease: string };
+type Claimed = { gig_id: string; actors: string[]; first_sent_at: string | null; deleted_at: string | null; generation: number; changed_at: string; lease: string; sent_facts: string | null };
 
 /**
  * Sends what the marked gigs became: a newly public gig as its venue's Create (and its band's
@@ -67,7 +69,7 @@ export async function federatePendingGigs(services: Services, { now = new Date()
         order by p.changed_at limit ${BATCH} for update of p skip locked
       ) c
       where f.gig_id = c.gig_id
-      returning f.gig_id, f.actors, f.first_sent_at, f.deleted_at, f.generation, f.changed_at::text as changed_at, f.claimed_until::text as lease`);
+      returning f.gig_id, f.actors, f.first_sent_at, f.deleted_at, f.generation, f.changed_at::text as changed_at, f.claimed_until::text as lease, f.sent_facts`);
     if (rows.length === 0) return sent;
     for (const [i, row] of rows.entries()) {
       if (services.stopping?.aborted) {
@@ -105,6 +107,26 @@ end`;
 const release = (row: Claimed, changes = sql``) => sql`
   update federated_gigs set is_pending = (changed_at > ${row.changed_at}::timestamptz), claimed_until = null ${changes}
   where gig_id = ${row.gig_id} and claimed_until = ${row.lease}::timestamptz`;
+
+/** What a reply Note tells when it changes: the gig's date, times, act and venue. */
+const factsOf = (gig: FederatedGig) => JSON.stringify([gig.localDate, gig.startTime, gig.endTime, gig.act, gig.venue.name]);
+
+/** The venue's reply to the gig's post after a change of when or who: "Changed: The Fedi Tones at Fedi Hall is now on Fri, Dec 4, 2026, 9:00 PM - 11:00 PM CST." */
+function changeNote(ctx: Context<Services>, { author, eventUri, gig, pageUrl }: { author: string; eventUri: URL; gig: FederatedGig; pageUrl: string }) {
+  const authorUri = ctx.getActorUri(author);
+  const text = `Changed: ${gig.act ?? 'Live music'} at ${gig.venue.name} is now on ${formatLocalDate(gig.localDate)}, ${formatTimeRange(gig.localDate, gig.startTime, gig.endTime, gig.timeZone)}.`;
+  const id = new URL(`#change-${Date.now()}`, eventUri);
+  const note = new Note({
+    id: new URL(`${id.href}-note`),
+    attribution: authorUri,
+    replyTarget: eventUri,
+    content: `<p>${escapeHtml(text)} <a href="${escapeHtml(pageUrl)}">${escapeHtml(pageUrl)}</a></p>`,
+    url: new URL(pageUrl),
+    tos: [PUBLIC],
+    ccs: [ctx.getFollowersUri(author)],
+  });
+  return new Create({ id, actor: authorUri, object: note, tos: [PUBLIC], ccs: [ctx.getFollowersUri(author)] });
+}
 
 async function federateGig(services: Services, ctx: Context<Services>, row: Claimed, publicUrl: string): Promise<boolean> {
   const { db } = services;
@@ -144,6 +166,7 @@ async function federateGig(services: Services, ctx: Context<Services>, row: Clai
     return false;
   }
   const { '@context': context, ...event } = gigEventJsonLd(gig, { publicUrl, eventUri, actorUri: (a) => ctx.getActorUri(a) });
+  const facts = factsOf(gig);
   const authorUri = ctx.getActorUri(author);
   const everyone = [...new Set([...actors, ...row.actors])];
   /** The venue's Create or Update of the Event, written out whole (FEP-8a8e's fields: see sendWrittenActivity). */
@@ -179,9 +202,16 @@ async function federateGig(services: Services, ctx: Context<Services>, row: Clai
       }), options);
     }
   } else {
-    await sendEvent('Update', await followersOf(services, everyone));
+    const recipients = await followersOf(services, everyone);
+    await sendEvent('Update', recipients);
+    // Issue 35: Mastodon applies an Update only to its own kinds of post (Note, Question), so the
+    // Event it showed keeps its first time and line-up. A change of when or who is also told as
+    // the venue's reply to the gig's post, which Mastodon shows under it and on followers' feeds.
+    if (recipients.length && row.sent_facts !== null && row.sent_facts !== facts) {
+      await ctx.sendActivity({ identifier: author }, recipients, changeNote(ctx, { author, eventUri, gig, pageUrl: String(event.url) }), options);
+    }
   }
-  await db.execute(release(row, sql`, actors = ${`{${everyone.join(',')}}`}::text[],
+  await db.execute(release(row, sql`, actors = ${`{${everyone.join(',')}}`}::text[], sent_facts = ${facts},
     first_sent_at = coalesce(case when deleted_at is null then first_sent_at end, now()), last_sent_at = now(), deleted_at = null`));
   return true;
 }
