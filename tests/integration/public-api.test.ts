@@ -292,6 +292,9 @@ describe('the rate limit', () => {
       expect(first.headers.get('ratelimit-limit')).toBe('600');
       expect(first.headers.get('ratelimit-remaining')).toBe('599');
       expect(Number(first.headers.get('ratelimit-reset'))).toBeGreaterThan(590);
+      const again = await visitor.get('/api/v1/venues', { 'if-none-match': first.headers.get('etag')! });
+      expect(again.status).toBe(304);
+      expectHeadersDocumented('/venues', 304, again.headers);
       await t.db.update(rateLimit).set({ count: 600 }).where(eq(rateLimit.key, 'marquee:api:ip:unknown'));
       const refused = await visitor.get('/api/v1/venues');
       expect(refused.status).toBe(429);
@@ -302,8 +305,6 @@ describe('the rate limit', () => {
       // Issue 35: the document declares the headers these answers carry.
       expectHeadersDocumented('/venues', 200, first.headers);
       expectHeadersDocumented('/venues', 429, refused.headers);
-      const again = await visitor.get('/api/v1/venues', { headers: { 'if-none-match': first.headers.get('etag')! } });
-      if (again.status === 304) expectHeadersDocumented('/venues', 304, again.headers);
     } finally {
       t.services.isRateLimitEnabled = false;
       await t.db.delete(rateLimit).where(eq(rateLimit.key, 'marquee:api:ip:unknown'));
@@ -456,6 +457,10 @@ describe('the reference page', () => {
     expect(nonce).toBeTruthy();
     expect(page.text).toContain(`nonce="${nonce}"`);
     expect(page.text).not.toMatch(/cdn\.jsdelivr|https:\/\//);
+    // Issue 35: branded, with a way back and the first steps, before the reference's script.
+    expect(page.text).toContain('<a href="/" style="color:#fbbf24">Back to Marquee</a>');
+    expect(page.text).toContain('Marquee public API: getting started');
+    expect(page.text.indexOf('getting started')).toBeLessThan(page.text.indexOf('<script src="'));
     const src = /<script src="([^"]+)"/.exec(page.text)![1]!;
     expect(src).toMatch(/^\/api\/v1\/docs\/scalar-[\d.]+\.js$/);
     const bundle = await t.app.fetch(new Request(`${TEST_ORIGIN}${src}`, { headers: { 'accept-encoding': 'br' } }));

@@ -188,7 +188,7 @@ export function publicApiRoutes(services: Services) {
     });
     return c.json(document);
   });
-  app.route('/docs', serveApiReference());
+  app.route('/docs', serveApiReference(publicUrl));
   return app;
 }
 
