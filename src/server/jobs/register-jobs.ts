@@ -128,6 +128,17 @@ export async function registerJobs(services: Services, jobs: JobQueue): Promise<
   });
   await jobs.schedule(QUEUES.deliverWebhooks, '* * * * *');
   await jobs.send(QUEUES.deliverWebhooks);
+  // Issue 35: a recorded event wakes the job within a second (at most one wake a second), so a
+  // sale reaches its endpoints in seconds, not at the next minute's sweep.
+  let isWebhookWakeQueued = false;
+  services.live?.events.on('webhooks', () => {
+    if (isWebhookWakeQueued) return;
+    isWebhookWakeQueued = true;
+    setTimeout(() => {
+      isWebhookWakeQueued = false;
+      void jobs.send(QUEUES.deliverWebhooks).catch(() => undefined);
+    }, 250).unref();
+  });
   // ActivityPub (decision 56): marked gigs become Events for followers elsewhere, woken by every
   // change to public gigs (at most once a second) with a sweep; Fedify's own deliveries and their
   // retries run from the `federation` queue. Expired cache entries go with each run.

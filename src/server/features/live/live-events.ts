@@ -10,7 +10,13 @@ import type { Logger } from '../../logger.ts';
  * then ask for the counts, which the stream itself never carries).
  */
 export const LIVE_TOPICS = ['gigs', 'gear', 'jam', 'door'] as const;
-export type LiveTopic = (typeof LIVE_TOPICS)[number];
+/**
+ * What the server itself follows and no page is shown (issue 35): `webhooks`, a webhook event was
+ * recorded, so the delivery job is woken at once instead of at its next minute.
+ */
+export const INTERNAL_TOPICS = ['webhooks'] as const;
+export type LiveTopic = (typeof LIVE_TOPICS)[number] | (typeof INTERNAL_TOPICS)[number];
+const ALL_TOPICS: readonly LiveTopic[] = [...LIVE_TOPICS, ...INTERNAL_TOPICS];
 
 const channelOf = (topic: LiveTopic) => `marquee_${topic}_changed`;
 export const GIGS_CHANGED = channelOf('gigs');
@@ -37,17 +43,17 @@ export async function listenForLiveEvents(database: Database, logger: Logger): P
   const events = new EventEmitter();
   events.setMaxListeners(0);
   if (database.kind === 'pglite') {
-    const unlisten = await Promise.all(LIVE_TOPICS.map((topic) => database.pglite!.listen(channelOf(topic), (detail) => events.emit(topic, detail))));
+    const unlisten = await Promise.all(ALL_TOPICS.map((topic) => database.pglite!.listen(channelOf(topic), (detail) => events.emit(topic, detail))));
     return { events, close: async () => void (await Promise.all(unlisten.map((stop) => stop()))) };
   }
   const client = new pg.Client({ connectionString: database.url });
-  const topicOf = new Map(LIVE_TOPICS.map((topic) => [channelOf(topic), topic]));
+  const topicOf = new Map(ALL_TOPICS.map((topic) => [channelOf(topic), topic]));
   client.on('error', (error) => logger.error({ err: error }, 'live events connection failed'));
   client.on('notification', (message) => {
     const topic = topicOf.get(message.channel);
     if (topic) events.emit(topic, message.payload ?? '');
   });
   await client.connect();
-  for (const topic of LIVE_TOPICS) await client.query(`listen ${channelOf(topic)}`);
+  for (const topic of ALL_TOPICS) await client.query(`listen ${channelOf(topic)}`);
   return { events, close: () => client.end() };
 }

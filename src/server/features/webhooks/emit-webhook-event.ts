@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { WebhookEventType } from '../../../core/schemas/webhooks.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { ticketRefSql } from '../door/count-door.ts';
+import { liveNotice } from '../live/live-events.ts';
 
 /**
  * What an event is about: its gig (whose organiser's endpoints hear it), the ticket or order when
@@ -100,9 +101,13 @@ export async function emitWebhookEvent(db: DbOrTx, type: WebhookEventType, subje
       select 'msg_' || replace(gen_random_uuid()::text, '-', ''), t.event_id, t.endpoint_id
       from target t
       where not exists (select 1 from coalesced c where c.endpoint_id = t.endpoint_id and c.gig_id = t.gig_id)
+    ), notice as (
+      -- Issue 35: on commit, the delivery job is woken (register-jobs.ts) instead of waiting for its minute.
+      select ${liveNotice('webhooks')} from (select 1 from target limit 1) as any_target
     )
-    select distinct old_event_id as "oldEventId" from coalesced`);
-  const replaced = (rows as { oldEventId: string }[]).map((r) => r.oldEventId);
+    select distinct old_event_id as "oldEventId" from coalesced
+    union all select null from notice`);
+  const replaced = (rows as { oldEventId: string | null }[]).map((r) => r.oldEventId).filter((id): id is string => id !== null);
   if (replaced.length === 0) return;
   // The replaced events, unless another endpoint's delivery (already tried) still sends them.
   await db.execute(sql`

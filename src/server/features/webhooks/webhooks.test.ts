@@ -112,6 +112,27 @@ const deliveriesOf = (endpointId: string) =>
 const verify = (secret: string, request: Received) => new Webhook(secret).verify(request.body, request.headers) as { type: string; timestamp: string; data: Record<string, never> };
 
 describe('delivery', () => {
+  it('a recorded event wakes the delivery job at once (a database notice on commit); a sale nobody listens for wakes nothing (issue 35)', async () => {
+    const notices: string[] = [];
+    const listener = (detail: string) => notices.push(detail);
+    t.services.live!.events.on('webhooks', listener);
+    try {
+      const quiet = await signUpAs(t, 'venue');
+      await buy(await ticketedGig(quiet.id), 'nobody-listens@hooks.test');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(notices).toHaveLength(0);
+      const receiver = await startReceiver();
+      const endpoint = await addEndpoint(venue.client, receiver.url, ['ticket.sold']);
+      await buy(await ticketedGig(), 'woken@hooks.test');
+      await expect.poll(() => notices.length, { timeout: 5_000 }).toBeGreaterThan(0);
+      // The other stories here start from a venue without endpoints.
+      expect((await venue.client.delete(`/api/webhooks/endpoints/${endpoint.id}`)).status).toBe(204);
+      await receiver.close();
+    } finally {
+      t.services.live!.events.off('webhooks', listener);
+    }
+  });
+
   it('a sale reaches the endpoint once after two failures: the same webhook-id on each try, every signature verifies, the log shows all three', async () => {
     const receiver = await startReceiver((n, _req, res) => (n <= 2 ? res.writeHead(500).end('Temporarily broken') : res.writeHead(204).end()));
     const endpoint = await addEndpoint(venue.client, receiver.url, ['ticket.sold']);
