@@ -131,6 +131,25 @@ export default defineConfig(
     files: ['src/client/**/*.{ts,tsx}', 'src/door/**/*.{ts,tsx}'],
     extends: [reactHooks.configs.flat.recommended],
   },
+  {
+    // Decision 59: 'react-router' is Marquee's own src/client/lib/router.tsx (vite.config.ts), which
+    // has only these; anything else would type-check against React Router's types and fail at run time.
+    files: ['src/client/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-router',
+              allowImportNames: ['BrowserRouter', 'Link', 'NavLink', 'Navigate', 'Outlet', 'Route', 'Routes', 'useLocation', 'useNavigate', 'useParams', 'useSearchParams', 'Location', 'NavigateFunction'],
+              message: 'Only what src/client/lib/router.tsx implements (decision 59): add a feature there first.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 
   {
     files: ['**/*.ts'],
