@@ -20,6 +20,7 @@ import { sendShowReminders } from '../features/holders/send-show-reminders.ts';
 import { settleGigCancellations } from '../features/holders/settle-gig-cancellations.ts';
 import { pruneApiCounters } from '../features/public-api/api-http.ts';
 import { deliverDueWebhooks, WEBHOOK_RUN_MS } from '../features/webhooks/deliver-webhooks.ts';
+import type { LiveTopic } from '../features/live/live-events.ts';
 import { federatePendingGigs } from '../features/federation/federate-gigs.ts';
 import { federationOf } from '../features/federation/create-federation.ts';
 import { pruneFederationKv } from '../features/federation/federation-store.ts';
@@ -126,19 +127,23 @@ export async function registerJobs(services: Services, jobs: JobQueue): Promise<
       stopIfStopping(services.stopping);
     }
   });
+  /** A queue's job sent soon after a database notice on `topic` (at most one wake per `delayMs`, however many notices). */
+  const wakeOnNotice = (topic: LiveTopic, queue: string, delayMs: number) => {
+    let isWakeQueued = false;
+    services.live?.events.on(topic, () => {
+      if (isWakeQueued) return;
+      isWakeQueued = true;
+      setTimeout(() => {
+        isWakeQueued = false;
+        void jobs.send(queue).catch(() => undefined);
+      }, delayMs).unref();
+    });
+  };
   await jobs.schedule(QUEUES.deliverWebhooks, '* * * * *');
   await jobs.send(QUEUES.deliverWebhooks);
   // Issue 35: a recorded event wakes the job within a second (at most one wake a second), so a
   // sale reaches its endpoints in seconds, not at the next minute's sweep.
-  let isWebhookWakeQueued = false;
-  services.live?.events.on('webhooks', () => {
-    if (isWebhookWakeQueued) return;
-    isWebhookWakeQueued = true;
-    setTimeout(() => {
-      isWebhookWakeQueued = false;
-      void jobs.send(QUEUES.deliverWebhooks).catch(() => undefined);
-    }, 250).unref();
-  });
+  wakeOnNotice('webhooks', QUEUES.deliverWebhooks, 250);
   // ActivityPub (decision 56): marked gigs become Events for followers elsewhere, woken by every
   // change to public gigs (at most once a second) with a sweep; Fedify's own deliveries and their
   // retries run from the `federation` queue. Expired cache entries go with each run.
@@ -151,15 +156,7 @@ export async function registerJobs(services: Services, jobs: JobQueue): Promise<
     });
     await jobs.schedule(QUEUES.federateGigs, '* * * * *');
     await jobs.send(QUEUES.federateGigs);
-    let isWakeQueued = false;
-    services.live?.events.on('gigs', () => {
-      if (isWakeQueued) return;
-      isWakeQueued = true;
-      setTimeout(() => {
-        isWakeQueued = false;
-        void jobs.send(QUEUES.federateGigs).catch(() => undefined);
-      }, 1000).unref();
-    });
+    wakeOnNotice('gigs', QUEUES.federateGigs, 1000);
     void federation.startQueue(services, { signal: services.stopping }).catch((error: unknown) => logger.error({ err: error }, 'federation queue stopped'));
   }
   // Issue 34: saved wallet passes whose ticket changed (marked in the change's transaction), told every minute.

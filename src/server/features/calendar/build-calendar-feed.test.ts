@@ -4,27 +4,10 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import type { PublicGig } from '../../../core/public-pages.ts';
+import { publicGig } from '../../../../tests/helpers/public-gig.ts';
 import { buildCalendarFeed, buildShowInvite } from './build-calendar-feed.ts';
 
-const gig = (over: Partial<PublicGig>): PublicGig => ({
-  id: '6c1f8e2a-1b2c-4d3e-8f40-5a6b7c8d9e01',
-  localDate: '2026-12-04',
-  startTime: '20:00',
-  endTime: '01:00',
-  startsAt: '2026-12-05T02:00:00.000Z',
-  timeZone: 'America/Chicago',
-  regionSlug: 'chicagoland',
-  description: 'Loud night',
-  coverCharge: '$10',
-  ticketPriceCents: null,
-  priceRange: null,
-  isSoldOut: false,
-  advanceTicketUrl: null,
-  venue: { id: 'v', name: 'The Lantern Room', slug: 'thelanternroom', address: '1832 W Division St, Chicago' },
-  band: { id: 'b', name: 'The Velvet Static', slug: 'thevelvetstatic', performerType: 'BAND', genres: [], imageUrl: null },
-  promoter: null,
-  ...over,
-});
+const gig = (over: Partial<PublicGig>) => publicGig({ coverCharge: '$10', ...over });
 
 function parse(ics: string) {
   const calendar = new ICAL.Component(ICAL.parse(ics));

@@ -1,26 +1,9 @@
 // D17 and issue 34: a gig's schema.org offers say what /tickets charges, one price or the range.
 import { describe, expect, it } from 'vitest';
-import type { PublicGig } from '../../../core/public-pages.ts';
+import { publicGig } from '../../../../tests/helpers/public-gig.ts';
 import { musicEventJsonLd } from './json-ld.ts';
 
-const gig: PublicGig = {
-  id: '6c1f8e2a-1b2c-4d3e-8f40-5a6b7c8d9e01',
-  localDate: '2026-12-04',
-  startTime: '20:00',
-  endTime: '01:00',
-  startsAt: '2026-12-05T02:00:00.000Z',
-  timeZone: 'America/Chicago',
-  regionSlug: 'chicagoland',
-  description: 'Loud night',
-  coverCharge: null,
-  ticketPriceCents: 1500,
-  priceRange: null,
-  isSoldOut: false,
-  advanceTicketUrl: null,
-  venue: { id: 'v', name: 'The Lantern Room', slug: 'thelanternroom', address: '1832 W Division St' },
-  band: { id: 'b', name: 'The Velvet Static', slug: 'thevelvetstatic', performerType: 'BAND', genres: ['rock'], imageUrl: null },
-  promoter: null,
-};
+const gig = publicGig({ ticketPriceCents: 1500 });
 const urls = { publicUrl: 'https://marquee.test', siteUrl: (slug: string) => `https://${slug}.marquee.test` };
 
 describe('musicEventJsonLd', () => {
