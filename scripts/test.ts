@@ -19,12 +19,17 @@ const steps: [string, string[]][] = [
   ['node', ['scripts/check-bundle-size.ts']],
   ['playwright', ['test']],
 ];
+// Each step's time, printed when it ends and together at the end (issue 36).
+const times: string[] = [];
 for (const [command, args] of steps) {
   console.log(`\n> ${command} ${args.join(' ')}`);
+  const started = Date.now();
   const result = spawnSync(command, args, {
     stdio: 'inherit',
     env: { ...process.env, CHROMIUM_PATH: chromium.executablePath },
   });
+  times.push(`${command} ${args[0] ?? ''}: ${Math.round((Date.now() - started) / 1000)} s`);
+  console.log(`[test] ${times.at(-1)}`);
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
-console.log(`\n${browserNote}`);
+console.log(`\n${browserNote}\n[test] ${times.join(' · ')}`);
