@@ -63,6 +63,10 @@ test('a venue adds a webhook endpoint, its receiver hears a sale, signed, Resend
     await endpoint.getByRole('button', { name: 'Reveal Secret' }).click();
     const secret = (await endpoint.locator('code', { hasText: /^whsec_/ }).textContent())!;
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    // Issue 35: a test event goes at once, and the card shows the endpoint's answer and logs it.
+    await endpoint.getByRole('button', { name: 'Send Test Event' }).click();
+    await expect(endpoint.getByText(/^Test event delivered: your endpoint answered HTTP 2\d\d in \d+ ms\.$/)).toBeVisible();
+    await expect(endpoint.getByRole('row').filter({ hasText: 'webhook.test' }).first()).toContainText('Delivered');
 
     // The venue books a gig (published at once) and a fan buys a ticket.
     const gigId = await bookTicketedGig(page, { localDate: daysFromToday(6), description: `Webhook night ${Date.now()}` });

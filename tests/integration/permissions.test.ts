@@ -74,6 +74,8 @@ const ALLOWED: Record<string, Rule> = {
   'GET /api/webhooks/endpoints/:id/secret': ORGANISERS,
   'POST /api/webhooks/endpoints/:id/rotate-secret': ORGANISERS,
   'POST /api/webhooks/endpoints/:id/verify': ORGANISERS,
+  // Issue 35: a test event to one of the organiser's endpoints, sent at once.
+  'POST /api/webhooks/endpoints/:id/test': ORGANISERS,
   'PATCH /api/webhooks/endpoints/:id': { allowed: ORGANISERS, body: async () => ({ isEnabled: false }) },
   'DELETE /api/webhooks/endpoints/:id': ORGANISERS,
   'POST /api/webhooks/deliveries/:id/resend': ORGANISERS,

@@ -44,7 +44,7 @@ export type WebhookAttempt = { attemptedAt: string; statusCode: number | null; r
 
 export type WebhookDeliverySummary = {
   id: string;
-  type: WebhookEventType;
+  type: WebhookEventType | typeof WEBHOOK_TEST_TYPE;
   createdAt: string;
   status: 'pending' | 'delivered';
   attempts: number;
@@ -70,6 +70,21 @@ export type WebhookEndpointSummary = {
 
 /** Issue 33: what an endpoint is told, and answers, before anything is delivered to it. */
 export const WEBHOOK_VERIFICATION_TYPE = 'webhook.verification';
+/**
+ * Issue 35: 'Send test event' on an endpoint: a message like any other (signed, logged, retried on
+ * failure, as Svix's "send example" is), sent at once, with nothing behind it on Marquee.
+ */
+export const WEBHOOK_TEST_TYPE = 'webhook.test';
+export const WEBHOOK_TEST_MESSAGES = {
+  notVerified: 'Your endpoint has not answered the verification request yet: use Verify again first.',
+  disabled: 'This endpoint is off: turn it on first.',
+  tooMany: 'Too many test events in a short time. Please try again in a few minutes.',
+} as const;
+/** What the test event's answer says on the dashboard. */
+export function describeTestResult(r: { isDelivered: boolean; statusCode: number | null; durationMs: number; error: string | null }): string {
+  if (r.isDelivered) return `Test event delivered: your endpoint answered HTTP ${r.statusCode ?? ''} in ${r.durationMs} ms.`;
+  return `Test event not delivered: ${r.error ?? 'no answer'}${r.statusCode ? ` (HTTP ${r.statusCode})` : ''}. It is retried like any other event; see the log below.`;
+}
 export const WEBHOOK_VERIFICATION_MESSAGES = {
   verified: 'Your endpoint answered the verification request: events are delivered to it from now on.',
   waiting:

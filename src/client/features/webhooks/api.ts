@@ -24,4 +24,7 @@ export const useResendWebhookDelivery = () => useRefreshing((deliveryId: string)
 export const useRotateWebhookSecret = () => useRefreshing((id: string) => postJson<{ secret: string; previousSecretExpiresAt: string }>(`${BASE}/${id}/rotate-secret`, {}));
 /** Issue 33: send the verification request again; the answer says whether the endpoint echoed its challenge. */
 export const useVerifyWebhookEndpoint = () => useRefreshing((id: string) => postJson<{ isVerified: boolean; message: string; error: string | null }>(`${BASE}/${id}/verify`, {}));
+/** Issue 35: a test event sent at once; the answer is what the endpoint said. */
+export const useSendTestWebhookEvent = () =>
+  useRefreshing((id: string) => postJson<{ deliveryId: string; isDelivered: boolean; statusCode: number | null; durationMs: number; error: string | null }>(`${BASE}/${id}/test`, {}));
 export const revealWebhookSecret = (id: string) => apiFetch<{ secret: string }>(`${BASE}/${id}/secret`);

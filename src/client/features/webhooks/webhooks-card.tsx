@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
-import { SECRET_ROTATION_OVERLAP_HOURS, WEBHOOK_EVENT_LABELS, WEBHOOK_EVENT_TYPES, WEBHOOK_VERIFICATION_MESSAGES, type WebhookDeliverySummary, type WebhookEndpointSummary, type WebhookEventType } from '../../../core/schemas/webhooks.ts';
+import { describeTestResult, SECRET_ROTATION_OVERLAP_HOURS, WEBHOOK_EVENT_LABELS, WEBHOOK_EVENT_TYPES, WEBHOOK_VERIFICATION_MESSAGES, type WebhookDeliverySummary, type WebhookEndpointSummary, type WebhookEventType } from '../../../core/schemas/webhooks.ts';
 import { Alert, TextField } from '../../components/ui/field.tsx';
 import { ApiError } from '../../lib/api.ts';
-import { revealWebhookSecret, useAddWebhookEndpoint, useDeleteWebhookEndpoint, useResendWebhookDelivery, useRotateWebhookSecret, useSwitchWebhookEndpoint, useVerifyWebhookEndpoint, useWebhookEndpoints } from './api.ts';
+import { revealWebhookSecret, useAddWebhookEndpoint, useDeleteWebhookEndpoint, useResendWebhookDelivery, useRotateWebhookSecret, useSendTestWebhookEvent, useSwitchWebhookEndpoint, useVerifyWebhookEndpoint, useWebhookEndpoints } from './api.ts';
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -135,6 +135,7 @@ function EndpointItem({ endpoint }: { endpoint: WebhookEndpointSummary }) {
   const onOff = useSwitchWebhookEndpoint();
   const remove = useDeleteWebhookEndpoint();
   const verify = useVerifyWebhookEndpoint();
+  const test = useSendTestWebhookEvent();
   const reveal = async () => {
     try {
       setSecret((await revealWebhookSecret(endpoint.id)).secret);
@@ -159,6 +160,11 @@ function EndpointItem({ endpoint }: { endpoint: WebhookEndpointSummary }) {
           <button type="button" className="btn-secondary px-3 py-1.5" onClick={() => setIsConfirmingRotate(true)} aria-expanded={isConfirmingRotate}>
             Rotate Secret
           </button>
+          {endpoint.isVerified && endpoint.isEnabled && (
+            <button type="button" className="btn-secondary px-3 py-1.5" disabled={test.isPending} onClick={() => test.mutate(endpoint.id)}>
+              {test.isPending ? 'Sending…' : 'Send Test Event'}
+            </button>
+          )}
           <button type="button" className="btn-secondary px-3 py-1.5" disabled={onOff.isPending} onClick={() => onOff.mutate({ id: endpoint.id, isEnabled: !endpoint.isEnabled })}>
             {endpoint.isEnabled ? 'Turn Off' : 'Turn On'}
           </button>
@@ -184,6 +190,8 @@ function EndpointItem({ endpoint }: { endpoint: WebhookEndpointSummary }) {
         </div>
       )}
       {verify.data?.isVerified && <Alert tone="success">{verify.data.message}</Alert>}
+      {test.data && <Alert tone={test.data.isDelivered ? 'success' : 'error'}>{describeTestResult(test.data)}</Alert>}
+      {test.isError && <Alert>{test.error.message}</Alert>}
       {isConfirmingRotate && (
         <div className="space-y-2 rounded-lg border border-amber-700/60 p-3 text-sm" role="group" aria-label="Rotate the signing secret">
           <p>

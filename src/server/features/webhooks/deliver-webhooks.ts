@@ -135,11 +135,35 @@ async function claimDue(db: Db, now: Date, limit: number): Promise<Claimed[]> {
       from due where d.id = due.id
       returning d.id, d.endpoint_id, d.event_id, d.attempts
     )
-    select c.id, c.endpoint_id as "endpointId", c.attempts, e.url, e.secret,
-      case when e.previous_secret_expires_at > ${now.toISOString()}::timestamptz then e.previous_secret end as "previousSecret", ev.payload
+    select ${claimedColumns(now)}
     from claimed c join due on due.id = c.id join webhook_endpoints e on e.id = c.endpoint_id join webhook_events ev on ev.id = c.event_id
     order by due.turn, due.next_attempt_at`);
   return result.rows as Claimed[];
+}
+
+/** What a claim hands a worker: the delivery, its endpoint's address and secrets, its event. */
+const claimedColumns = (now: Date) => sql`c.id, c.endpoint_id as "endpointId", c.attempts, e.url, e.secret,
+      case when e.previous_secret_expires_at > ${now.toISOString()}::timestamptz then e.previous_secret end as "previousSecret", ev.payload`;
+
+/**
+ * Issue 35: one pending delivery sent now, for someone waiting on its answer ('Send test event'):
+ * claimed as the job claims (so the job leaves it alone), posted, and its attempt recorded as any
+ * other (a failure is retried on the schedule). Null when it is not pending.
+ */
+export async function deliverWebhookNow(services: DeliveryServices, deliveryId: string, { now = new Date(), timeoutMs = DELIVERY_TIMEOUT_MS } = {}): Promise<AttemptResult | null> {
+  const { rows } = await services.db.execute(sql`
+    with claimed as (
+      update webhook_deliveries d set next_attempt_at = ${now.toISOString()}::timestamptz + make_interval(secs => ${CLAIM_SECONDS})
+      where d.id = ${deliveryId} and d.status = 'pending'
+      returning d.id, d.endpoint_id, d.event_id, d.attempts
+    )
+    select ${claimedColumns(now)}
+    from claimed c join webhook_endpoints e on e.id = c.endpoint_id join webhook_events ev on ev.id = c.event_id`);
+  const claimed = rows[0] as Claimed | undefined;
+  if (!claimed) return null;
+  const result = await postWebhook({ url: claimed.url, secret: claimed.secret, previousSecret: claimed.previousSecret, messageId: claimed.id, body: bodyOf(claimed.payload), isPrivateAllowed: services.env.WEBHOOKS_ALLOW_PRIVATE, timeoutMs });
+  await recordAttempt(services, claimed, result, now);
+  return result;
 }
 
 /** The body sent: the event's type, time and data, in that order, the same bytes on every attempt. */

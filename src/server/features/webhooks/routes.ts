@@ -3,7 +3,7 @@ import { requireRole } from '../../http/session.ts';
 import { readJsonBody } from '../../http/validate.ts';
 import { QUEUES } from '../../jobs/job-queue.ts';
 import type { Services } from '../../services.ts';
-import { createWebhookEndpoint, deleteWebhookEndpoint, listWebhookEndpoints, resendWebhookDelivery, revealWebhookSecret, rotateWebhookSecret, updateWebhookEndpoint, verifyWebhookEndpoint } from './webhook-endpoints.ts';
+import { createWebhookEndpoint, deleteWebhookEndpoint, listWebhookEndpoints, resendWebhookDelivery, revealWebhookSecret, rotateWebhookSecret, sendTestWebhookEvent, updateWebhookEndpoint, verifyWebhookEndpoint } from './webhook-endpoints.ts';
 
 /** Decision 54: an organiser's webhook endpoints, their secrets and delivery log. Each domain function checks whose endpoint it is. */
 export function webhookRoutes(services: Services) {
@@ -33,6 +33,11 @@ export function webhookRoutes(services: Services) {
   app.post('/webhooks/endpoints/:id/verify', async (c) => {
     const session = await organiser(c);
     return c.json(await verifyWebhookEndpoint(services, session, c.req.param('id'), await readJsonBody(c)));
+  });
+  /** Issue 35: a test event, sent at once; the answer is the endpoint's. */
+  app.post('/webhooks/endpoints/:id/test', async (c) => {
+    const { user } = await organiser(c);
+    return c.json(await sendTestWebhookEvent(services, user, c.req.param('id')));
   });
   app.patch('/webhooks/endpoints/:id', async (c) => {
     const { user } = await organiser(c);

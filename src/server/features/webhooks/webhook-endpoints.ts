@@ -7,6 +7,8 @@ import {
   rotateWebhookSecretSchema,
   SECRET_ROTATION_OVERLAP_HOURS,
   updateWebhookEndpointSchema,
+  WEBHOOK_TEST_MESSAGES,
+  WEBHOOK_TEST_TYPE,
   WEBHOOK_VERIFICATION_MESSAGES,
   WEBHOOK_VERIFICATION_TYPE,
   type WebhookDeliverySummary,
@@ -22,14 +24,14 @@ import { parseInput } from '../../http/validate.ts';
 import type { Services } from '../../services.ts';
 import { asOrganiser } from '../booking/gig-ownership.ts';
 import { checkWebhookUrl } from './webhook-addresses.ts';
-import { postWebhook } from './deliver-webhooks.ts';
+import { deliverWebhookNow, postWebhook } from './deliver-webhooks.ts';
 
 export { SECRET_ROTATION_OVERLAP_HOURS };
 
 type EndpointServices = Pick<Services, 'db' | 'env' | 'isRateLimitEnabled'>;
 
 /** How many recent deliveries each endpoint's log shows. */
-export const DELIVERY_LOG_SIZE = 20;
+export const DELIVERY_LOG_SIZE = 50;
 
 const NOT_FOUND = () => new AppError('NOT_FOUND', 'That webhook endpoint was not found.');
 
@@ -119,7 +121,7 @@ export async function listWebhookEndpoints(db: Services['db'], sessionUser: Sess
       select * from ${webhookAttempts} where delivery_id = d.id order by attempted_at desc limit 1
     ) a on true
     order by d.created_at desc`);
-  type Row = { id: string; endpointId: string; type: WebhookEventType; createdAt: string | Date; status: 'pending' | 'delivered'; attempts: number; nextAttemptAt: string | Date; attemptedAt: string | Date | null; statusCode: number | null; responseExcerpt: string | null; durationMs: number | null; error: string | null };
+  type Row = { id: string; endpointId: string; type: WebhookDeliverySummary['type']; createdAt: string | Date; status: 'pending' | 'delivered'; attempts: number; nextAttemptAt: string | Date; attemptedAt: string | Date | null; statusCode: number | null; responseExcerpt: string | null; durationMs: number | null; error: string | null };
   const iso = (v: string | Date) => new Date(v).toISOString();
   const byEndpoint = new Map<string, WebhookDeliverySummary[]>();
   for (const row of deliveries.rows as Row[]) {
@@ -226,6 +228,31 @@ export async function deleteWebhookEndpoint(services: EndpointServices, sessionU
       where ev.id = its_events.event_id and exists (select 1 from gone)
         and not exists (select 1 from webhook_deliveries d where d.event_id = ev.id and d.endpoint_id <> ${endpoint.id})`);
   });
+}
+
+/**
+ * Issue 35, 'Send test event': a `webhook.test` message to this endpoint only, sent at once and
+ * answered with what the endpoint said; logged like any delivery and retried if it failed. The
+ * endpoint must be on and verified (nothing is delivered to it before).
+ */
+export async function sendTestWebhookEvent(services: Pick<Services, 'db' | 'env' | 'mailer' | 'logger' | 'isRateLimitEnabled'>, sessionUser: SessionUser, endpointId: string) {
+  const { db } = services;
+  const organiser = asOrganiser(sessionUser);
+  const endpoint = await findOwnEndpoint(db, sessionUser, endpointId);
+  if (!endpoint.isEnabled) throw new AppError('CONFLICT', WEBHOOK_TEST_MESSAGES.disabled);
+  if (!endpoint.verifiedAt) throw new AppError('CONFLICT', WEBHOOK_TEST_MESSAGES.notVerified);
+  await limitHits(services, `webhook-tests:${organiser.id}`, { windowMs: 10 * 60_000, max: 10, message: WEBHOOK_TEST_MESSAGES.tooMany });
+  const deliveryId = `msg_${randomBytes(16).toString('hex')}`;
+  await db.transaction(async (tx) => {
+    const [event] = await tx
+      .insert(webhookEvents)
+      .values({ type: WEBHOOK_TEST_TYPE, payload: { type: WEBHOOK_TEST_TYPE, timestamp: new Date().toISOString(), data: { message: 'A test event sent from your Marquee dashboard. Nothing happened on Marquee.', endpoint: { url: endpoint.url } } } })
+      .returning({ id: webhookEvents.id });
+    await tx.insert(webhookDeliveries).values({ id: deliveryId, eventId: event!.id, endpointId: endpoint.id });
+  });
+  const result = await deliverWebhookNow(services, deliveryId);
+  if (!result) throw new AppError('CONFLICT', 'The test event is already on its way.');
+  return { deliveryId, isDelivered: result.isDelivered, statusCode: result.statusCode, durationMs: result.durationMs, error: result.error };
 }
 
 /**

@@ -22,7 +22,7 @@ import { emitWebhookEvent } from './emit-webhook-event.ts';
 import { sendNewGigNotices } from '../followers/notify-followers.ts';
 import { FOLLOWER_MAIL_WAIT_HOURS } from '../booking/band-bookings.ts';
 import { checkWebhookUrl, isPrivateAddress, PRIVATE_ADDRESS_MESSAGE } from './webhook-addresses.ts';
-import { WEBHOOK_EVENT_TYPES } from '../../../core/schemas/webhooks.ts';
+import { describeTestResult, WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_MESSAGES } from '../../../core/schemas/webhooks.ts';
 
 const ZONE = 'America/Chicago';
 
@@ -252,6 +252,42 @@ describe('delivery', () => {
     expect((await deliverDueWebhooks(t.services)).delivered).toBe(1);
     const [on] = await t.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id));
     expect(on).toMatchObject({ isEnabled: true, failingSince: null, autoDisabledAt: null });
+    await receiver.close();
+  });
+});
+
+describe('Send test event (issue 35)', () => {
+  it('sends a signed webhook.test at once and answers with what the endpoint said; a failed one is logged and retried like any event', async () => {
+    const other = await signUpAs(t, 'venue');
+    await markEmailVerified(t, other.id);
+    const receiver = await startReceiver((n, _req, res) => (n === 1 ? res.writeHead(200).end('ok') : res.writeHead(503).end('Down for a moment')));
+    const endpoint = await addEndpoint(other.client, receiver.url, ['ticket.sold']);
+
+    const sent = await other.client.post(`/api/webhooks/endpoints/${endpoint.id}/test`, {});
+    expect(sent.status, sent.text).toBe(200);
+    expect(sent.json).toMatchObject({ isDelivered: true, statusCode: 200, error: null });
+    expect(describeTestResult(sent.json)).toMatch(/^Test event delivered: your endpoint answered HTTP 200 in \d+ ms\.$/);
+    expect(receiver.received).toHaveLength(1);
+    const body = verify(endpoint.secret, receiver.received[0]!);
+    expect(body.type).toBe('webhook.test');
+    expect(receiver.received[0]!.headers['webhook-id']).toBe(sent.json.deliveryId);
+
+    const failed = await other.client.post(`/api/webhooks/endpoints/${endpoint.id}/test`, {});
+    expect(failed.json).toMatchObject({ isDelivered: false, statusCode: 503 });
+    expect(describeTestResult(failed.json)).toContain('It is retried like any other event');
+    const log = ((await other.client.get('/api/webhooks/endpoints')).json.endpoints as { deliveries: { id: string; type: string; status: string; attempts: number; nextAttemptAt: string | null }[] }[])[0]!.deliveries;
+    expect(log.map((d) => [d.type, d.status, d.attempts])).toEqual([
+      ['webhook.test', 'pending', 1],
+      ['webhook.test', 'delivered', 1],
+    ]);
+    expect(log[0]!.nextAttemptAt).not.toBeNull();
+
+    // Only the owner; an endpoint that is off is refused.
+    expect((await venue.client.post(`/api/webhooks/endpoints/${endpoint.id}/test`, {})).status).toBe(404);
+    expect((await other.client.patch(`/api/webhooks/endpoints/${endpoint.id}`, { isEnabled: false })).status).toBe(200);
+    const off = await other.client.post(`/api/webhooks/endpoints/${endpoint.id}/test`, {});
+    expect(off.status).toBe(409);
+    expect(off.json.error.message).toBe(WEBHOOK_TEST_MESSAGES.disabled);
     await receiver.close();
   });
 });
