@@ -98,6 +98,7 @@ export async function startGoogleWalletStandIn({ publicKey, serviceAccountEmail 
   const key = await importSPKI(publicKey, 'RS256');
   const accessToken = `ya29.stand-in-${crypto.randomUUID()}`;
   const savedObjects = new Set<string>();
+  const inserted = { eventTicketClass: new Map<string, Record<string, any>>(), eventTicketObject: new Map<string, Record<string, any>>() };
   const patches: GooglePatch[] = [];
   const grants: Record<string, unknown>[] = [];
   let base = '';
@@ -121,6 +122,17 @@ export async function startGoogleWalletStandIn({ publicKey, serviceAccountEmail 
       }
       return;
     }
+    // Issue 35: classes and objects inserted before the save link (409 for an id Google has).
+    const insert = /^\/walletobjects\/v1\/(eventTicketClass|eventTicketObject)$/.exec(req.url ?? '');
+    if (req.method === 'POST' && insert) {
+      if (req.headers.authorization !== `Bearer ${accessToken}`) return void res.writeHead(401).end();
+      const resource = JSON.parse(body) as { id: string };
+      const kind = insert[1] as 'eventTicketClass' | 'eventTicketObject';
+      if (inserted[kind].has(resource.id)) return void res.writeHead(409, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: 409 } }));
+      inserted[kind].set(resource.id, resource);
+      if (kind === 'eventTicketObject') savedObjects.add(resource.id);
+      return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(resource));
+    }
     const match = /^\/walletobjects\/v1\/eventTicketObject\/([^/?]+)$/.exec(req.url ?? '');
     if (req.method === 'PATCH' && match) {
       if (req.headers.authorization !== `Bearer ${accessToken}`) return void res.writeHead(401).end();
@@ -133,5 +145,5 @@ export async function startGoogleWalletStandIn({ publicKey, serviceAccountEmail 
   }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { apiUrl: base, tokenUrl: `${base}/token`, savedObjects, patches, grants, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return { apiUrl: base, tokenUrl: `${base}/token`, savedObjects, inserted, patches, grants, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }

@@ -8,8 +8,9 @@ const localized = (value: string) => ({ defaultValue: { language: 'en-US', value
 /**
  * 'Save to Google Wallet' (issue 23 item 8, decision 46): a link to Google with a JWT, signed
  * RS256 by the issuer's service account, that carries the gig as an event ticket class and the
- * ticket as its object, whose QR code is exactly what the door admits (the ticket id). Google
- * creates both when the fan saves it; nothing is sent to Google before that.
+ * ticket as its object, whose QR code is what the door admits (its signed code). With the Wallet
+ * API configured both are created at Google first and the JWT names the object only (issue 35);
+ * otherwise Google creates both from the JWT when the fan saves it.
  */
 export async function googleWalletSaveUrl(settings: GoogleWalletSettings, show: WalletPassShow, { publicUrl, code, now = new Date() }: { publicUrl: string; code: string; now?: Date }): Promise<string> {
   const classId = `${settings.issuerId}.marquee-gig-${show.gigId}`;
@@ -30,7 +31,16 @@ export async function googleWalletSaveUrl(settings: GoogleWalletSettings, show: 
     ...(show.ticketTypeName ? { ticketType: localized(show.ticketTypeName) } : {}),
     barcode: { type: 'QR_CODE', value: code, alternateText: await ticketDisplayRefOf(show.ticketId) },
   };
-  const jwt = await new SignJWT({ origins: [new URL(publicUrl).origin], typ: 'savetowallet', payload: { eventTicketClasses: [eventTicketClass], eventTicketObjects: [eventTicketObject] } })
+  // Issue 35: with the Wallet API, the class and object are created at Google first and the JWT
+  // names the object only: a link under Google's 1,800 characters whatever the names' lengths.
+  // Without it (development, tests), the JWT carries both whole and Google creates them on save.
+  const isInserted = settings.objects.kind === 'wallet-api';
+  if (isInserted) {
+    await settings.objects.insert('eventTicketClass', eventTicketClass);
+    await settings.objects.insert('eventTicketObject', eventTicketObject);
+  }
+  const payload = isInserted ? { eventTicketObjects: [{ id: eventTicketObject.id }] } : { eventTicketClasses: [eventTicketClass], eventTicketObjects: [eventTicketObject] };
+  const jwt = await new SignJWT({ origins: [new URL(publicUrl).origin], typ: 'savetowallet', payload })
     .setProtectedHeader({ alg: 'RS256', typ: 'JWT' })
     .setIssuer(settings.serviceAccountEmail)
     .setAudience('google')

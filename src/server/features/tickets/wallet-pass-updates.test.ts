@@ -173,9 +173,11 @@ describe('a saved pass follows its ticket', () => {
     const { serial, auth } = await addToAppleWallet(token);
     await device('POST', `/devices/phone-two/registrations/${PASS_TYPE}/${serial}`, { headers: auth, body: { pushToken: 'cafe03' } });
     const saveLink = await t.app.request(`/api/ticket-page/${token}/google-wallet`);
-    const object = (decodeJwt(saveLink.headers.get('location')!.split('/').pop()!)['payload'] as { eventTicketObjects: Record<string, any>[] }).eventTicketObjects[0]!;
+    // Issue 35: with the Wallet API the object is created at Google first; the link's JWT names it only.
+    const { id } = (decodeJwt(saveLink.headers.get('location')!.split('/').pop()!)['payload'] as { eventTicketObjects: { id: string }[] }).eventTicketObjects[0]!;
+    const object = google.inserted.eventTicketObject.get(id)!;
     expect(object['ticketType']).toEqual({ defaultValue: { language: 'en-US', value: 'Early bird' } });
-    google.savedObjects.add(object['id']); // the fan saved it: Google holds the object
+    expect(google.inserted.eventTicketClass.has(object['classId'] as string)).toBe(true);
     const patchesBefore = google.patches.length;
     const pushesBefore = apns.pushes.length;
 
@@ -191,11 +193,11 @@ describe('a saved pass follows its ticket', () => {
     expect(pass.eventTicket.headerFields[0].value).toBe('Passed on');
   });
 
-  it('a push that fails stays marked and goes at the next run; a Google object nobody saved is left alone', async () => {
+  it('a push that fails stays marked and goes at the next run; a Google object nobody saved is updated all the same', async () => {
     const { ticketId, token } = await buyTicket();
     const { serial, auth } = await addToAppleWallet(token);
     await device('POST', `/devices/phone-three/registrations/${PASS_TYPE}/${serial}`, { headers: auth, body: { pushToken: 'f00d04' } });
-    await t.app.request(`/api/ticket-page/${token}/google-wallet`); // a link, never saved: Google answers 404
+    await t.app.request(`/api/ticket-page/${token}/google-wallet`); // a link, never saved: Google has the object (inserted) all the same
     const apple = t.services.wallets.apple!;
     const working = apple.push;
     apple.push = apnsPush({ url: 'https://127.0.0.1:1', passTypeId: apple.passTypeId, cert: apple.signerCert, key: apple.signerKey, passphrase: apple.keyPassphrase });
@@ -212,6 +214,22 @@ describe('a saved pass follows its ticket', () => {
     expect(apns.pushes.slice(pushesBefore).map((p) => p.token)).toEqual(['f00d04']);
     const [done] = await t.db.select({ pendingSince: walletPasses.pendingSince }).from(walletPasses).where(eq(walletPasses.serialNumber, serial));
     expect(done!.pendingSince).toBeNull();
+  });
+});
+
+describe('the Google save link (issue 35)', () => {
+  it('names the object only, so it stays under Google\'s 1,800 characters however long the names; the class is made once per gig, even asked twice at once', async () => {
+    const long = 'x'.repeat(100);
+    const { token } = await buyTicket({ typeName: `Very long type name ${long.slice(0, 40)}` });
+    const classesBefore = google.inserted.eventTicketClass.size;
+    const links = await Promise.all([0, 1].map(async () => (await t.app.request(`/api/ticket-page/${token}/google-wallet`)).headers.get('location')!));
+    for (const link of links) {
+      expect(link.length).toBeLessThanOrEqual(1800);
+      const payload = decodeJwt(link.split('/').pop()!)['payload'] as Record<string, unknown>;
+      expect(Object.keys(payload)).toEqual(['eventTicketObjects']);
+    }
+    // Asked twice: the second insert of each is 'exists' (409), and the link is the same object.
+    expect(google.inserted.eventTicketClass.size - classesBefore).toBe(1);
   });
 });
 

@@ -16,10 +16,18 @@ export type ApplePassPush = {
 /** Google's states for a saved object: ACTIVE shows it as valid; EXPIRED moves it to the expired passes, shown void. */
 export type GoogleObjectState = 'ACTIVE' | 'EXPIRED';
 
+export type GoogleWalletResource = 'eventTicketClass' | 'eventTicketObject';
+
 export type GoogleWalletObjects = {
   readonly kind: 'wallet-api' | 'record';
   /** Sets the event ticket object's state; 'missing' when Google has no such object (the fan never saved it). */
   setState(objectId: string, state: GoogleObjectState): Promise<'updated' | 'missing'>;
+  /**
+   * Issue 35: creates a class or object at Google before its save link is handed out, so the link's
+   * JWT names the object only (Google's limit for links is 1,800 characters); 'exists' when Google
+   * already has one with that id.
+   */
+  insert(resource: GoogleWalletResource, body: { id: string } & Record<string, unknown>): Promise<'created' | 'exists'>;
 };
 
 export const APNS_URL = 'https://api.push.apple.com';
@@ -56,6 +64,10 @@ export function recordingGoogleObjects(): GoogleWalletObjects & { changes: { obj
     async setState(objectId, state) {
       keep(changes, { objectId, state });
       return 'updated';
+    },
+    // Nothing reaches Google here: the save link carries the class and object whole instead.
+    async insert() {
+      return 'created';
     },
   };
 }
@@ -102,7 +114,8 @@ export function apnsPush({ url = APNS_URL, passTypeId, cert, key, passphrase, ca
 /**
  * Google's Wallet REST API with the service account: a JWT it signs (RS256) is exchanged for an
  * OAuth access token (kept until shortly before it expires), then
- * PATCH /walletobjects/v1/eventTicketObject/{id} `{ state }`.
+ * PATCH /walletobjects/v1/eventTicketObject/{id} `{ state }`, and POST /walletobjects/v1/{resource}
+ * to insert a class or object (409 when it exists).
  */
 export function googleWalletApi({
   apiUrl = GOOGLE_WALLET_API_URL,
@@ -150,6 +163,18 @@ export function googleWalletApi({
       if (res.status === 401) token = undefined;
       if (!res.ok) throw new Error(`Google Wallet answered ${res.status}`);
       return 'updated';
+    },
+    async insert(resource, body) {
+      const res = await fetch(`${apiUrl}/walletobjects/v1/${resource}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${await accessToken()}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
+      if (res.status === 409) return 'exists';
+      if (res.status === 401) token = undefined;
+      if (!res.ok) throw new Error(`Google Wallet answered ${res.status}`);
+      return 'created';
     },
   };
 }
