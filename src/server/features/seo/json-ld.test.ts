@@ -14,6 +14,15 @@ describe('musicEventJsonLd', () => {
     expect(ranged).not.toHaveProperty('price');
   });
 
+  it('names the organiser (the promoter, else the venue) and gives a plain cover charge a numeric price (issue 35)', () => {
+    expect(musicEventJsonLd(gig, urls).organizer).toEqual({ '@type': 'Organization', name: 'The Lantern Room', url: 'https://marquee.test/venue/thelanternroom' });
+    expect(musicEventJsonLd({ ...gig, promoter: { id: 'p', name: 'Night Owls', slug: 'nightowls' } }, urls).organizer).toMatchObject({ name: 'Night Owls', url: 'https://nightowls.marquee.test' });
+    const cover = (coverCharge: string) => musicEventJsonLd({ ...gig, ticketPriceCents: null, coverCharge }, urls).offers as Record<string, unknown>;
+    expect(cover('$10')).toMatchObject({ '@type': 'Offer', price: '10.00', priceCurrency: 'USD', description: 'Cover: $10' });
+    expect(cover('12.5')).toMatchObject({ price: '12.50' });
+    expect(cover('$10 after 9pm')).not.toHaveProperty('price');
+  });
+
   it('ends the next day when the end time is before the start (D8)', () => {
     const ld = musicEventJsonLd(gig, urls);
     expect([ld.startDate, ld.endDate]).toEqual(['2026-12-04T20:00:00-06:00', '2026-12-05T01:00:00-06:00']);

@@ -11,6 +11,12 @@ export function gigTimesIso(gig: Pick<PublicGig, 'localDate' | 'startTime' | 'en
   return { start: isoIn(gig.localDate, gig.startTime, gig.timeZone)!, end: isoIn(endDay, gig.endTime, gig.timeZone)! };
 }
 
+/** A cover charge that is a plain amount ("$10", "12.50") as schema.org's numeric price; anything else ("$10 after 9") stays text only. */
+function coverPrice(coverCharge: string): { price?: string } {
+  const match = /^\s*\$?\s*(\d{1,4}(?:\.\d{1,2})?)\s*$/.exec(coverCharge);
+  return match ? { price: Number(match[1]).toFixed(2) } : {};
+}
+
 /** schema.org MusicEvent for a gig (D17): performer, location, startDate and offers. */
 export function musicEventJsonLd(gig: PublicGig, { publicUrl, siteUrl }: { publicUrl: string; siteUrl: (slug: string) => string }) {
   const times = gigTimesIso(gig);
@@ -33,7 +39,8 @@ export function musicEventJsonLd(gig: PublicGig, { publicUrl, siteUrl }: { publi
       url: `${publicUrl}/venue/${gig.venue.slug}`,
     },
     performer: gig.band ? { '@type': 'MusicGroup', name: gig.band.name, url: siteUrl(gig.band.slug), genre: gig.band.genres } : undefined,
-    organizer: gig.promoter ? { '@type': 'Organization', name: gig.promoter.name, url: siteUrl(gig.promoter.slug) } : undefined,
+    // Issue 35: the organiser as Google's event guidance asks: the promoter running it, else its venue (D10).
+    organizer: gig.promoter ? { '@type': 'Organization', name: gig.promoter.name, url: siteUrl(gig.promoter.slug) } : { '@type': 'Organization', name: gig.venue.name, url: `${publicUrl}/venue/${gig.venue.slug}` },
     // Issue 34: a gig with several public ticket prices is an AggregateOffer from the lowest to the highest.
     offers: ticketUrl
       ? {
@@ -45,7 +52,7 @@ export function musicEventJsonLd(gig: PublicGig, { publicUrl, siteUrl }: { publi
           url: ticketUrl,
         }
       : gig.coverCharge
-        ? { '@type': 'Offer', description: `Cover: ${gig.coverCharge}`, priceCurrency: 'USD', url: `${publicUrl}/venue/${gig.venue.slug}` }
+        ? { '@type': 'Offer', description: `Cover: ${gig.coverCharge}`, ...coverPrice(gig.coverCharge), priceCurrency: 'USD', url: `${publicUrl}/venue/${gig.venue.slug}` }
         : undefined,
   };
 }
