@@ -34,7 +34,20 @@ export type EmbedGig = {
   ticketUrl: string | null;
   /** Where 'Details' leads: the ticket page of a sold-out gig, else the band's or venue's page. */
   detailsUrl: string;
+  /** Issue 35: a sold-out gig sold on Marquee: its ticket page, where fans join the waitlist. */
+  waitlistUrl: string | null;
 };
+
+/**
+ * Each gig's one link, the same in the script widget and the iframe page (issue 35): Buy Tickets
+ * while some are left, 'Join the waitlist' once sold out, else Details. Opens in a new tab.
+ */
+export function embedLinkOf(gig: EmbedGig): { href: string; className: string; label: string; hidden: string } {
+  const on = `${gig.title} on ${gig.date} (opens in a new tab)`;
+  if (gig.ticketUrl) return { href: gig.ticketUrl, className: 'go', label: 'Buy Tickets', hidden: ` for ${on}` };
+  if (gig.waitlistUrl) return { href: gig.waitlistUrl, className: 'go', label: 'Join the waitlist', hidden: ` for ${on}` };
+  return { href: gig.detailsUrl, className: 'go details', label: 'Details', hidden: ` of ${on}` };
+}
 
 export type EmbedGigList = { gigs: EmbedGig[] };
 

@@ -4,7 +4,7 @@
  * cannot reach in and its own cannot leak out. Everything shown is built with textContent, never
  * parsed as HTML, and it fetches without cookies. Built to /embed.js by scripts/embed-build-plugin.ts.
  */
-import { EMBED_EMPTY_TEXT, EMBED_FILTERS, EMBED_LIMIT, EMBED_SLUG_PATTERN, EMBED_THEMES, type EmbedGig, type EmbedGigList } from '../core/embed.ts';
+import { EMBED_EMPTY_TEXT, EMBED_FILTERS, EMBED_LIMIT, EMBED_SLUG_PATTERN, EMBED_THEMES, embedLinkOf, type EmbedGig, type EmbedGigList } from '../core/embed.ts';
 import { EMBED_STYLES } from '../core/embed-styles.ts';
 
 /** The Marquee that served this script: the gigs come from there. */
@@ -39,9 +39,8 @@ function gigItem(gig: EmbedGig): HTMLLIElement {
   what.append(element('span', 'title', gig.title), element('span', 'where', gig.city ? `${gig.venue}, ${gig.city}` : gig.venue));
   const price = gig.isSoldOut ? 'Sold out' : gig.price;
   if (price) what.append(element('span', 'price', price));
-  const link = gig.ticketUrl
-    ? newTabLink(gig.ticketUrl, 'go', 'Buy Tickets', ` for ${gig.title} on ${gig.date} (opens in a new tab)`)
-    : newTabLink(gig.detailsUrl, 'go details', 'Details', ` of ${gig.title} on ${gig.date} (opens in a new tab)`);
+  const go = embedLinkOf(gig);
+  const link = newTabLink(go.href, go.className, go.label, go.hidden);
   item.append(when, what, link);
   return item;
 }

@@ -1,3 +1,4 @@
+import { usePublicConfig } from '../../lib/config.ts';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { EmbedFilter, EmbedTheme } from '../../../core/embed.ts';
 import { useCopy } from '../../lib/use-copy.ts';
@@ -67,7 +68,9 @@ function Snippet({ title, hint, code }: { title: string; hint: string; code: str
  */
 export function EmbedCard({ role, slug }: { role: EmbedRole; slug: string }) {
   const filter = FILTER_BY_ROLE[role];
-  const origin = window.location.origin;
+  // Issue 35: the site's own address (PUBLIC_URL), never the browser's (an admin's tunnel, a preview host).
+  const { data: config } = usePublicConfig();
+  const origin = config?.publicUrl.replace(/\/$/, '') ?? null;
   const [theme, setTheme] = useState<ThemeChoice>('auto');
   // Shown on request: a dashboard visit does not load the widget and its list for nothing.
   const [isPreviewShown, setIsPreviewShown] = useState(false);
@@ -105,11 +108,11 @@ export function EmbedCard({ role, slug }: { role: EmbedRole; slug: string }) {
           <option value="dark">Always dark</option>
         </select>
       </div>
-      <Snippet title="Script (most websites)" hint="Two lines: the script loads once, the element shows the list." code={scriptSnippet(origin, filter, slug, theme)} />
+      <Snippet title="Script (most websites)" hint="Two lines: the script loads once, the element shows the list." code={origin ? scriptSnippet(origin, filter, slug, theme) : 'Loading…'} />
       <Snippet
         title="Iframe (sites that allow no scripts)"
         hint="The iframe alone works anywhere; the script below it, where allowed, lets the frame grow to fit the list."
-        code={iframeSnippet(origin, filter, slug, theme)}
+        code={origin ? iframeSnippet(origin, filter, slug, theme) : 'Loading…'}
       />
       <div className="space-y-3">
         <button type="button" className="btn-secondary max-sm:min-h-11" aria-expanded={isPreviewShown} aria-controls={previewId} onClick={() => setIsPreviewShown((shown) => !shown)}>

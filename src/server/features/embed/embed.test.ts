@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { createBand, createGig, createPromoter, createRegion, createVenue, dayIn } from '../../../../tests/helpers/factories.ts';
 import { renderEmbedPage } from './render-embed-page.ts';
+import { embedLinkOf } from '../../../core/embed.ts';
 
 let t: TestApp;
 const CHICAGO = 'America/Chicago';
@@ -43,8 +44,12 @@ describe('the widget data at /api/embed/gigs', () => {
     const ticketUrl = new URL(first.ticketUrl);
     expect(ticketUrl.origin + ticketUrl.pathname).toBe('http://localhost:3000/tickets');
     expect(ticketUrl.searchParams.get('gigId')).toBe(ticketed);
-    // Sold out: no Buy button; Details leads to the ticket page, where the waitlist is.
+    // Sold out: no Buy button; 'Join the waitlist' leads to the ticket page, where the waitlist is (issue 35).
     expect(second).toMatchObject({ isSoldOut: true, ticketUrl: null });
+    expect(new URL(second.waitlistUrl).searchParams.get('gigId')).toBe(soldOut);
+    expect(embedLinkOf(second)).toMatchObject({ label: 'Join the waitlist', href: second.waitlistUrl });
+    expect(embedLinkOf(first)).toMatchObject({ label: 'Buy Tickets', href: first.ticketUrl });
+    expect(third.waitlistUrl).toBeNull();
     expect(new URL(second.detailsUrl).searchParams.get('gigId')).toBe(soldOut);
     // Not sold here: the cover charge as written, Details on the band's page.
     expect(third).toMatchObject({ price: '$10 at the door', ticketUrl: null, detailsUrl: `http://localhost:3000/band/${band.slug}` });
@@ -105,7 +110,9 @@ describe('the iframe form at /embed/gigs', () => {
     expect(res.text).toContain('data-theme="dark"');
     expect(res.text).toContain('<script type="module" src="/embed/iframe-resizer.js"></script>');
     expect(res.text.match(/>Buy Tickets</g)).toHaveLength(1);
-    expect(res.text.match(/>Details</g)).toHaveLength(2);
+    // The sold-out gig leads to its waitlist (issue 35), the unticketed one to its details.
+    expect(res.text.match(/>Join the waitlist</g)).toHaveLength(1);
+    expect(res.text.match(/>Details</g)).toHaveLength(1);
   });
 
   it('reads a theme in any letter case, as the element does, and a long name as a name', async () => {
@@ -147,7 +154,7 @@ describe('escaping in the iframe page', () => {
     const html = renderEmbedPage({
       theme: undefined,
       publicUrl: 'http://localhost:3000',
-      gigs: [{ id: '1', date: hostile, time: hostile, startsAt: hostile, title: hostile, venue: hostile, city: hostile, price: hostile, isSoldOut: false, ticketUrl: `http://x/"><script>alert(1)</script>`, detailsUrl: hostile }],
+      gigs: [{ id: '1', date: hostile, time: hostile, startsAt: hostile, title: hostile, venue: hostile, city: hostile, price: hostile, isSoldOut: false, ticketUrl: `http://x/"><script>alert(1)</script>`, detailsUrl: hostile, waitlistUrl: null }],
     });
     expect(html).not.toContain('<img');
     expect(html).not.toContain('<script>alert');

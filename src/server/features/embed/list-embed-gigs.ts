@@ -38,5 +38,6 @@ function toEmbedGig(gig: PublicGig, publicUrl: string, city: string): EmbedGig {
     isSoldOut: gig.isSoldOut,
     ticketUrl: ticketPage && !gig.isSoldOut ? ticketPage : null,
     detailsUrl: ticketPage ?? ownPage,
+    waitlistUrl: ticketPage && gig.isSoldOut ? ticketPage : null,
   };
 }

@@ -1,12 +1,11 @@
-import { EMBED_EMPTY_TEXT, type EmbedGig, type EmbedTheme } from '../../../core/embed.ts';
+import { EMBED_EMPTY_TEXT, embedLinkOf, type EmbedGig, type EmbedTheme } from '../../../core/embed.ts';
 import { EMBED_STYLES } from '../../../core/embed-styles.ts';
 // Every character that could open markup or end a quoted attribute, as e-mails' secrets are filled.
 import { escapeHtml } from '../../mail/secrets.ts';
 
 function gigItem(gig: EmbedGig): string {
-  const link = gig.ticketUrl
-    ? `<a class="go" href="${escapeHtml(gig.ticketUrl)}" target="_blank" rel="noopener">Buy Tickets<span class="sr"> for ${escapeHtml(gig.title)} on ${escapeHtml(gig.date)} (opens in a new tab)</span></a>`
-    : `<a class="go details" href="${escapeHtml(gig.detailsUrl)}" target="_blank" rel="noopener">Details<span class="sr"> of ${escapeHtml(gig.title)} on ${escapeHtml(gig.date)} (opens in a new tab)</span></a>`;
+  const go = embedLinkOf(gig);
+  const link = `<a class="${go.className}" href="${escapeHtml(go.href)}" target="_blank" rel="noopener">${go.label}<span class="sr">${escapeHtml(go.hidden)}</span></a>`;
   const price = gig.isSoldOut ? 'Sold out' : gig.price;
   return `<li><div class="when"><time datetime="${escapeHtml(gig.startsAt)}">${escapeHtml(gig.date)}</time><span>${escapeHtml(gig.time)}</span></div>`
     + `<div class="what"><span class="title">${escapeHtml(gig.title)}</span><span class="where">${escapeHtml(gig.venue)}${gig.city ? `, ${escapeHtml(gig.city)}` : ''}</span>`
