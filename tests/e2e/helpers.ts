@@ -102,6 +102,17 @@ export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.f
  */
 export async function expectAccessible(page: Page, within?: string): Promise<void> {
   const { AxeBuilder } = await import('@axe-core/playwright');
+  // Colours are read as they are at that instant: a button left by the pointer may still be fading
+  // from its hover colour. Move the pointer off and let finite transitions end (spinners run on).
+  await page.mouse.move(0, 0);
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const builder = new AxeBuilder({ page }).exclude('iframe');
   const results = await (within ? builder.include(within) : builder).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
