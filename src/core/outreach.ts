@@ -33,6 +33,7 @@ export const OUTREACH_MESSAGES = {
   sponsorStandardOnly: 'Please choose one of the three packages.',
   offerNotOpen: 'This offer has already been answered.',
   sponsorNotAgreed: 'The band has not agreed to this campaign, so it cannot be paid for.',
+  sponsorCheckoutOpen: 'A checkout for this campaign is already open. Finish paying there, or try again in 30 minutes.',
 } as const;
 
 export type CampaignStatus = 'pending' | 'processing' | 'completed' | 'completed_test' | 'awaiting_band' | 'declined';

@@ -70,8 +70,11 @@ describe('a sponsor pays for a band’s campaign once the band agrees', () => {
 
     // Only the sponsor pays; the checkout bills the sponsor, and paying sends the campaign in the band's name.
     expect((await band.client.post(`/api/outreach/sponsored/${campaignId}/checkout`, {})).status).toBe(404);
-    const checkout = await venue.client.post(`/api/outreach/sponsored/${campaignId}/checkout`, {});
-    expect(checkout.status).toBe(201);
+    // Two at once open one checkout: a second session would leave the first one's payment unmatched.
+    const both = await Promise.all([0, 1].map(() => venue.client.post(`/api/outreach/sponsored/${campaignId}/checkout`, {})));
+    expect(both.map((r) => r.status).sort()).toEqual([201, 409]);
+    expect(both.find((r) => r.status === 409)!.json.error.message).toBe(OUTREACH_MESSAGES.sponsorCheckoutOpen);
+    const checkout = both.find((r) => r.status === 201)!;
     expect(checkout.json).toMatchObject({ campaignId, price: '$99.99', venuesTargeted: 3 });
     expect((await pay(checkout.json.url as string)).status).toBe(303);
     expect(await campaignOf(campaignId)).toMatchObject({ status: 'completed', venuesReached: 3 });

@@ -1,4 +1,4 @@
-import { aliasedTable, and, asc, desc, eq, gt, ilike, sql } from 'drizzle-orm';
+import { aliasedTable, and, asc, desc, eq, gt, ilike, isNull, lt, or, sql } from 'drizzle-orm';
 import { formatCents } from '../../../core/money.ts';
 import { OFFER_ANSWER_DAYS, OUTREACH_MESSAGES } from '../../../core/outreach.ts';
 import { ROLE_LABELS } from '../../../core/roles.ts';
@@ -12,7 +12,7 @@ import { parseInput } from '../../http/validate.ts';
 import { outreachOfferAnsweredEmail, outreachOfferEmail, outreachOfferPath, SPONSORED_CAMPAIGNS_PATH } from '../../mail/emails/outreach-offer.ts';
 import type { Services } from '../../services.ts';
 import { countReach } from './list-outreach-options.ts';
-import { CHECKOUTS_PER_HOUR, openCampaignCheckout } from './start-outreach-checkout.ts';
+import { CHECKOUT_MINUTES, CHECKOUTS_PER_HOUR, openCampaignCheckout } from './start-outreach-checkout.ts';
 
 // Issue 34 (spec 3 §2: the standard outreach page is for any signed-in user). A campaign e-mails
 // venues in a band's name, so when someone other than the band pays for it, the band agrees
@@ -126,8 +126,28 @@ export async function startSponsoredCheckout(services: Pick<Services, 'db' | 'en
   // The venues are counted again: the directory may have changed since the offer.
   const reach = await countReach(db, campaign.regionSlug, campaign.pkg.venueLimit);
   if (reach === 0) throw new AppError('CONFLICT', OUTREACH_MESSAGES.noVenues);
-  await db.update(outreachCampaigns).set({ venuesTargeted: reach }).where(and(eq(outreachCampaigns.id, campaignId), eq(outreachCampaigns.status, 'pending')));
-  return openCampaignCheckout(services, { campaignId, pkg: campaign.pkg, regionName: campaign.regionName, bandName: campaign.bandName, buyerEmail: sponsor.email, reach, isSponsored: true });
+  // One open checkout per campaign: a payment event names its session, and one for a session
+  // that was replaced would be refused after the money moved. The claim marks the campaign before
+  // the provider is asked, so two requests at once open one; a checkout that ran out (30 minutes)
+  // may be replaced.
+  const [claimed] = await db
+    .update(outreachCampaigns)
+    .set({ venuesTargeted: reach, providerSessionId: `opening:${campaignId}`, updatedAt: new Date() })
+    .where(
+      and(
+        eq(outreachCampaigns.id, campaignId),
+        eq(outreachCampaigns.status, 'pending'),
+        or(isNull(outreachCampaigns.providerSessionId), lt(outreachCampaigns.updatedAt, new Date(Date.now() - CHECKOUT_MINUTES * 60_000))),
+      ),
+    )
+    .returning({ id: outreachCampaigns.id });
+  if (!claimed) throw new AppError('CONFLICT', OUTREACH_MESSAGES.sponsorCheckoutOpen);
+  try {
+    return await openCampaignCheckout(services, { campaignId, pkg: campaign.pkg, regionName: campaign.regionName, bandName: campaign.bandName, buyerEmail: sponsor.email, reach, isSponsored: true });
+  } catch (error) {
+    await db.update(outreachCampaigns).set({ providerSessionId: null }).where(and(eq(outreachCampaigns.id, campaignId), eq(outreachCampaigns.providerSessionId, `opening:${campaignId}`)));
+    throw error;
+  }
 }
 
 const offerColumns = {

@@ -11,7 +11,7 @@ import type { Services } from '../../services.ts';
 import { countReach } from './list-outreach-options.ts';
 
 /** How long the provider's checkout stays open; an unpaid campaign simply stays pending. */
-const CHECKOUT_MINUTES = 30;
+export const CHECKOUT_MINUTES = 30;
 
 /** Where the provider sends the buyer back, by package kind (spec 3 §2, §7). */
 function returnUrls(publicUrl: string, kind: 'standard' | 'beta' | 'single') {
