@@ -55,8 +55,17 @@ export function apiReferencePolicy(nonce: string): string {
   ].join('; ');
 }
 
-/** The iframe form of the gig widget (issue 26): the only pages any site may frame (embed/routes.ts answers nothing else there). */
+/**
+ * The widget's checkout overlay (decision 61): the one app page any site may frame. It is the
+ * single-page app, so it keeps the app's policy but for its frame-ancestors.
+ */
+export const EMBED_CHECKOUT_PATH = '/embed/checkout';
+
+/** The iframe form of the gig widget (issue 26) and the checkout overlay: the only pages any site may frame (embed/routes.ts answers nothing else there). */
 export const isFrameablePath = (path: string) => path.startsWith('/embed/');
+
+/** The app's own policy with any site allowed as frame ancestor: for EMBED_CHECKOUT_PATH only. */
+export const frameableAppPolicy = (appPolicy: string) => appPolicy.replace(/frame-ancestors [^;]*/, 'frame-ancestors *');
 
 /**
  * The embed pages' own policy: other sites may frame them (frame-ancestors *), and they need no
@@ -83,13 +92,15 @@ export function permissionsPolicyFor(path: string): string {
 /** Sets the security headers and the permissions policy on every response the app makes. */
 export function setSecurityHeaders(headers: Readonly<Record<string, string>>): MiddlewareHandler {
   const entries = Object.entries(headers);
+  const checkoutPolicy = frameableAppPolicy(headers['content-security-policy'] ?? '');
   return async (c, next) => {
     await next();
     const target = c.res.headers;
     // A page with a policy of its own keeps it (the API reference: apiReferencePolicy).
     for (const [name, value] of entries) if (name !== 'content-security-policy' || !target.has(name)) target.set(name, value);
     target.set('permissions-policy', permissionsPolicyFor(c.req.path));
-    if (isFrameablePath(c.req.path)) target.set('content-security-policy', EMBED_PAGE_POLICY);
+    if (c.req.path === EMBED_CHECKOUT_PATH) target.set('content-security-policy', checkoutPolicy);
+    else if (isFrameablePath(c.req.path)) target.set('content-security-policy', EMBED_PAGE_POLICY);
     if (isOpenToOtherSites(c.req.path)) target.set('cross-origin-resource-policy', 'cross-origin');
   };
 }

@@ -4,6 +4,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { fieldErrors } from '../../../core/field-errors.ts';
 import { embedGigsQuerySchema, type EmbedGigsQuery } from '../../../core/schemas/embed.ts';
 import { AppError } from '../../http/app-error.ts';
+import { EMBED_CHECKOUT_PATH } from '../../http/security-headers.ts';
 import type { Services } from '../../services.ts';
 import { listEmbedGigs } from './list-embed-gigs.ts';
 import { renderEmbedPage } from './render-embed-page.ts';
@@ -55,8 +56,10 @@ export function embedPageRoutes(services: Services) {
     c.header('Cache-Control', LIST_CACHE_CONTROL);
     return c.html(renderEmbedPage({ gigs, theme: query.theme, publicUrl: services.env.PUBLIC_URL }));
   });
-  // Nothing else under the frameable prefix: never the app's own pages (the catch-all's index.html).
-  app.all('/embed/*', () => {
+  // Nothing else under the frameable prefix: never the app's own pages (the catch-all's index.html),
+  // but for the checkout overlay's one page (decision 61), which the catch-all serves.
+  app.all('/embed/*', (c, next) => {
+    if (c.req.path === EMBED_CHECKOUT_PATH && (c.req.method === 'GET' || c.req.method === 'HEAD')) return next();
     throw new AppError('NOT_FOUND', 'Not found.');
   });
   return app;

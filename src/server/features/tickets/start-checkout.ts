@@ -37,7 +37,7 @@ export async function startCheckout(
   buyer: SessionUser | null,
   rawInput: unknown,
   { ipAddress = null }: { ipAddress?: string | null } = {},
-): Promise<{ url: string; orderId: string }> {
+): Promise<{ url: string; orderId: string; sessionId: string }> {
   const input = parseInput(checkoutSchema, rawInput);
   // Decision 35: no ticket sales without a provider, never free tickets.
   if (env.PAYMENTS === 'off') throw new AppError('UNAVAILABLE', TICKET_SALES_OFF_MESSAGE);
@@ -99,7 +99,8 @@ export async function startCheckout(
       transferGroup: `order_${order.id}`,
     });
     await recordSessionId(db).execute({ sessionId: session.sessionId, orderId: order.id });
-    return { url: session.url, orderId: order.id };
+    // The session id is what /success reads; the widget's checkout overlay waits on it (decision 61).
+    return { url: session.url, orderId: order.id, sessionId: session.sessionId };
   } catch (error) {
     await releaseExpiredOrders(db, { orderId: order.id });
     throw error;
