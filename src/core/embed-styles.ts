@@ -28,3 +28,22 @@ background:var(--accent);color:var(--accent-fg);border:2px solid var(--accent)}
 .mq .credit a{color:inherit}
 .mq .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 `;
+
+/**
+ * The widget's checkout overlay (decision 61): a dialog inside the widget's box, so it inherits
+ * its colours and font; a centred panel on a laptop, the whole screen on a phone.
+ */
+export const EMBED_OVERLAY_STYLES = `
+.ov{position:fixed;inset:0;margin:auto;width:min(100vw - 32px,600px);height:min(100dvh - 32px,900px);max-width:none;max-height:none;
+padding:0;border:0;border-radius:12px;background:var(--bg);color:var(--fg);flex-direction:column;overflow:hidden;box-shadow:0 12px 48px #0008}
+.ov[open]{display:flex}
+.ov::backdrop{background:#000b}
+.ov .bar{display:flex;align-items:center;gap:12px;padding:8px 12px;border-bottom:1px solid var(--line)}
+.ov h2{flex:1;min-width:0;margin:0;font-size:16px;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+.ov .tab{color:var(--accent);font-size:14px;font-weight:600;white-space:nowrap}
+.ov .x{font:inherit;font-weight:600;padding:8px 14px;border-radius:8px;border:2px solid var(--accent);background:var(--bg);color:var(--accent);cursor:pointer}
+.ov a:focus-visible,.ov .x:focus-visible{outline:3px solid var(--fg);outline-offset:2px}
+.ov iframe{flex:1;width:100%;border:0;background:#09090b}
+.ov .note{margin:16px}
+@media (max-width:640px){.ov{width:100vw;height:100dvh;border-radius:0}}
+`;

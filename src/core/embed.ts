@@ -53,3 +53,12 @@ export type EmbedGigList = { gigs: EmbedGig[] };
 
 /** The widget's and iframe page's one empty text, also for a filter that names nothing. */
 export const EMBED_EMPTY_TEXT = 'No upcoming gigs';
+
+/**
+ * Decision 61: the checkout overlay. The widget frames this page (the ticket form, then "finish
+ * paying in the new tab", then the confirmation); the page tells its host it is ready (so a page
+ * that could not load falls back to the new tab) and asks it to close on Escape.
+ */
+export const EMBED_CHECKOUT_PATH = '/embed/checkout';
+export const EMBED_CHECKOUT_MESSAGE = 'marquee-checkout';
+export type EmbedCheckoutMessage = { type: typeof EMBED_CHECKOUT_MESSAGE; action: 'ready' | 'close' };

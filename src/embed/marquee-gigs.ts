@@ -4,14 +4,16 @@
  * cannot reach in and its own cannot leak out. Everything shown is built with textContent, never
  * parsed as HTML, and it fetches without cookies. Built to /embed.js by scripts/embed-build-plugin.ts.
  */
-import { EMBED_EMPTY_TEXT, EMBED_FILTERS, EMBED_LIMIT, EMBED_SLUG_PATTERN, EMBED_THEMES, embedLinkOf, type EmbedGig, type EmbedGigList } from '../core/embed.ts';
-import { EMBED_STYLES } from '../core/embed-styles.ts';
+import { EMBED_CHECKOUT_MESSAGE, EMBED_CHECKOUT_PATH, EMBED_EMPTY_TEXT, EMBED_FILTERS, EMBED_LIMIT, EMBED_SLUG_PATTERN, EMBED_THEMES, embedLinkOf, type EmbedCheckoutMessage, type EmbedGig, type EmbedGigList } from '../core/embed.ts';
+import { EMBED_OVERLAY_STYLES, EMBED_STYLES } from '../core/embed-styles.ts';
 
 /** The Marquee that served this script: the gigs come from there. */
 const scriptSrc = (document.currentScript as HTMLScriptElement | null)?.src ?? document.querySelector<HTMLScriptElement>('script[src$="/embed.js"]')?.src;
 const MARQUEE = scriptSrc ? new URL(scriptSrc).origin : location.origin;
 
 const HOST_STYLES = ':host{all:initial;display:block}:host([hidden]){display:none}';
+/** How long the checkout overlay's page may take to say it is ready before the new tab is offered instead. */
+const CHECKOUT_READY_MS = 15_000;
 
 function element<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
@@ -41,9 +43,23 @@ function gigItem(gig: EmbedGig): HTMLLIElement {
   if (price) what.append(element('span', 'price', price));
   const go = embedLinkOf(gig);
   const link = newTabLink(go.href, go.className, go.label, go.hidden);
+  const checkout = gig.ticketUrl ? checkoutFrameUrl(gig.ticketUrl) : null;
+  if (checkout) {
+    link.dataset.checkout = checkout;
+    link.dataset.title = gig.title;
+  }
   item.append(when, what, link);
   return item;
 }
+
+/** The overlay's page for a ticket link of this Marquee (decision 61): the same query, framed. */
+function checkoutFrameUrl(ticketUrl: string): string | null {
+  const url = new URL(ticketUrl);
+  return url.origin === MARQUEE && url.pathname === '/tickets' ? `${MARQUEE}${EMBED_CHECKOUT_PATH}${url.search}` : null;
+}
+
+/** Only a plain primary click opens the overlay; a modifier or middle click keeps the link's new tab. */
+const isPlainClick = (event: MouseEvent) => event.button === 0 && !event.ctrlKey && !event.metaKey && !event.shiftKey && !event.altKey && !event.defaultPrevented;
 
 /** The query for the element's attributes; null when they name nothing valid (then nothing is fetched). */
 function queryOf(host: HTMLElement): URLSearchParams | null {
@@ -66,14 +82,75 @@ class MarqueeGigs extends HTMLElement {
   static observedAttributes = [...EMBED_FILTERS, 'limit', 'theme'];
 
   readonly #box = element('section', 'mq');
+  /** The open checkout overlay, kept when the list is shown again. */
+  #dialog: HTMLDialogElement | null = null;
   #loads = 0;
   #isScheduled = false;
 
   constructor() {
     super();
     const root = this.attachShadow({ mode: 'open' });
-    root.append(element('style', undefined, HOST_STYLES + EMBED_STYLES), this.#box);
+    root.append(element('style', undefined, HOST_STYLES + EMBED_STYLES + EMBED_OVERLAY_STYLES), this.#box);
     this.#box.setAttribute('aria-label', 'Upcoming gigs');
+    this.#box.addEventListener('click', (event) => {
+      const link = (event.target as Element).closest<HTMLAnchorElement>('a[data-checkout]');
+      if (!link || !isPlainClick(event) || typeof HTMLDialogElement !== 'function') return;
+      event.preventDefault();
+      this.#openCheckout(link);
+    });
+  }
+
+  /**
+   * Decision 61: the checkout in a modal dialog over the host page, Marquee's page framed in it.
+   * The dialog is the browser's own (showModal): it sits above the page, makes the rest inert and
+   * closes on Escape; a key pressed inside the frame is passed on by the page as a message.
+   */
+  #openCheckout(link: HTMLAnchorElement) {
+    const title = link.dataset.title ?? '';
+    const dialog = element('dialog', 'ov');
+    dialog.setAttribute('aria-modal', 'true');
+    dialog.setAttribute('aria-labelledby', 'ov-title');
+    const heading = element('h2', undefined, `Tickets: ${title}`);
+    heading.id = 'ov-title';
+    const close = element('button', 'x', 'Close');
+    close.type = 'button';
+    const bar = element('div', 'bar');
+    bar.append(heading, newTabLink(link.href, 'tab', 'Open in a new tab', ''), close);
+    const frame = element('iframe');
+    frame.title = `Checkout for ${title}`;
+    frame.src = link.dataset.checkout!;
+    const note = element('p', 'note', 'The checkout could not open here. ');
+    note.append(newTabLink(link.href, 'tab', 'Open it in a new tab', ` for ${title}`));
+    note.hidden = true;
+    dialog.append(bar, note, frame);
+
+    const page = document.documentElement.style;
+    const overflow = page.overflow;
+    const timer = setTimeout(() => {
+      note.hidden = false;
+      frame.hidden = true;
+    }, CHECKOUT_READY_MS);
+    const onMessage = (event: MessageEvent) => {
+      const data = event.data as Partial<EmbedCheckoutMessage> | null;
+      if (event.source !== frame.contentWindow || event.origin !== MARQUEE || data?.type !== EMBED_CHECKOUT_MESSAGE) return;
+      if (data.action === 'ready') clearTimeout(timer);
+      else if (data.action === 'close') dialog.close();
+    };
+    close.addEventListener('click', () => dialog.close());
+    dialog.addEventListener('close', () => {
+      clearTimeout(timer);
+      removeEventListener('message', onMessage);
+      page.overflow = overflow;
+      dialog.remove();
+      this.#dialog = null;
+      link.focus();
+    });
+    addEventListener('message', onMessage);
+    this.#dialog = dialog;
+    this.#box.append(dialog);
+    page.overflow = 'hidden';
+    dialog.showModal();
+    close.focus();
   }
 
   connectedCallback() {
@@ -128,7 +205,7 @@ class MarqueeGigs extends HTMLElement {
     home.target = '_blank';
     home.rel = 'noopener';
     credit.append(home);
-    this.#box.replaceChildren(...content, credit);
+    this.#box.replaceChildren(...content, credit, ...(this.#dialog ? [this.#dialog] : []));
   }
 }
 

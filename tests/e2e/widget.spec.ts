@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
-import { bookTicketedGig, demoAccount, shot, signedInAs } from './helpers.ts';
+import { bookTicketedGig, demoAccount, expectAccessible, shot, signedInAs } from './helpers.ts';
 
 // Issue 26: the gig widget on someone else's site. A host page on another origin (its own small
 // server, 127.0.0.1 beside Marquee's localhost) with hostile CSS pastes the two snippets.
@@ -10,7 +10,7 @@ const HOST_PORT = Number(process.env.E2E_PORT ?? 3199) + 10;
 const BAND = 'thevelvetstatic';
 
 const HOST_PAGE = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>The Velvet Static - official site</title>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>The Velvet Static - official site</title>
 <style>
   * { color: red !important; font-size: 40px !important; font-family: serif !important; }
   a { display: none !important; }
@@ -116,7 +116,8 @@ test("a band's own site shows its gigs, untouched by the site's CSS, and Buy Tic
   await page.locator('#dark').evaluate((el) => el.setAttribute('limit', '1'));
   await expect(page.locator('#dark li')).toHaveCount(1);
 
-  const [checkout] = await Promise.all([context.waitForEvent('page'), buy.click()]);
+  // A plain click opens the checkout overlay (the stories below); any other opens the new tab.
+  const [checkout] = await Promise.all([context.waitForEvent('page'), buy.click({ modifiers: ['ControlOrMeta'] })]);
   await expect(checkout).toHaveURL(new RegExp(`^${MARQUEE}/tickets\\?.*gigId=${gigId}`));
   await expect(checkout.getByRole('heading', { level: 1, name: 'Get your ticket' })).toBeVisible();
   await expect(checkout.getByRole('button', { name: /Buy Ticket/ })).toBeVisible();
@@ -191,4 +192,104 @@ test('venue and promoter dashboards offer their own widget', async ({ browser })
     await expect(page.getByTestId('embed-preview').locator('.mq')).toBeVisible();
     await page.context().close();
   }
+});
+
+// Decision 61: Buy Tickets completes checkout in an overlay on the host's own page; the payment
+// page opens top-level in a new tab, and the link is still a real new-tab link for every fallback.
+test("a fan buys a ticket in the overlay on the band's own site, pays in the new tab, sees the ticket there, and closes it with Escape", async ({ browser }) => {
+  test.setTimeout(180_000);
+  const venue = await signedInAs(browser, 'venue');
+  const gigId = await bookTicketedGig(venue, { priceCents: '21.00' });
+  await venue.context().close();
+
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const noise = watchForNoise(page);
+  await page.goto(HOST_URL);
+  const buy = page.locator('#gigs').locator(`a[href*="gigId=${gigId}"]`);
+  await expect(buy).toHaveText(/Buy Tickets/);
+  // Without JavaScript, or for any click but a plain one, it is the plain new-tab link it was.
+  await expect(buy).toHaveAttribute('target', '_blank');
+
+  await buy.click();
+  const dialog = page.getByRole('dialog', { name: 'Tickets: The Velvet Static' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe('hidden');
+  const frame = page.frameLocator('#gigs dialog iframe');
+  await expect(frame.getByRole('heading', { level: 1, name: 'Get your ticket' })).toBeVisible();
+  await expectAccessible(page, '#gigs');
+  await page.screenshot({ path: 'test-results/screenshots/widget-overlay-laptop.png' });
+
+  // The frame has no cookies: the fan buys as a guest, as anyone may (D14).
+  await frame.getByLabel('Email for your ticket').fill('overlay-fan@fans.test');
+  await frame.getByRole('button', { name: /^Buy Ticket · \$/ }).click();
+  await expect(frame.getByRole('heading', { level: 1, name: 'Finish paying in the new tab' })).toBeVisible();
+  // Money is taken only on the payment page, top-level in its own tab (never inside the host's frame).
+  const [payTab] = await Promise.all([context.waitForEvent('page'), frame.getByRole('link', { name: /Continue to payment/ }).click()]);
+  await expect(payTab).toHaveURL(new RegExp(`^${MARQUEE}/sandbox/checkout/`));
+  await payTab.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await payTab.getByLabel('Expiry (MM/YY)').fill('12/30');
+  await payTab.getByLabel('CVC').fill('123');
+  await payTab.getByRole('button', { name: /^Pay \$/ }).click();
+  await expect(payTab).toHaveURL(/\/success\?session_id=/);
+  await payTab.close();
+
+  // The overlay shows the confirmation, the normal success page, with the ticket's QR code.
+  await expect(frame.getByRole('heading', { level: 1, name: 'Payment successful!' })).toBeVisible();
+  await expect(frame.getByRole('img', { name: 'QR code of your ticket' })).toBeVisible();
+  await page.screenshot({ path: 'test-results/screenshots/widget-overlay-paid-laptop.png' });
+
+  // Escape, pressed inside the frame, closes the overlay; focus is back on the link and the page scrolls.
+  await frame.getByRole('heading', { level: 1, name: 'Payment successful!' }).click();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(buy).toBeFocused();
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe('visible');
+
+  // A modifier click opens Marquee's ticket page in a new tab, as the link always did; no overlay.
+  const [newTab] = await Promise.all([context.waitForEvent('page'), buy.click({ modifiers: ['ControlOrMeta'] })]);
+  await expect(newTab).toHaveURL(new RegExp(`^${MARQUEE}/tickets\\?.*gigId=${gigId}`));
+  await expect(dialog).toBeHidden();
+  await newTab.close();
+
+  // The Close button closes it too.
+  await buy.click();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(buy).toBeFocused();
+  expect(noise).toEqual([]);
+  await context.close();
+});
+
+test('on a phone the overlay is the whole screen; where the checkout cannot load in it, the overlay offers the new tab', async ({ browser }) => {
+  const venue = await signedInAs(browser, 'venue');
+  const gigId = await bookTicketedGig(venue, { priceCents: '16.00' });
+  await venue.context().close();
+
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  await page.goto(HOST_URL);
+  const buy = page.locator('#gigs').locator(`a[href*="gigId=${gigId}"]`);
+  await buy.click();
+  const dialog = page.getByRole('dialog', { name: 'Tickets: The Velvet Static' });
+  await expect(page.frameLocator('#gigs dialog iframe').getByRole('heading', { level: 1, name: 'Get your ticket' })).toBeVisible();
+  const box = (await dialog.boundingBox())!;
+  expect([box.x, box.y, box.width, box.height].map(Math.round)).toEqual([0, 0, 375, 812]);
+  await page.screenshot({ path: 'test-results/screenshots/widget-overlay-phone.png' });
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+
+  // A host whose page cannot show the checkout (here: the frame's page never arrives). The clock
+  // is pinned, so the wait for the page is moved on rather than waited out.
+  await page.clock.install();
+  await page.route('**/embed/checkout?**', (route) => route.abort());
+  await buy.click();
+  await expect(dialog).toBeVisible();
+  await page.clock.runFor(20_000);
+  const fallback = dialog.getByRole('link', { name: /Open it in a new tab/ });
+  await expect(dialog).toContainText('The checkout could not open here.');
+  const [newTab] = await Promise.all([context.waitForEvent('page'), fallback.click()]);
+  await expect(newTab).toHaveURL(new RegExp(`^${MARQUEE}/tickets\\?.*gigId=${gigId}`));
+  await context.close();
 });

@@ -63,6 +63,8 @@ const RegionPage = screen(() => import('../features/regions/region-page.tsx'), '
 const TicketsPage = screen(() => import('../features/tickets/tickets-page.tsx'), 'TicketsPage');
 const SuccessPage = screen(() => import('../features/tickets/payment-result-pages.tsx'), 'SuccessPage');
 const TicketPage = screen(() => import('../features/tickets/ticket-page.tsx'), 'TicketPage');
+// Decision 61: the gig widget's checkout overlay, framed on other sites, without the site's header.
+const EmbedCheckoutPage = screen(() => import('../features/tickets/embed-checkout-page.tsx'), 'EmbedCheckoutPage');
 const PromoterSitePage = screen(() => import('../features/sites/promoter-site.tsx'), 'PromoterSitePage');
 const SubdomainSite = lazy(async () => ({ default: (await import('../features/sites/subdomain-site.tsx')).SubdomainSite }));
 const PromoterSubdomainSite = lazy(async () => ({ default: (await import('../features/sites/promoter-site.tsx')).PromoterSubdomainSite }));
@@ -82,6 +84,7 @@ function BandDashboardRedirect() {
 function MainRoutes() {
   return (
     <Routes>
+      <Route path="/embed/checkout" element={<EmbedCheckoutPage />} />
       <Route element={<Layout />}>
         <Route path="/" element={<HomePage />} />
         <Route path="/home" element={<Navigate to="/chicago" replace />} />

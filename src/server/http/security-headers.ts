@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import { EMBED_CHECKOUT_PATH } from '../../core/embed.ts';
 
 /**
  * The headers every response carries (what hono/secure-headers set before, issue 22): a content
@@ -55,16 +56,13 @@ export function apiReferencePolicy(nonce: string): string {
   ].join('; ');
 }
 
-/**
- * The widget's checkout overlay (decision 61): the one app page any site may frame. It is the
- * single-page app, so it keeps the app's policy but for its frame-ancestors.
- */
-export const EMBED_CHECKOUT_PATH = '/embed/checkout';
-
 /** The iframe form of the gig widget (issue 26) and the checkout overlay: the only pages any site may frame (embed/routes.ts answers nothing else there). */
 export const isFrameablePath = (path: string) => path.startsWith('/embed/');
 
-/** The app's own policy with any site allowed as frame ancestor: for EMBED_CHECKOUT_PATH only. */
+/**
+ * The widget's checkout overlay (EMBED_CHECKOUT_PATH, decision 61) is the one app page any site
+ * may frame. It is the single-page app, so it keeps the app's policy but for its frame-ancestors.
+ */
 export const frameableAppPolicy = (appPolicy: string) => appPolicy.replace(/frame-ancestors [^;]*/, 'frame-ancestors *');
 
 /**

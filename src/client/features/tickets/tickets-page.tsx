@@ -23,6 +23,10 @@ const WaitlistJoinForm = lazy(async () => ({ default: (await import('../waitlist
 const CancelledShowNotice = lazy(async () => ({ default: (await import('../holders/cancelled-show-notice.tsx')).CancelledShowNotice }));
 
 type Offer = { gig: PublicGig & { band: NonNullable<PublicGig['band']>; ticketPriceCents: number }; tickets: TicketOffer };
+/** The provider's payment page for the order, and the session id /success reads. */
+export type CheckoutAnswer = { url: string; sessionId: string };
+/** Decision 61: in the widget's overlay the payment page opens in a new tab, not in place. */
+type OnCheckout = (answer: CheckoutAnswer) => void;
 /** Decision 49: a link to a cancelled show. */
 type Answer = Offer | { cancelled: CancelledGig };
 
@@ -39,7 +43,7 @@ function InvalidEvent() {
  * the server's (issue 21), the same price checkout charges, so a stale or edited link cannot
  * show one price and charge another. Guest checkout (D14).
  */
-export function TicketsPage() {
+export function TicketsPage({ onCheckout }: { onCheckout?: OnCheckout } = {}) {
   useTitle('Tickets');
   const [params] = useSearchParams();
   const gigId = params.get('gigId') ?? '';
@@ -71,7 +75,7 @@ export function TicketsPage() {
       </Suspense>
     );
   }
-  return <TicketForm gig={offer.data.gig} offer={offer.data.tickets} query={params.toString()} />;
+  return <TicketForm gig={offer.data.gig} offer={offer.data.tickets} query={params.toString()} onCheckout={onCheckout} />;
 }
 
 /**
@@ -95,7 +99,7 @@ function saleWindow(type: OfferedTicketType): string {
   return '';
 }
 
-function TicketForm({ gig, offer, query }: { gig: Offer['gig']; offer: TicketOffer; query: string }) {
+function TicketForm({ gig, offer, query, onCheckout }: { gig: Offer['gig']; offer: TicketOffer; query: string; onCheckout: OnCheckout | undefined }) {
   const { data: me } = useSession();
   const [email, setEmail] = useState<string | null>(null);
   const [state, setState] = useState<'idle' | 'processing' | 'checking'>('idle');
@@ -161,16 +165,17 @@ function TicketForm({ gig, offer, query }: { gig: Offer['gig']; offer: TicketOff
         }
       : { gigId: gig.id, email: buyerEmail, quantity: count, ticketTypeId: chosen?.id ?? null, presaleCode: unlocked && chosen?.id === unlocked.id ? code : null };
     try {
-      let answer: { url: string };
+      let answer: CheckoutAnswer;
       try {
-        answer = await postJson<{ url: string }>('/api/tickets/checkout', order);
+        answer = await postJson<CheckoutAnswer>('/api/tickets/checkout', order);
       } catch (err) {
         // Issue 23 (on-sale day): while demand is high the server asks for a proof of work first.
         if (!(err instanceof ApiError && err.fields.proof === 'needed')) throw err;
         setState('checking');
-        answer = await postJson<{ url: string }>('/api/tickets/checkout', { ...order, proof: await solveOnSaleCheck() });
+        answer = await postJson<CheckoutAnswer>('/api/tickets/checkout', { ...order, proof: await solveOnSaleCheck() });
       }
-      window.location.assign(answer.url);
+      if (onCheckout) onCheckout(answer);
+      else window.location.assign(answer.url);
     } catch (err) {
       setState('idle');
       // Seats went while the buyer chose: show what is left now.
