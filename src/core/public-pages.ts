@@ -1,4 +1,5 @@
 import { formatCents } from './money.ts';
+import type { StoredPostalAddress } from './postal-address.ts';
 
 /** What a ticket page or checkout says for a gig that sells no tickets (spec 1 §2 /tickets). */
 export const INVALID_EVENT = 'Invalid event details.';
@@ -24,9 +25,11 @@ export type PublicGig = {
    * still counts, as /tickets lists it with its price.
    */
   priceRange: { minCents: number; maxCents: number } | null;
+  /** Issue 35: when its tickets went or go on sale (ISO, UTC), for a gig selling through Marquee. */
+  onSaleAt: string | null;
   isSoldOut: boolean;
   advanceTicketUrl: string | null;
-  venue: { id: string; name: string; slug: string; address: string };
+  venue: { id: string; name: string; slug: string; address: string; postalAddress: StoredPostalAddress };
   band: { id: string; name: string; slug: string; performerType: string; genres: string[]; imageUrl: string | null } | null;
   promoter: { id: string; name: string; slug: string } | null;
 };

@@ -85,12 +85,18 @@ test('a band edits its profile, members and gallery, and its site shows them', a
 });
 
 test('a venue renames itself and its venue page follows', async ({ page }) => {
-  await registerAs(page, 'venue', { name: `Editor Hall ${tag()}`, address: '1 Old St, Chicago' });
+  await registerAs(page, 'venue', { name: `Editor Hall ${tag()}`, address: '1 Old St, Chicago, IL 60601' });
   await page.goto('/edit-profile');
   await expect(page.getByRole('heading', { name: 'Edit Venue Profile' })).toBeVisible();
+  // Issue 35: the one line given at registration comes back as the address's fields.
+  await expect(page.getByLabel('Address', { exact: true })).toHaveValue('1 Old St');
+  await expect(page.getByLabel('City')).toHaveValue('Chicago');
+  await expect(page.getByLabel('State')).toHaveValue('IL');
+  await expect(page.getByLabel('ZIP code')).toHaveValue('60601');
   const renamed = `Renamed Hall ${tag()}`;
   await page.getByLabel('Venue name').fill(renamed);
-  await page.getByLabel('Address').fill('77 New St, Chicago');
+  await page.getByLabel('Address', { exact: true }).fill('77 New St');
+  await page.getByLabel('ZIP code').fill('60622');
   await page.getByLabel('Website').fill('not a web address');
   await page.getByRole('button', { name: 'Save Profile' }).click();
   await expect(page.getByText('Save failed: Please enter a valid web address.')).toBeVisible();
@@ -100,7 +106,7 @@ test('a venue renames itself and its venue page follows', async ({ page }) => {
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto(`/venue/${renamed.replace(/\s+(\w)/g, (_m, c: string) => c.toUpperCase()).replace(/^R/, 'r')}`);
   await expect(page.getByRole('heading', { level: 1, name: renamed })).toBeVisible();
-  await expect(page.getByText('77 New St, Chicago').first()).toBeVisible();
+  await expect(page.getByText('77 New St, Chicago, IL 60622').first()).toBeVisible();
 });
 
 test('a promoter picks a venue, adds a video, and the promoter site shows it', async ({ page }) => {

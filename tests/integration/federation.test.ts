@@ -58,7 +58,7 @@ beforeAll(async () => {
   // Every interface (IPv4 and IPv6), as `localhost` may be either.
   http = serveApp(t.app, { port });
   remote = await startFediverseServer();
-  venue = await createVenue(t.db, { name: 'Fedi Hall', address: '12 Wire St, Chicago' });
+  venue = await createVenue(t.db, { name: 'Fedi Hall', address: '12 Wire St, Chicago, IL 60607' });
   band = await createBand(t.db, { name: 'The Fedi Tones', genres: ['Post Punk'] });
 }, 60_000);
 
@@ -153,7 +153,7 @@ describe('following, hearing of gigs, unfollowing', () => {
       name: 'The Fedi Tones at Fedi Hall',
       timezone: 'America/Chicago',
       attributedTo: `${origin}/ap/actors/venue.fedihall`,
-      location: { type: 'Place', name: 'Fedi Hall', address: { type: 'PostalAddress', streetAddress: '12 Wire St, Chicago' } },
+      location: { type: 'Place', name: 'Fedi Hall', address: { type: 'PostalAddress', streetAddress: '12 Wire St', addressLocality: 'Chicago', addressRegion: 'IL', postalCode: '60607', addressCountry: 'US' } },
       'ical:status': 'CONFIRMED',
       joinMode: 'external',
     });

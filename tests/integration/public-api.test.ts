@@ -2,6 +2,7 @@
 // document it publishes, its filters, pages, caching and limits, and an organiser's API key
 // from creation to revocation.
 import { createHash, randomBytes } from 'node:crypto';
+import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { eq, sql } from 'drizzle-orm';
@@ -114,6 +115,13 @@ describe('the OpenAPI document', () => {
     expect(res.json.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(res.headers.get('etag')).toMatch(/^W\/"/);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
+  it('passes an OpenAPI 3.1 validator whole (issue 35), with venue addresses as PostalAddress fields', async () => {
+    const result = await new Validator().validate(structuredClone(doc));
+    expect(result.errors ?? [], JSON.stringify(result.errors)).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(doc.components.schemas.PostalAddress.required).toEqual(['streetAddress', 'addressLocality', 'addressRegion', 'postalCode', 'addressCountry']);
   });
 });
 

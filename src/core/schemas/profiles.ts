@@ -96,7 +96,12 @@ export type BandProfileInput = z.input<typeof bandProfileSchema>;
 /** The venue editor: the venue fields of spec 2 §3. */
 export const venueProfileSchema = z.object({
   name: requiredText('Please enter the venue name.'),
+  /** The street line; with the fields below empty, a whole one-line address (issue 35). */
   address: requiredText('Please enter the venue address.', 300),
+  addressLocality: optionalText(100),
+  addressRegion: optionalText(100),
+  postalCode: optionalText(20),
+  addressCountry: optionalText(60),
   phone: optionalPhone(),
   contactEmail: optionalEmail(),
   ...socialLinks,

@@ -69,6 +69,21 @@ export const apiSlugParamSchema = z.object({ slug: z.string().max(100).meta({ pa
 
 const nullableUrl = z.string().nullable();
 
+/** Issue 35: a venue's address as schema.org PostalAddress fields. */
+const apiPostalAddressSchema = z
+  .object({
+    streetAddress: z.string(),
+    addressLocality: z.string().nullable().meta({ description: 'The city.' }),
+    addressRegion: z.string().nullable().meta({ description: 'The state, e.g. IL.' }),
+    postalCode: z.string().nullable(),
+    addressCountry: z.string().nullable().meta({ description: 'ISO 3166-1 alpha-2 code where known, e.g. US.' }),
+  })
+  .meta({
+    id: 'PostalAddress',
+    description: 'The venue’s address as schema.org PostalAddress fields; null where the venue did not give that part.',
+    example: { streetAddress: '1842 W Division St', addressLocality: 'Chicago', addressRegion: 'IL', postalCode: '60622', addressCountry: 'US' },
+  });
+
 export const apiGigSchema = z
   .object({
     id: z.uuid(),
@@ -94,7 +109,7 @@ export const apiGigSchema = z
     url: z.url().meta({ description: 'The public page listing the gig (its venue’s page).' }),
     ticketUrl: nullableUrl.meta({ description: 'Marquee’s checkout for this gig when it sells tickets here, else null.' }),
     externalTicketUrl: nullableUrl.meta({ description: 'A ticket link elsewhere, when the organiser gave one.' }),
-    venue: z.object({ name: z.string(), slug: z.string(), address: z.string() }),
+    venue: z.object({ name: z.string(), slug: z.string(), address: z.string().meta({ description: 'The address on one line, as pages show it.' }), postalAddress: apiPostalAddressSchema }),
     band: z.object({ name: z.string(), slug: z.string() }).nullable(),
     promoter: z.object({ name: z.string(), slug: z.string() }).nullable(),
   })
@@ -129,7 +144,8 @@ export const apiVenueSchema = z
   .object({
     name: z.string(),
     slug: z.string(),
-    address: z.string(),
+    address: z.string().meta({ description: 'The address on one line, as pages show it.' }),
+    postalAddress: apiPostalAddressSchema,
     region: z.string().nullable(),
     website: z.string().nullable(),
     imageUrl: z.string().nullable(),

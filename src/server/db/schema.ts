@@ -244,7 +244,14 @@ export const venueProfiles = pgTable(
     name: text().notNull(),
     /** camelCased name used in /venue/{slug} (spec 1 §2). */
     slug: text().notNull(),
+    /** The one line shown to people; from the fields below when the venue gave them (issue 35). */
     address: text().notNull().default(''),
+    /** Issue 35: the address as schema.org PostalAddress fields; null for a venue that never gave them (postal-address.ts reads its one line). */
+    streetAddress: text(),
+    addressLocality: text(),
+    addressRegion: text(),
+    postalCode: text(),
+    addressCountry: text(),
     phone: text(),
     contactEmail: text(),
     website: text(),

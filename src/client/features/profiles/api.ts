@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { StoredPostalAddress } from '../../../core/postal-address.ts';
 import type { ImageKind } from '../../../core/schemas/profiles.ts';
 import { apiFetch, postJson } from '../../lib/api.ts';
 import type { PromoterVenueStatus } from '../promoter-venues/api.ts';
@@ -32,7 +33,7 @@ export type BandProfile = Links & {
   extraGigs: { localDate: string; venueName: string; ticketUrl: string | null }[];
 };
 
-export type VenueProfile = Links & { name: string; slug: string; address: string; phone: string | null; contactEmail: string | null; imageUrl: string | null };
+export type VenueProfile = Links & StoredPostalAddress & { name: string; slug: string; address: string; phone: string | null; contactEmail: string | null; imageUrl: string | null };
 
 export type PromoterProfile = Links & {
   name: string;

@@ -58,6 +58,7 @@ import { storeDemoImages, type DemoImageSpec } from './demo-images.ts';
 import { planDemoGigs, type GigBand, type GigVenue } from './plan-demo-gigs.ts';
 import { REGIONS } from './seed-regions.ts';
 import { createRandom, type Random } from './seeded-random.ts';
+import { addressColumnsOf } from '../../../core/postal-address.ts';
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-content.ts';
 export type { DemoAccount } from './demo-content.ts';
@@ -326,7 +327,7 @@ function buildScene(random: Random, now: Date, storage: Storage): Scene {
       userId,
       name: venue.name,
       slug,
-      address: venue.address,
+      ...addressColumnsOf({ address: venue.address }),
       phone: venue.phone,
       contactEmail: isDemo ? 'venue@demo.marquee.test' : `booking.${kebab}@example.com`,
       website: `https://${kebab}.example.com`,
@@ -566,7 +567,7 @@ function buildScene(random: Random, now: Date, storage: Storage): Scene {
     userId: waitingId,
     name: WAITING_VENUE.name,
     slug: toVenueSlug(WAITING_VENUE.name),
-    address: WAITING_VENUE.address,
+    ...addressColumnsOf({ address: WAITING_VENUE.address }),
     phone: WAITING_VENUE.phone,
     contactEmail: 'bookings@the-side-door.example.com',
     imageUrl: addImage({ folder: 'venues', name: WAITING_VENUE.name, title: WAITING_VENUE.name, subtitle: cityOf(WAITING_VENUE.address), kind: 'photo', ownerId: waitingId }),

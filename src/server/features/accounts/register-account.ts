@@ -20,6 +20,7 @@ import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { storeImage } from '../uploads/store-image.ts';
 import { requestVenueAssociations } from '../promoter-venues/request-venue-associations.ts';
 import { sendVerificationEmail } from './email-verification.ts';
+import { addressColumnsOf } from '../../../core/postal-address.ts';
 
 async function assertProfileIsFree(db: DbOrTx, input: Registration): Promise<void> {
   const [region] = await db.select({ slug: regions.slug }).from(regions).where(eq(regions.slug, input.location));
@@ -51,7 +52,7 @@ async function createProfile(tx: DbOrTx, userId: string, input: Registration, im
         userId,
         name: input.name,
         slug: toFoldedVenueSlug(input.name),
-        address: input.address,
+        ...addressColumnsOf({ address: input.address }),
         phone: input.phone,
         contactEmail: input.contactEmail ?? input.email,
         website: input.website,

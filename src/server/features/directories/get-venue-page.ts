@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { oncePerDatabase } from '../../db/once-per-database.ts';
 import { regions, user, venueProfiles } from '../../db/schema.ts';
-import { isPublicAccount, listUpcomingPublicGigs } from '../discovery/public-gigs.ts';
+import { isPublicAccount, listUpcomingPublicGigs, storedPostalAddress } from '../discovery/public-gigs.ts';
 import { findIdByName } from '../sites/find-by-name.ts';
 
 export const VENUE_PAGE_GIG_LIMIT = 50;
@@ -30,6 +30,7 @@ function prepareStatements(db: Db) {
         name: venueProfiles.name,
         slug: venueProfiles.slug,
         address: venueProfiles.address,
+        postalAddress: storedPostalAddress,
         contactEmail: venueProfiles.contactEmail,
         phone: venueProfiles.phone,
         website: venueProfiles.website,

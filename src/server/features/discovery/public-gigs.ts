@@ -4,6 +4,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { oncePerDatabase } from '../../db/once-per-database.ts';
 import { bandProfiles, gigs, promoterProfiles, regions, venueProfiles } from '../../db/schema.ts';
 import type { PublicGig } from '../../../core/public-pages.ts';
+import type { StoredPostalAddress } from '../../../core/postal-address.ts';
 
 export type { PublicGig };
 
@@ -55,6 +56,18 @@ export const publicPriceRange = sql<PublicGig['priceRange']>`case when ${gigs.is
     then json_build_object('minCents', min(tt.price_cents), 'maxCents', max(tt.price_cents)) end
     from ticket_types tt where tt.gig_id = ${gigs.id} and not tt.is_hidden) end`;
 
+/**
+ * Issue 35: when a ticketed gig's tickets went or go on sale (schema.org offers.validFrom): its
+ * approval, or the first public ticket type's sale start when every type starts later.
+ */
+const publicOnSaleAt = sql<string | null>`case when ${gigs.isTicketed} then to_char((select greatest(${gigs.approvedAt}, min(coalesce(tt.sales_start_at, ${gigs.approvedAt})))
+    from ticket_types tt where tt.gig_id = ${gigs.id} and not tt.is_hidden) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') end`;
+
+/** Issue 35: the venue's address fields as it gave them (null each where it gave one line only). */
+export const storedPostalAddress = sql<StoredPostalAddress>`json_build_object('streetAddress', ${venueProfiles.streetAddress},
+  'addressLocality', ${venueProfiles.addressLocality}, 'addressRegion', ${venueProfiles.addressRegion},
+  'postalCode', ${venueProfiles.postalCode}, 'addressCountry', ${venueProfiles.addressCountry})`;
+
 const publicGigCard = sql<PublicGig>`json_build_object(
   'id', ${gigs.id},
   'localDate', ${gigs.localDate},
@@ -67,10 +80,12 @@ const publicGigCard = sql<PublicGig>`json_build_object(
   'coverCharge', ${gigs.coverCharge},
   'ticketPriceCents', case when ${gigs.isTicketed} then ${gigs.ticketPriceCents} end,
   'priceRange', ${publicPriceRange},
+  'onSaleAt', ${publicOnSaleAt},
   -- Seats held by open checkouts count too (D12), until their time is up (decision 35).
   'isSoldOut', (${gigs.isTicketed} and ${gigs.ticketQuantity} is not null and ${gigs.ticketsSold} + ${gigs.doorSeats} + ${openHolds} >= ${gigs.ticketQuantity}),
   'advanceTicketUrl', ${gigs.advanceTicketUrl},
-  'venue', json_build_object('id', ${venueProfiles.userId}, 'name', ${venueProfiles.name}, 'slug', ${venueProfiles.slug}, 'address', ${venueProfiles.address}),
+  'venue', json_build_object('id', ${venueProfiles.userId}, 'name', ${venueProfiles.name}, 'slug', ${venueProfiles.slug}, 'address', ${venueProfiles.address},
+    'postalAddress', ${storedPostalAddress}),
   'band', case when ${bandProfiles.userId} is null then null else json_build_object(
     'id', ${bandProfiles.userId}, 'name', ${bandProfiles.name}, 'slug', ${bandProfiles.slug},
     'performerType', coalesce(nullif(${bandProfiles.performerType}, ''), 'BAND'),

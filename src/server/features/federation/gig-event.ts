@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { escapeHtml } from '../../mail/secrets.ts';
-import { gigTimesIso } from '../seo/json-ld.ts';
+import { gigTimesIso, postalAddressFields } from '../seo/json-ld.ts';
 import { gigs } from '../../db/schema.ts';
 import { formatGigPrice } from '../../../core/public-pages.ts';
 import { gigTicketsPath, sellsTickets, siteUrl } from '../../../core/site-urls.ts';
@@ -72,6 +72,10 @@ export const EVENT_CONTEXT = [
     PostalAddress: 'sc:PostalAddress',
     address: { '@id': 'sc:address', '@type': 'sc:PostalAddress' },
     streetAddress: 'sc:streetAddress',
+    addressLocality: 'sc:addressLocality',
+    addressRegion: 'sc:addressRegion',
+    postalCode: 'sc:postalCode',
+    addressCountry: 'sc:addressCountry',
     Hashtag: 'https://www.w3.org/ns/activitystreams#Hashtag',
   },
 ] as const;
@@ -104,7 +108,8 @@ export function gigEventJsonLd(gig: FederatedGig, { publicUrl, eventUri, actorUr
       type: 'Place',
       name: gig.venue.name,
       url: venueUrl,
-      address: { type: 'PostalAddress', streetAddress: gig.venue.address },
+      // Issue 35: the address's fields, as Mobilizon and Gancio read them.
+      address: { type: 'PostalAddress', ...postalAddressFields(gig.venue) },
     },
     url: pageUrl,
     attributedTo: venueActor.href,

@@ -26,6 +26,7 @@ import { digestOf, email, firstText, LegacyFault, localDate, record, records, re
 import { importedLink } from './public-web-address.ts';
 import { rewriteImage } from './rewrite-image.ts';
 import type { PlannedRecord, Row, TableWriter } from './write-legacy-batch.ts';
+import { addressColumnsOf } from '../../../core/postal-address.ts';
 
 export const USER_WRITERS: TableWriter[] = [
   {
@@ -190,7 +191,7 @@ function profileRows(context: ImportContext, candidate: Candidate, userId: strin
             userId,
             name,
             slug: toFoldedVenueSlug(name),
-            address: text(doc.venueAddress) ?? '',
+            ...addressColumnsOf({ address: text(doc.venueAddress) ?? '' }),
             phone: text(doc.venuePhone),
             contactEmail: text(doc.venueContactEmail),
             website: link('website'),

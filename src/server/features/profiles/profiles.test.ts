@@ -122,6 +122,20 @@ describe('the venue editor', () => {
     expect(page.venue ?? page).toMatchObject({ name: 'The Renamed Room', address: '77 New St, Chicago' });
   });
 
+  it('keeps the address as fields and shows it on one line; one line alone is read into the fields (issue 35)', async () => {
+    const { client } = await signUpAs(t, 'venue', { name: 'Field Hall' });
+    const save = (address: Record<string, string>) => client.put('/api/profile/venue', { name: 'Field Hall', imageUrl: null, ...address });
+    expect((await save({ address: '1842 W Division St', addressLocality: 'Chicago', addressRegion: 'IL', postalCode: '60622' })).status).toBe(200);
+    let own = (await client.get('/api/profile')).json;
+    expect(own.profile ?? own).toMatchObject({ address: '1842 W Division St, Chicago, IL 60622', streetAddress: '1842 W Division St', addressLocality: 'Chicago', addressRegion: 'IL', postalCode: '60622', addressCountry: 'US' });
+    const api = (await t.client().get('/api/v1/venues/fieldHall')).json;
+    expect(api).toMatchObject({ address: '1842 W Division St, Chicago, IL 60622', postalAddress: { streetAddress: '1842 W Division St', addressLocality: 'Chicago', postalCode: '60622' } });
+
+    expect((await save({ address: '5 Euclid Ave, Cleveland, OH 44115' })).status).toBe(200);
+    own = (await client.get('/api/profile')).json;
+    expect(own.profile ?? own).toMatchObject({ address: '5 Euclid Ave, Cleveland, OH 44115', streetAddress: '5 Euclid Ave', addressLocality: 'Cleveland', addressRegion: 'OH', postalCode: '44115' });
+  });
+
   it('needs a name and an address', async () => {
     const { client } = await signUpAs(t, 'venue');
     const res = await client.put('/api/profile/venue', { name: ' ', address: '' });

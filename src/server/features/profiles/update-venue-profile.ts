@@ -8,6 +8,7 @@ import type { Services } from '../../services.ts';
 import { claimVenueSlug, nameTakenError } from '../accounts/site-names.ts';
 import { assertOwnImages } from './assert-own-images.ts';
 import { publishProfileChange } from './publish-profile-change.ts';
+import { addressColumnsOf } from '../../../core/postal-address.ts';
 
 /**
  * The venue editor's save. A new name moves the venue page to the new name's /venue/{slug}, and
@@ -26,7 +27,7 @@ export async function updateVenueProfile(services: Services, venueId: string, in
       .set({
         name: input.name,
         slug,
-        address: input.address,
+        ...addressColumnsOf(input),
         phone: input.phone ?? null,
         contactEmail: input.contactEmail ?? null,
         website: input.website ?? null,

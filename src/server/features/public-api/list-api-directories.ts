@@ -1,11 +1,12 @@
 import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { apiBandSchema, apiPromoterSchema, apiVenueSchema } from '../../../core/schemas/public-api.ts';
+import { postalAddressOf, type StoredPostalAddress } from '../../../core/postal-address.ts';
 import { siteUrl } from '../../../core/site-urls.ts';
 import type { Db } from '../../db/client.ts';
 import { bandProfiles, gigs, promoterProfiles, regions, user, venueProfiles } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
-import { hasPublicOwners, isPublicAccount } from '../discovery/public-gigs.ts';
+import { hasPublicOwners, isPublicAccount, storedPostalAddress } from '../discovery/public-gigs.ts';
 import { decodeCursor, toPage } from './api-cursor.ts';
 
 type ApiBand = z.output<typeof apiBandSchema>;
@@ -70,13 +71,16 @@ const venueColumns = {
   name: venueProfiles.name,
   slug: venueProfiles.slug,
   address: venueProfiles.address,
+  postalAddress: storedPostalAddress,
   region: user.location,
   website: venueProfiles.website,
   imageUrl: venueProfiles.imageUrl,
   upcomingGigs: upcomingCount(sql`${gigs.venueId} = ${venueProfiles.userId}`),
 };
-type VenueRow = { id: string } & Omit<ApiVenue, 'url'>;
-const toApiVenue = (publicUrl: string) => (row: VenueRow): ApiVenue => ({ ...withoutId(row), url: new URL(`/venue/${encodeURIComponent(row.slug)}`, publicUrl).href });
+type VenueRow = { id: string; postalAddress: StoredPostalAddress } & Omit<ApiVenue, 'url' | 'postalAddress'>;
+const toApiVenue =
+  (publicUrl: string) =>
+  (row: VenueRow): ApiVenue => ({ ...withoutId(row), postalAddress: postalAddressOf(row), url: new URL(`/venue/${encodeURIComponent(row.slug)}`, publicUrl).href });
 
 export async function listApiVenues(db: Db, publicUrl: string, query: ListQuery) {
   const rows = await db

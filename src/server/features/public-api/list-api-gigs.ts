@@ -1,3 +1,4 @@
+import { postalAddressOf } from '../../../core/postal-address.ts';
 import { and, eq, gte, isNull, lte, sql } from 'drizzle-orm';
 import type { ApiGig, ApiGigFilters } from '../../../core/schemas/public-api.ts';
 import { gigTicketsPath, sellsTickets } from '../../../core/site-urls.ts';
@@ -28,7 +29,7 @@ export function toApiGig(gig: PublicGig, publicUrl: string): ApiGig {
     url: new URL(`/venue/${encodeURIComponent(gig.venue.slug)}`, publicUrl).href,
     ticketUrl: sellsTickets(gig) ? new URL(gigTicketsPath(gig), publicUrl).href : null,
     externalTicketUrl: gig.advanceTicketUrl,
-    venue: { name: gig.venue.name, slug: gig.venue.slug, address: gig.venue.address },
+    venue: { name: gig.venue.name, slug: gig.venue.slug, address: gig.venue.address, postalAddress: postalAddressOf(gig.venue) },
     band: gig.band && { name: gig.band.name, slug: gig.band.slug },
     promoter: gig.promoter && { name: gig.promoter.name, slug: gig.promoter.slug },
   };

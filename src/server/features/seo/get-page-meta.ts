@@ -8,7 +8,7 @@ import { findVenuePage } from '../directories/get-venue-page.ts';
 import { siteUrl as siteUrlOf } from '../../../core/site-urls.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { PublicGig } from '../discovery/public-gigs.ts';
-import { musicEventJsonLd } from './json-ld.ts';
+import { musicEventJsonLd, postalAddressJsonLd } from './json-ld.ts';
 import type { PageMeta } from './render-page-head.ts';
 
 const DEFAULT_DESCRIPTION = 'Find upcoming gigs in your city, buy tickets, and follow local bands on Marquee.';
@@ -112,7 +112,7 @@ export async function getPageMeta(services: Services, host: string | undefined, 
       image: absolute(v.imageUrl),
       canonical: `${publicUrl}/venue/${v.slug}`,
       type: 'place',
-      jsonLd: [{ '@context': 'https://schema.org', '@type': 'MusicVenue', name: v.name, address: v.address, url: `${publicUrl}/venue/${v.slug}` }, ...events(page.gigs)],
+      jsonLd: [{ '@context': 'https://schema.org', '@type': 'MusicVenue', name: v.name, address: postalAddressJsonLd(v), url: `${publicUrl}/venue/${v.slug}` }, ...events(page.gigs)],
     };
   }
 

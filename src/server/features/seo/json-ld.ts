@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
 import type { PublicGig } from '../../../core/public-pages.ts';
+import { postalAddressOf, type StoredPostalAddress } from '../../../core/postal-address.ts';
 import { gigTicketsPath, sellsTickets } from '../../../core/site-urls.ts';
 
 const isoIn = (localDate: string, time: string, zone: string) =>
@@ -9,6 +10,19 @@ const isoIn = (localDate: string, time: string, zone: string) =>
 export function gigTimesIso(gig: Pick<PublicGig, 'localDate' | 'startTime' | 'endTime' | 'timeZone'>): { start: string; end: string } {
   const endDay = gig.endTime <= gig.startTime ? DateTime.fromISO(gig.localDate).plus({ days: 1 }).toISODate()! : gig.localDate;
   return { start: isoIn(gig.localDate, gig.startTime, gig.timeZone)!, end: isoIn(endDay, gig.endTime, gig.timeZone)! };
+}
+
+/** Issue 35: a venue's address as the PostalAddress Google's event guidance asks for, with only the fields it has. */
+export function postalAddressJsonLd(venue: VenueAddress) {
+  return { '@type': 'PostalAddress', ...postalAddressFields(venue) };
+}
+
+type VenueAddress = { address: string; postalAddress?: StoredPostalAddress | null };
+
+/** The PostalAddress fields a venue has (an empty one is left out, as validators ask). */
+export function postalAddressFields(venue: VenueAddress): { streetAddress: string } & Record<string, string> {
+  const fields = Object.entries(postalAddressOf(venue)).filter(([, value]) => value);
+  return Object.fromEntries(fields) as { streetAddress: string } & Record<string, string>;
 }
 
 /** A cover charge that is a plain amount ("$10", "12.50") as schema.org's numeric price; anything else ("$10 after 9") stays text only. */
@@ -35,7 +49,7 @@ export function musicEventJsonLd(gig: PublicGig, { publicUrl, siteUrl }: { publi
     location: {
       '@type': 'MusicVenue',
       name: gig.venue.name,
-      address: gig.venue.address,
+      address: postalAddressJsonLd(gig.venue),
       url: `${publicUrl}/venue/${gig.venue.slug}`,
     },
     performer: gig.band ? { '@type': 'MusicGroup', name: gig.band.name, url: siteUrl(gig.band.slug), genre: gig.band.genres } : undefined,
@@ -48,6 +62,7 @@ export function musicEventJsonLd(gig: PublicGig, { publicUrl, siteUrl }: { publi
             ? { '@type': 'AggregateOffer', lowPrice: (gig.priceRange.minCents / 100).toFixed(2), highPrice: (gig.priceRange.maxCents / 100).toFixed(2) }
             : { '@type': 'Offer', price: (gig.ticketPriceCents! / 100).toFixed(2) }),
           priceCurrency: 'USD',
+          ...(gig.onSaleAt ? { validFrom: gig.onSaleAt } : {}),
           availability: gig.isSoldOut ? 'https://schema.org/SoldOut' : 'https://schema.org/InStock',
           url: ticketUrl,
         }
