@@ -110,7 +110,9 @@ class MarqueeGigs extends HTMLElement {
     const dialog = element('dialog', 'ov');
     dialog.setAttribute('aria-modal', 'true');
     dialog.setAttribute('aria-labelledby', 'ov-title');
-    const heading = element('h2', undefined, `Tickets: ${title}`);
+    // "Tickets:" is heard, not shown: on a phone the bar keeps its room for the band's name.
+    const heading = element('h2');
+    heading.append(element('span', 'sr', 'Tickets: '), title);
     heading.id = 'ov-title';
     const close = element('button', 'x', 'Close');
     close.type = 'button';
