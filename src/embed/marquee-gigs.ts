@@ -135,8 +135,11 @@ class MarqueeGigs extends HTMLElement {
     const onMessage = (event: MessageEvent) => {
       const data = event.data as Partial<EmbedCheckoutMessage> | null;
       if (event.source !== frame.contentWindow || event.origin !== MARQUEE || data?.type !== EMBED_CHECKOUT_MESSAGE) return;
-      if (data.action === 'ready') clearTimeout(timer);
-      else if (data.action === 'close') dialog.close();
+      if (data.action === 'close') return dialog.close();
+      // Ready, even late (a slow phone): the checkout shows after all.
+      clearTimeout(timer);
+      note.hidden = true;
+      frame.hidden = false;
     };
     close.addEventListener('click', () => dialog.close());
     dialog.addEventListener('close', () => {
