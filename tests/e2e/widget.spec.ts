@@ -239,6 +239,11 @@ test("a fan buys a ticket in the overlay on the band's own site, pays in the new
   await expect(frame.getByRole('heading', { level: 1, name: 'Payment successful!' })).toBeVisible();
   await expect(frame.getByRole('img', { name: 'QR code of your ticket' })).toBeVisible();
   await page.screenshot({ path: 'test-results/screenshots/widget-overlay-paid-laptop.png' });
+  // Every other page opens top-level: only the checkout is framed.
+  const [ticketTab] = await Promise.all([context.waitForEvent('page'), frame.getByRole('link', { name: 'Open your ticket page' }).click()]);
+  await expect(ticketTab).toHaveURL(new RegExp(`^${MARQUEE}/ticket/`));
+  await ticketTab.close();
+  await expect(frame.getByRole('heading', { level: 1, name: 'Payment successful!' })).toBeVisible();
 
   // Escape, pressed inside the frame, closes the overlay; focus is back on the link and the page scrolls.
   await frame.getByRole('heading', { level: 1, name: 'Payment successful!' }).click();

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type MouseEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { EMBED_CHECKOUT_MESSAGE, EMBED_CHECKOUT_PATH, type EmbedCheckoutMessage } from '../../../core/embed.ts';
 import { Alert } from '../../components/ui/field.tsx';
@@ -12,6 +12,17 @@ const tellHost = (action: EmbedCheckoutMessage['action']) => {
   // Nothing secret is said: any host may hear that the page is ready or asks to close.
   if (window.parent !== window) window.parent.postMessage({ type: EMBED_CHECKOUT_MESSAGE, action } satisfies EmbedCheckoutMessage, '*');
 };
+
+/**
+ * Only the checkout is framed: any other page a link leads to (the ticket's own page, home) opens
+ * top-level in a new tab, where the fan sees its address and has their session.
+ */
+function openOutside(event: MouseEvent<HTMLElement>) {
+  const link = (event.target as Element).closest('a');
+  if (!link || link.target || link.hasAttribute('download') || event.defaultPrevented) return;
+  event.preventDefault();
+  window.open(link.href, '_blank', 'noopener');
+}
 
 /**
  * The gig widget's checkout overlay (decision 61), framed on the venue's or band's own site: the
@@ -32,7 +43,7 @@ export function EmbedCheckoutPage() {
     return () => window.removeEventListener('keydown', onKey);
   }, []);
   return (
-    <main id="main" className="min-h-[100svh]">
+    <main id="main" className="min-h-[100svh]" onClickCapture={openOutside}>
       {params.get('session_id') ? <SuccessPage /> : paying ? <FinishPaying answer={paying} onStartAgain={() => setPaying(null)} /> : <TicketsPage onCheckout={setPaying} />}
     </main>
   );
