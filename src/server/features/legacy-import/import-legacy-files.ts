@@ -38,12 +38,14 @@ const RECORD_BATCH = 100;
 export async function importLegacyFiles(
   { db, storage, maxBytes }: LegacyFilesDeps,
   storageFolder: string,
-  { isDryRun, concurrency = os.availableParallelism() }: { isDryRun: boolean; concurrency?: number },
+  { isDryRun, concurrency = os.availableParallelism(), onFile = () => {} }: { isDryRun: boolean; concurrency?: number; onFile?: (done: number, total: number) => void },
 ): Promise<LegacyFilesResult> {
   const known = new Map((await db.select().from(legacyFiles)).map((row) => [row.legacyPath, row]));
   const urls = new Map([...known].map(([legacyPath, row]) => [legacyPath, row.url]));
   const result: LegacyFilesResult = { urls, tally: { imported: 0, updated: 0, unchanged: 0, refused: 0 }, refusals: [] };
   const objectPaths = await listObjectPaths(storageFolder);
+  let done = 0;
+  onFile(done, objectPaths.length);
 
   // Processed images are recorded in batches, one write at a time, while the workers go on
   // (sharp is the cost; the database waits for it). Any failure but a refusal (the storage or
@@ -90,7 +92,10 @@ export async function importLegacyFiles(
 
   let next = 0;
   const work = async () => {
-    while (next < objectPaths.length && failure === undefined) await importOne(objectPaths[next++]!);
+    while (next < objectPaths.length && failure === undefined) {
+      await importOne(objectPaths[next++]!);
+      onFile(++done, objectPaths.length);
+    }
   };
   await Promise.all(Array.from({ length: Math.max(1, concurrency) }, work));
   flush();

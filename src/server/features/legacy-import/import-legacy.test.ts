@@ -264,8 +264,8 @@ describe('an interrupted import (issue 25)', () => {
         importLegacyExport(deps, folder, {
           isDryRun: false,
           batchSize: 10,
-          onProgress: (step) => {
-            if (step.startsWith('gigApplications')) throw new Error('power cut');
+          onProgress: (progress) => {
+            if (progress.collection === 'gigApplications' && progress.done > 0) throw new Error('power cut');
           },
         }),
       ).rejects.toThrow('power cut');

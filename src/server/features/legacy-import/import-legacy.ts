@@ -21,15 +21,27 @@ import { writeLegacyBatch, type PlannedRecord, type TableWriter } from './write-
 
 export type Tally = { imported: number; updated: number; unchanged: number; refused: number };
 
+/**
+ * What the importer tells its caller as it works (issue 36): a collection (or 'storage', the
+ * files) as it starts, as each batch of records or each file is done, and when it is finished,
+ * with its tally and how long it took. The caller draws it; the importer draws nothing.
+ */
+export type ImportProgress =
+  | { collection: string; done: number; total: number; isFinished: false }
+  | { collection: string; done: number; total: number; isFinished: true; tally: Tally; seconds: number };
+
 export type ImportReport = {
   isDryRun: boolean;
-  /** Per collection (and 'storage' for files), in the order they were imported. */
-  tallies: Array<{ collection: string; tally: Tally }>;
+  /** Per collection (and 'storage' for files), in the order they were imported, with the seconds each took. */
+  tallies: Array<{ collection: string; tally: Tally; seconds: number }>;
   refusals: Refusal[];
   notes: Note[];
   missing: string[];
   /** Imported accounts with no old password (they need a set-your-password e-mail). */
   accountsWithoutPassword: string[];
+  /** Reading and checking the export's files. */
+  readSeconds: number;
+  /** The whole import, from reading the export to the last write (not opening the database). */
   seconds: number;
 };
 
@@ -40,16 +52,26 @@ export type ImportOptions = {
   /** Corrected documents from a refused-records CSV: they replace the export's of the same id. */
   fixes?: Array<{ collection: string; legacyId: string; document: Record<string, unknown> }>;
   batchSize?: number;
-  onProgress?: (message: string) => void;
+  onProgress?: (progress: ImportProgress) => void;
 };
 
 const emptyTally = (): Tally => ({ imported: 0, updated: 0, unchanged: 0, refused: 0 });
+const secondsSince = (start: number) => Math.round((performance.now() - start) / 100) / 10;
 
 /** Writes a collection's records in batches; a batch the database refuses is retried record by record, so one bad row refuses only itself. */
-async function writeRecords(db: DbOrTx, collection: string, writers: TableWriter[], records: PlannedRecord[], batchSize: number, refusals: Refusal[]): Promise<PlannedRecord[]> {
+async function writeRecords(
+  db: DbOrTx,
+  collection: string,
+  writers: TableWriter[],
+  records: PlannedRecord[],
+  batchSize: number,
+  refusals: Refusal[],
+  onBatch: (written: number) => void = () => {},
+): Promise<PlannedRecord[]> {
   const failed: PlannedRecord[] = [];
   for (let start = 0; start < records.length; start += batchSize) {
     const batch = records.slice(start, start + batchSize);
+    onBatch(start);
     try {
       await writeLegacyBatch(db, collection, writers, batch);
     } catch {
@@ -78,7 +100,7 @@ export async function importLegacyExport(deps: ImportDeps, folder: string, optio
   const { db } = deps;
   const { isDryRun, batchSize = 1000, onProgress = () => {} } = options;
   const legacy = await readLegacyExport(folder);
-  const report: ImportReport = { isDryRun, tallies: [], refusals: [], notes: [], missing: legacy.missing, accountsWithoutPassword: [], seconds: 0 };
+  const report: ImportReport = { isDryRun, tallies: [], refusals: [], notes: [], missing: legacy.missing, accountsWithoutPassword: [], readSeconds: secondsSince(started), seconds: 0 };
   const knownCollections = new Set<string>([...LEGACY_COLLECTIONS]);
   for (const name of Object.keys(legacy.firestore ?? {})) {
     if (!knownCollections.has(name)) report.missing.push(`collection ${name} is not one Marquee imports: left alone`);
@@ -87,10 +109,16 @@ export async function importLegacyExport(deps: ImportDeps, folder: string, optio
   // Images first: every document's addresses are rewritten to the imported files.
   let fileUrls: Map<string, string>;
   if (legacy.storageFolder) {
-    onProgress('images…');
-    const files = await importLegacyFiles(deps, legacy.storageFolder, { isDryRun });
+    const filesStarted = performance.now();
+    const files = await importLegacyFiles(deps, legacy.storageFolder, {
+      isDryRun,
+      onFile: (done, total) => onProgress({ collection: 'storage', done, total, isFinished: false }),
+    });
     fileUrls = files.urls;
-    report.tallies.push({ collection: 'storage', tally: files.tally });
+    const total = files.tally.imported + files.tally.updated + files.tally.unchanged + files.tally.refused;
+    const seconds = secondsSince(filesStarted);
+    report.tallies.push({ collection: 'storage', tally: files.tally, seconds });
+    onProgress({ collection: 'storage', done: total, total, isFinished: true, tally: files.tally, seconds });
     report.refusals.push(...files.refusals);
   } else {
     fileUrls = await loadLegacyFileUrls(db);
@@ -114,13 +142,29 @@ export async function importLegacyExport(deps: ImportDeps, folder: string, optio
   const context = await loadImportContext(db, { now: options.now ?? new Date(), fileUrls });
   const packageIds = new Set((await db.select({ id: outreachPackages.id }).from(outreachPackages)).map((row) => row.id));
 
+  // Mapping is timed with its collection: `run` is handed the time its mapping started.
+  let mappingStarted = performance.now();
   const run = async (collection: string, mapped: Mapped, writers: TableWriter[]) => {
+    const collectionStarted = mappingStarted;
     const tally = emptyTally();
-    for (const refusal of mapped.refusals) report.refusals.push({ collection, ...refusal });
-    tally.refused = mapped.refusals.length;
+    const total = mapped.records.length + mapped.refusals.length;
+    onProgress({ collection, done: 0, total, isFinished: false });
+    for (const refusal of mapped.refusals) {
+      // A record an earlier run imported (corrected with --fixes, or from an older export) whose
+      // document this export still has wrong is kept as it was imported, not refused again
+      // (issue 36). An account deleted on Marquee since is refused: it is not brought back.
+      if (context.known.get(collection)?.has(refusal.legacyId) && (collection !== 'users' || context.users.has(refusal.legacyId))) {
+        tally.unchanged += 1;
+        context.notes.push({ collection, legacyId: refusal.legacyId, note: `kept as an earlier run imported it: this export's document is refused (${refusal.reason})` });
+        continue;
+      }
+      report.refusals.push({ collection, ...refusal });
+      tally.refused += 1;
+    }
     if (!isDryRun) {
-      onProgress(`${collection}…`);
-      const failed = new Set(await writeRecords(db, collection, writers, mapped.records, batchSize, report.refusals));
+      const failed = new Set(
+        await writeRecords(db, collection, writers, mapped.records, batchSize, report.refusals, (written) => onProgress({ collection, done: mapped.refusals.length + written, total, isFinished: false })),
+      );
       for (const record of failed) {
         context.accepted.get(collection)?.delete(record.legacyId);
         // A refused account is no venue or band for the gigs and applications that follow.
@@ -134,7 +178,10 @@ export async function importLegacyExport(deps: ImportDeps, folder: string, optio
       else if (record.state === 'changed') tally.updated += 1;
       else tally.unchanged += 1;
     }
-    report.tallies.push({ collection, tally });
+    const seconds = secondsSince(collectionStarted);
+    report.tallies.push({ collection, tally, seconds });
+    onProgress({ collection, done: total, total, isFinished: true, tally, seconds });
+    mappingStarted = performance.now();
   };
 
   const userDocuments = documentsOf(legacy, 'users', options.fixes);
@@ -175,6 +222,6 @@ export async function importLegacyExport(deps: ImportDeps, folder: string, optio
   // profiles show, and accounts the export disabled (banned here) leave the public pages (issue 33).
   if (!isDryRun) await publishGigsChanged(db);
   report.notes = context.notes;
-  report.seconds = Math.round((performance.now() - started) / 100) / 10;
+  report.seconds = secondsSince(started);
   return report;
 }

@@ -1,12 +1,12 @@
 import { toSafeCsv } from '../../http/csv.ts';
 import type { ImportReport } from './import-legacy.ts';
 
-/** The table a run ends with: imported, updated, unchanged and refused per collection. */
+/** The table a run ends with: imported, updated, unchanged and refused per collection, and the seconds each took (the total is the import's, reading the export included). */
 export function formatImportReport(report: ImportReport): string {
-  const header = ['collection', report.isDryRun ? 'would import' : 'imported', report.isDryRun ? 'would update' : 'updated', 'unchanged', 'refused'];
-  const rows = report.tallies.map(({ collection, tally }) => [collection, ...[tally.imported, tally.updated, tally.unchanged, tally.refused].map(String)]);
+  const header = ['collection', report.isDryRun ? 'would import' : 'imported', report.isDryRun ? 'would update' : 'updated', 'unchanged', 'refused', 'seconds'];
+  const rows = report.tallies.map(({ collection, tally, seconds }) => [collection, ...[tally.imported, tally.updated, tally.unchanged, tally.refused].map(String), seconds.toFixed(1)]);
   const total = report.tallies.reduce((sum, { tally }) => sum.map((n, i) => n + [tally.imported, tally.updated, tally.unchanged, tally.refused][i]!), [0, 0, 0, 0]);
-  rows.push(['total', ...total.map(String)]);
+  rows.push(['total', ...total.map(String), report.seconds.toFixed(1)]);
   const widths = header.map((cell, i) => Math.max(cell.length, ...rows.map((row) => row[i]!.length)));
   const line = (cells: string[]) => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ');
   const lines = [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(0, -1).map(line), widths.map((w) => '-'.repeat(w)).join('  '), line(rows.at(-1)!)];
