@@ -267,7 +267,7 @@ test("a fan buys a ticket in the overlay on the band's own site, pays in the new
   await context.close();
 });
 
-test('on a phone the overlay is the whole screen; where the checkout cannot load in it, the overlay offers the new tab', async ({ browser }) => {
+test('on a phone the overlay is the whole screen; a cancelled payment can start again; where the checkout cannot load in it, the overlay offers the new tab', async ({ browser }) => {
   const venue = await signedInAs(browser, 'venue');
   const gigId = await bookTicketedGig(venue, { priceCents: '16.00' });
   await venue.context().close();
@@ -282,6 +282,20 @@ test('on a phone the overlay is the whole screen; where the checkout cannot load
   const box = (await dialog.boundingBox())!;
   expect([box.x, box.y, box.width, box.height].map(Math.round)).toEqual([0, 0, 375, 812]);
   await page.screenshot({ path: 'test-results/screenshots/widget-overlay-phone.png' });
+
+  // The fan cancels on the payment page: the overlay says nothing was taken, and offers the form again.
+  const frame = page.frameLocator('#gigs dialog iframe');
+  await frame.getByLabel('Email for your ticket').fill('phone-fan@fans.test');
+  await frame.getByRole('button', { name: /^Buy Ticket · \$/ }).click();
+  const [payTab] = await Promise.all([context.waitForEvent('page'), frame.getByRole('link', { name: /Continue to payment/ }).click()]);
+  await payTab.getByRole('button', { name: 'Cancel' }).click();
+  await expect(payTab).toHaveURL(/\/cancel\?session_id=/);
+  await payTab.close();
+  await expect(frame.getByRole('heading', { level: 1, name: 'Payment cancelled' })).toBeVisible();
+  await expect(frame.getByText('The payment was cancelled or ran out of time. No payment was taken.')).toBeVisible();
+  await page.screenshot({ path: 'test-results/screenshots/widget-overlay-cancelled-phone.png' });
+  await frame.getByRole('button', { name: 'Start again' }).click();
+  await expect(frame.getByRole('heading', { level: 1, name: 'Get your ticket' })).toBeVisible();
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
 

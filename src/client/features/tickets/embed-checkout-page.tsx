@@ -51,7 +51,7 @@ export function EmbedCheckoutPage() {
 
 /** Waits for the payment made in the other tab, then shows the confirmation in the overlay. */
 function FinishPaying({ answer, onStartAgain }: { answer: CheckoutAnswer; onStartAgain: () => void }) {
-  useTitle('Finish paying in the new tab');
+  useTitle('Finish paying');
   const navigate = useNavigate();
   const { data } = useQuery({
     queryKey: ['checkout', answer.sessionId],
@@ -64,7 +64,7 @@ function FinishPaying({ answer, onStartAgain }: { answer: CheckoutAnswer; onStar
   }, [status, answer.sessionId, navigate]);
   return (
     <div className="mx-auto max-w-xl px-4 py-10">
-      <h1 className="text-3xl font-bold">Finish paying in the new tab</h1>
+      <h1 className="text-3xl font-bold">{status === 'expired' ? 'Payment cancelled' : 'Finish paying in the new tab'}</h1>
       <section className="card mt-6 space-y-4" aria-live="polite">
         {status === 'expired' ? (
           <>
