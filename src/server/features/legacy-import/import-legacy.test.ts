@@ -251,6 +251,25 @@ describe('importing the old system (issue 25)', () => {
     const [band] = await t.db.select().from(bandProfiles).where(eq(bandProfiles.slug, 'thecorrectedname'));
     expect(band).toBeDefined();
   });
+
+  it('a record corrected with --fixes stays imported on later runs, with the same fixes or without them (issue 36)', async () => {
+    const csvFile = path.join(folder, 'refused.csv');
+    const missingName = summary.broken.find((b) => b.collection === 'users' && b.fault === 'missing-field' && !summary.noPassword.includes(b.id))!;
+    const isListed = (report: ImportReport) => report.refusals.some((r) => r.collection === 'users' && r.legacyId === missingName.id);
+    const brokenUsers = summary.broken.filter((b) => b.collection === 'users').length;
+
+    const again = await run({ fixes: await readFixes(csvFile) });
+    expect(tallyOf(again, 'users')).toMatchObject({ imported: 0, updated: 0, refused: brokenUsers - 1 });
+    expect(isListed(again)).toBe(false);
+
+    // The export still has the record wrong; the corrected import is kept, with a note that says so.
+    const withoutFixes = await run();
+    expect(tallyOf(withoutFixes, 'users')).toMatchObject({ imported: 0, updated: 0, refused: brokenUsers - 1 });
+    expect(isListed(withoutFixes)).toBe(false);
+    expect(withoutFixes.notes).toContainEqual({ collection: 'users', legacyId: missingName.id, note: expect.stringMatching(/^kept as corrected with --fixes: this export's document is still the one refused \(missing /) as unknown });
+    const [band] = await t.db.select({ name: bandProfiles.name }).from(bandProfiles).where(eq(bandProfiles.slug, 'thecorrectedname'));
+    expect(band?.name).toBe('The Corrected Name');
+  });
 });
 
 describe('an interrupted import (issue 25)', () => {

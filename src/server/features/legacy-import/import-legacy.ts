@@ -15,7 +15,7 @@ import { CONTACT_WRITERS, GEAR_WRITERS, JAM_WRITERS, mapContactMessages, mapGear
 import { APPLICATION_WRITERS, GIG_WRITERS, HELD_PAYMENT_WRITERS, mapApplications, mapGigs, mapHeldPayments } from './map-gigs.ts';
 import { CAMPAIGN_WRITERS, mapCampaigns, mapVenueDatabase, VENUE_DATABASE_WRITERS } from './map-outreach.ts';
 import { mapUsers, PROMOTER_VENUE_WRITERS, USER_WRITERS } from './map-users.ts';
-import { firstText } from './legacy-values.ts';
+import { digestOf, firstText } from './legacy-values.ts';
 import { readLegacyExport, type LegacyExport } from './read-legacy-export.ts';
 import { writeLegacyBatch, type PlannedRecord, type TableWriter } from './write-legacy-batch.ts';
 
@@ -89,6 +89,11 @@ async function writeRecords(
   return failed;
 }
 
+/** The digest prefix of a record corrected with --fixes: the export's own (refused) document's digest. */
+function fixedDigestOf(legacy: LegacyExport, collection: string, legacyId: string): string {
+  return `fixed:${digestOf(legacy.firestore?.[collection]?.[legacyId] ?? null)}:`;
+}
+
 function documentsOf(legacy: LegacyExport, collection: string, fixes: ImportOptions['fixes']): Record<string, LegacyDocument> {
   const documents: Record<string, LegacyDocument> = { ...(legacy.firestore?.[collection] ?? {}) };
   for (const fix of fixes ?? []) if (fix.collection === collection) documents[fix.legacyId] = fix.document;
@@ -142,6 +147,15 @@ export async function importLegacyExport(deps: ImportDeps, folder: string, optio
   const context = await loadImportContext(db, { now: options.now ?? new Date(), fileUrls });
   const packageIds = new Set((await db.select({ id: outreachPackages.id }).from(outreachPackages)).map((row) => row.id));
 
+  // A record corrected with --fixes remembers the export's document it corrected in its digest
+  // (legacy_records), so later runs know the refused document is the one already corrected.
+  const fixedDigests = new Map<string, Map<string, string>>();
+  for (const fix of options.fixes ?? []) {
+    let byId = fixedDigests.get(fix.collection);
+    if (!byId) fixedDigests.set(fix.collection, (byId = new Map<string, string>()));
+    byId.set(fix.legacyId, fixedDigestOf(legacy, fix.collection, fix.legacyId));
+  }
+
   // Mapping is timed with its collection: `run` is handed the time its mapping started.
   let mappingStarted = performance.now();
   const run = async (collection: string, mapped: Mapped, writers: TableWriter[]) => {
@@ -149,13 +163,22 @@ export async function importLegacyExport(deps: ImportDeps, folder: string, optio
     const tally = emptyTally();
     const total = mapped.records.length + mapped.refusals.length;
     onProgress({ collection, done: 0, total, isFinished: false });
+    for (const record of mapped.records) {
+      const fixedDigest = fixedDigests.get(collection)?.get(record.legacyId);
+      if (fixedDigest === undefined) continue;
+      record.digest = `${fixedDigest}${record.digest}`;
+      const knownDigest = context.known.get(collection)?.get(record.legacyId)?.digest;
+      record.state = knownDigest === undefined ? 'new' : knownDigest === record.digest ? 'unchanged' : 'changed';
+    }
     for (const refusal of mapped.refusals) {
-      // A record an earlier run imported (corrected with --fixes, or from an older export) whose
-      // document this export still has wrong is kept as it was imported, not refused again
-      // (issue 36). An account deleted on Marquee since is refused: it is not brought back.
-      if (context.known.get(collection)?.has(refusal.legacyId) && (collection !== 'users' || context.users.has(refusal.legacyId))) {
+      // A record imported corrected with --fixes whose document this export still has as it was
+      // refused is kept as corrected (issue 36), with the fixes or without them. A document that
+      // changed since (a newer export) is refused like any other; so is an account deleted on
+      // Marquee since (it is not brought back).
+      const knownDigest = context.known.get(collection)?.get(refusal.legacyId)?.digest;
+      if (knownDigest?.startsWith(fixedDigestOf(legacy, collection, refusal.legacyId)) && (collection !== 'users' || context.users.has(refusal.legacyId))) {
         tally.unchanged += 1;
-        context.notes.push({ collection, legacyId: refusal.legacyId, note: `kept as an earlier run imported it: this export's document is refused (${refusal.reason})` });
+        context.notes.push({ collection, legacyId: refusal.legacyId, note: `kept as corrected with --fixes: this export's document is still the one refused (${refusal.reason})` });
         continue;
       }
       report.refusals.push({ collection, ...refusal });
