@@ -13,12 +13,10 @@ import { eq } from 'drizzle-orm';
 import { DataFolderLockedError, lockDataFolder, openEmbeddedDatabase, openServerDatabase, type Database } from '../src/server/db/client.ts';
 import { prepareDatabase } from '../src/server/db/prepare-database.ts';
 import { legacyRecords } from '../src/server/db/schema.ts';
-import { createServices } from '../src/server/create-services.ts';
 import { InvalidSettingsError, readEnv, type Env } from '../src/server/env.ts';
 import { importLegacyExport, type ImportProgress } from '../src/server/features/legacy-import/import-legacy.ts';
 import { formatImportReport, formatNotesCsv, formatRefusedCsv } from '../src/server/features/legacy-import/import-report.ts';
 import { LegacyExportError, readFixes } from '../src/server/features/legacy-import/read-legacy-export.ts';
-import { sendSetPasswordEmails } from '../src/server/features/legacy-import/send-set-password-emails.ts';
 import { createLogger } from '../src/server/logger.ts';
 import { createStorage } from '../src/server/storage/create-storage.ts';
 
@@ -178,6 +176,8 @@ try {
     if (isDryRun) {
       console.log('No set-your-password e-mails in a dry run.');
     } else {
+      // The whole server (mail, jobs…) loads only for the e-mails: over a second the import itself does without.
+      const [{ createServices }, { sendSetPasswordEmails }] = await Promise.all([import('../src/server/create-services.ts'), import('../src/server/features/legacy-import/send-set-password-emails.ts')]);
       const services = await createServices(env, database, logger, { isRateLimitEnabled: false, startJobs: false, listenLive: false });
       try {
         const imported = await database.db.select({ id: legacyRecords.newId }).from(legacyRecords).where(eq(legacyRecords.collection, 'users'));
