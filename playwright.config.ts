@@ -2,8 +2,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { requireChromium } from './scripts/find-chromium.ts';
+import { E2E_BACKUP_DIR, E2E_PORT } from './tests/e2e/e2e-paths.ts';
 
-const PORT = Number(process.env.E2E_PORT ?? 3199);
+const PORT = E2E_PORT;
 export const E2E_URL = `http://localhost:${PORT}`;
 const chromium = await requireChromium();
 const dataDir = path.join(os.tmpdir(), `marquee-e2e-${process.pid}`);
@@ -38,8 +39,8 @@ export default defineConfig({
   webServer: {
     // The production server, on a fresh data folder with the demo scene.
     command: serverDatabase
-      ? `rm -rf ${dataDir} && node scripts/fresh-database.ts ${process.env.E2E_DATABASE_URL} marquee_e2e && node src/server/main.ts`
-      : `rm -rf ${dataDir} && node src/server/main.ts`,
+      ? `rm -rf ${dataDir} ${E2E_BACKUP_DIR} && node scripts/fresh-database.ts ${process.env.E2E_DATABASE_URL} marquee_e2e && node src/server/main.ts`
+      : `rm -rf ${dataDir} ${E2E_BACKUP_DIR} && node src/server/main.ts`,
     url: `${E2E_URL}/readyz`,
     timeout: 120_000,
     reuseExistingServer: false,
@@ -58,6 +59,7 @@ export default defineConfig({
       CHECKOUT_RATE_LIMIT_PER_10_MINUTES: '1000',
       // Decision 54: the webhook story's receiver listens on 127.0.0.1, over plain http.
       WEBHOOKS_ALLOW_PRIVATE: 'true',
+      BACKUP_DIR: E2E_BACKUP_DIR,
       TZ: 'UTC',
       ...(serverDatabase ? { DATABASE_URL: serverDatabase } : {}),
     },

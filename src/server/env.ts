@@ -126,6 +126,8 @@ export const envShape = z.object({
   /** Decision 28: where `npm run backup` writes its backups, and how many it keeps (0: all of them). */
   BACKUP_DIR: z.string().min(1).default('./backups'),
   BACKUP_KEEP: z.coerce.number().int().min(0).default(0),
+  /** Issue 36: the health page calls the last backup stale after this many hours (a daily backup, with room). */
+  BACKUP_MAX_AGE_HOURS: z.coerce.number().min(1).default(26),
   /**
    * Decision 46: with these set, each ticket offers an 'Add to Apple Wallet' pass. The three
    * certificate settings take a PEM or the path of a PEM file; the key's passphrase is optional.

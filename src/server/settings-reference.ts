@@ -83,6 +83,7 @@ export const SETTINGS_HELP = {
   S3_PUBLIC_URL: { group: 'storage', description: 'Where the bucket’s files can be read publicly (a CDN in front of it); new uploads are linked there. Unset, Marquee serves them at `/files/...`.' },
   BACKUP_DIR: { group: 'storage', description: 'Where `npm run backup` writes (keep it outside `DATA_DIR`).' },
   BACKUP_KEEP: { group: 'storage', description: 'How many of the newest backups `npm run backup` keeps; `0` keeps all.' },
+  BACKUP_MAX_AGE_HOURS: { group: 'storage', description: 'The admin health page (and `/metrics/health`) reports the last backup as stale after this many hours; the default suits a daily backup from cron.' },
 
   APPLE_WALLET_PASS_TYPE_ID: { group: 'wallet', description: 'With the team id and the three certificate settings: each valid ticket’s page offers ‘Add to Apple Wallet’, a `.pkpass` signed with the pass type’s certificate (decision 46). None: no button.' },
   APPLE_WALLET_TEAM_ID: { group: 'wallet', description: 'The 10-character Apple team identifier.' },

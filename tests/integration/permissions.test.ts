@@ -28,6 +28,8 @@ const ALLOWED: Record<string, Rule> = {
   'GET /api/admin/outbox': ['admin'],
   'GET /api/admin/outbox/:id': ['admin'],
   'POST /api/admin/outbox/:id/reveal': ['admin'],
+  'GET /api/admin/health': ['admin'],
+  'POST /api/admin/health/emails/:id/retry': ['admin'],
   // Decision 45: every e-mail rendered with demo data.
   'GET /api/admin/emails': ['admin'],
   'GET /api/admin/audit-log': ['admin'],

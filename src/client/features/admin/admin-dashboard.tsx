@@ -13,6 +13,7 @@ import { Pager } from '../../components/pager.tsx';
 import { VenueVerificationQueue } from './venue-verification-queue.tsx';
 import { AdminCampaignsCard } from '../outreach/admin-campaigns-card.tsx';
 import { AdminBypassCard } from './admin-bypass-card.tsx';
+import { HealthCard } from './health-card.tsx';
 import { RefundRequestsCard } from '../tickets/refund-requests-card.tsx';
 
 type Overview = { counts: { users: number; usersByRole: Record<string, number>; gigs: number; approvedGigs: number; upcomingGigs: number } };
@@ -142,6 +143,8 @@ export function AdminDashboard({ me }: { me: Me }) {
             <Stat label="Upcoming gigs" value={data.counts.upcomingGigs} />
             <Stat label="Bands" value={data.counts.usersByRole.band ?? 0} />
           </section>
+
+          <HealthCard />
 
           <VenueVerificationQueue />
 

@@ -7,6 +7,7 @@ import { parseInput, readJsonBody } from '../../http/validate.ts';
 import type { Services } from '../../services.ts';
 import { auditLog, outbox } from '../../db/schema.ts';
 import { renderEmailGallery } from '../../mail/emails/email-registry.ts';
+import { readHealth, retryFailedEmail } from '../ops/read-health.ts';
 import { getAdminOverview } from './get-admin-overview.ts';
 import { listAllGigs } from './list-all-gigs.ts';
 import { listUsers } from './list-users.ts';
@@ -27,6 +28,18 @@ export function adminRoutes(services: Services) {
   app.get('/admin/overview', async (c) => {
     await requireRole(services, c, 'admin');
     return c.json(await getAdminOverview(db));
+  });
+
+  /** Issue 36: the operator's health page. */
+  app.get('/admin/health', async (c) => {
+    await requireRole(services, c, 'admin');
+    return c.json(await readHealth(services));
+  });
+
+  app.post('/admin/health/emails/:id/retry', async (c) => {
+    await requireRole(services, c, 'admin');
+    const { id } = parseInput(z.object({ id: z.uuid({ error: 'That e-mail was not found.' }) }), { id: c.req.param('id') });
+    return c.json(await retryFailedEmail(services, id));
   });
 
   app.get('/admin/users', async (c) => {

@@ -11,6 +11,7 @@ import { eventIdOf, gigEventJsonLd, loadFederatedGig, parseEventId } from './gig
 import { isBlockedHost } from './blocked-hosts.ts';
 import { isPrivateAddress } from '../webhooks/webhook-addresses.ts';
 import { escapeHtml } from '../../mail/secrets.ts';
+import { recordFederationFailure } from './federation-failures.ts';
 
 // Decision 56: Marquee's ActivityPub side, built on Fedify. Actors, their keys and followers,
 // WebFinger and NodeInfo, each gig as an Event, and the inbox's Follow, Undo and Delete.
@@ -142,7 +143,11 @@ function buildFederation(services: Services): Federation<Services> {
     userAgent: { software: 'Marquee', url: new URL(publicUrl) },
     // Fedify's own (an id where missing, the actor by its address only), except for activities sent as written.
     activityTransformers: [(activity, ctx) => (writtenActivities.has(activity) ? activity : getDefaultActivityTransformers<Services>().reduce((a, transform) => transform(a, ctx), activity))],
-    onOutboxError: (error, activity) => logger.warn({ err: error, activity: activity?.id?.href }, 'federation: a delivery failed'),
+    onOutboxError: (error, activity) => {
+      logger.warn({ err: error, activity: activity?.id?.href }, 'federation: a delivery failed');
+      // Issue 36: kept a week for the operator's health page.
+      recordFederationFailure(db, { activity: activity?.id?.href ?? null, error: error.message }).catch((err: unknown) => logger.warn({ err }, 'federation: could not note a failed delivery'));
+    },
   });
 
   federation

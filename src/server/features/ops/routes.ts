@@ -1,10 +1,11 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { sql } from 'drizzle-orm';
 import { timingSafeEqual } from 'node:crypto';
 import { AppError } from '../../http/app-error.ts';
 import type { Metrics } from '../../http/metrics.ts';
 import type { Services } from '../../services.ts';
 import { countMigrationsInBuild } from '../../db/client.ts';
+import { readHealth } from './read-health.ts';
 
 const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[]));
 
@@ -39,12 +40,24 @@ export function opsRoutes(services: Services, metrics: Metrics) {
   const ticketsSold = metrics.gauge('marquee_tickets_sold', 'Tickets sold, all gigs');
   const cacheBytes = metrics.gauge('marquee_public_cache_bytes', 'Bytes held by the public response cache');
 
-  app.get('/metrics', async (c) => {
+  /** A scraper's bearer token, METRICS_TOKEN: without the setting these routes are 404. */
+  const requireMetricsToken = (c: Context) => {
     const token = env.METRICS_TOKEN;
     if (!token) throw new AppError('NOT_FOUND', 'Not found.');
     const given = Buffer.from((c.req.header('authorization') ?? '').replace(/^Bearer\s+/i, ''));
     const expected = Buffer.from(token);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new AppError('UNAUTHENTICATED', 'A metrics token is required.');
+  };
+
+  /** Issue 36: the admin health page's report as JSON, for monitoring, next to /metrics. */
+  app.get('/metrics/health', async (c) => {
+    requireMetricsToken(c);
+    c.header('Cache-Control', 'no-store');
+    return c.json(await readHealth(services));
+  });
+
+  app.get('/metrics', async (c) => {
+    requireMetricsToken(c);
     const [outbox, tickets, queues] = await Promise.all([
       db.execute(sql`select channel::text as channel, count(*)::int as n from outbox where status in ('queued', 'sending') group by channel`),
       db.execute(sql`select coalesce(sum(tickets_sold), 0)::int as n from gigs`),
