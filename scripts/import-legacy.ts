@@ -193,8 +193,10 @@ try {
   }
 } catch (error) {
   progress.stop();
-  if (error instanceof LegacyExportError) fail(error.message);
-  throw error;
+  if (!(error instanceof LegacyExportError)) throw error;
+  // Not fail(): the database is closed (and a dry run's copy removed) on the way out.
+  console.error(error.message);
+  process.exitCode = 1;
 } finally {
   await target.close();
 }
