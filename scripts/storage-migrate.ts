@@ -22,7 +22,7 @@ const settings = s3SettingsOf(env);
 if (!settings) {
   console.error(
     'S3 is not configured, so there is nowhere to copy the files to. Set S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID and ' +
-      'S3_SECRET_ACCESS_KEY (and S3_ENDPOINT for a service other than AWS), as the server will have them; see Settings in README.md.',
+      'S3_SECRET_ACCESS_KEY (and S3_ENDPOINT for a service other than AWS), as the server will have them; see docs/operators/configuration.md.',
   );
   process.exit(1);
 }
