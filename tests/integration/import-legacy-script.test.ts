@@ -6,6 +6,8 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LegacyExportSummary } from '../../scripts/legacy-export/generate-legacy-export.ts';
 
@@ -111,5 +113,28 @@ describe('npm run import:legacy, its output in a pipe (issue 36)', () => {
     expect(fresh).toContain('Report: not written');
     expect(rowOf(fresh, 'storage')).toEqual([summary.counts.images, 0, 0, 0]);
     await expect(fs.access(noData)).rejects.toThrow();
+  }, 120_000);
+
+  it('a record corrected in the refused CSV imports with --fixes and is never refused again, though each run rewrites that CSV', async () => {
+    const dataDir = path.join(workDir, 'data');
+    const refusedFile = path.join(exportDir, 'import-refused.csv');
+    const rows = parse<Record<string, string>>(await fs.readFile(refusedFile, 'utf8'), { columns: true });
+    const row = rows.find((r) => r.collection === 'users' && r.reason === 'missing bandName')!;
+    row.document = JSON.stringify({ ...(JSON.parse(row.document!) as object), bandName: 'The Corrected Name' });
+    await fs.writeFile(refusedFile, stringify(rows, { header: true, columns: ['collection', 'id', 'reason', 'document'] }));
+
+    const fixed = await importLegacy(dataDir, '--fixes', refusedFile);
+    expect(fixed).toContain(`with ${rows.length} corrected records`);
+    const [imported, , , refused] = rowOf(fixed, 'users');
+    expect([imported, refused]).toEqual([1, rows.filter((r) => r.collection === 'users').length - 1]);
+    expect(fixed).not.toContain(`refused users/${row.id}:`);
+
+    // The run rewrote the CSV without the corrected record; running again as told keeps it.
+    expect(await fs.readFile(refusedFile, 'utf8')).not.toContain(row.id);
+    for (const args of [['--fixes', refusedFile], []]) {
+      const later = await importLegacy(dataDir, ...args);
+      expect(rowOf(later, 'users')).toEqual([0, 0, rowOf(fixed, 'users')[2]! + 1, refused]);
+      expect(later).not.toContain(`refused users/${row.id}:`);
+    }
   }, 120_000);
 });
