@@ -25,7 +25,7 @@ const featureExports = {
   'server/legacy-import': ['export-format.ts', 'import-legacy.ts', 'import-report.ts', 'read-legacy-export.ts', 'legacy-password.ts', 'verify-legacy-password.ts', 'send-set-password-emails.ts'],
   'server/admin': ['grant-admins.ts', 'admin-search.ts'],
   'server/public-api': ['api-http.ts'],
-  'server/booking': ['notify-bands.ts', 'band-bookings.ts', 'mail-application-outcomes.ts', 'gig-ownership.ts'],
+  'server/booking': ['notify-bands.ts', 'band-bookings.ts', 'mail-application-outcomes.ts', 'gig-ownership.ts', 'decline-window.ts'],
   'server/promoter-venues': ['request-venue-associations.ts'],
   'server/calendar': ['build-calendar-feed.ts'],
   'server/directories': ['get-venue-page.ts', 'list-bands.ts', 'list-rehearsal-spaces.ts', 'list-venues.ts'],

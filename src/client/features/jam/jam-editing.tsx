@@ -2,7 +2,7 @@ import { useState, type KeyboardEvent } from 'react';
 import { JAM_COUNTER_FROM, JAM_COUNTER_RED_FROM, JAM_MESSAGES, JAM_TEXT_MAX, normaliseJamText, type JamField } from '../../../core/jam.ts';
 import { ApiError } from '../../lib/api.ts';
 import type { JamSession, JamSong } from './api.ts';
-import { CellText, describeCell, SheetTable, valueOf, type Notify } from './jam-sheet.tsx';
+import { CellText, describeCell, SheetTable, valueOf, type Notify } from './jam-sheet-table.tsx';
 import { useAddJamSong, useWriteJamCell } from './jam-writes.ts';
 
 /** Who may change a cell, as the server decides it (spec 1 §5): mirrored so only those cells are buttons. */

@@ -3,7 +3,7 @@ import { Announce, Create, Delete, Event, Note, Tombstone, Update, type Recipien
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { stopIfStopping } from '../../jobs/job-queue.ts';
-import { bandMayStillDecline } from '../booking/band-bookings.ts';
+import { bandMayStillDecline } from '../booking/decline-window.ts';
 import type { Services } from '../../services.ts';
 import { federationOf, followersOf, sendWrittenActivity } from './create-federation.ts';
 import { findActor } from './federation-actors.ts';
