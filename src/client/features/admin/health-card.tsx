@@ -1,23 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import type { Health, MessageFailure } from '../../../core/health.ts';
 import { Alert } from '../../components/ui/field.tsx';
 import { apiFetch, postJson } from '../../lib/api.ts';
-
-type MessageFailure = { id: string; to: string; subject: string; kind: string; error: string | null; attempts: number; createdAt: string };
-type Health = {
-  checkedAt: string;
-  version: string;
-  migrations: { applied: number; inBuild: number };
-  payments: { provider: string; isTestMode: boolean };
-  email: { transport: 'smtp' | 'outbox'; waiting: number; failed: number; recentFailures: MessageFailure[] };
-  sms: { transport: 'twilio' | 'outbox'; waiting: number; failed: number; recentFailures: MessageFailure[] };
-  webhooks: { failingEndpoints: { id: string; url: string; owner: string; failingSince: string | null; autoDisabledAt: string | null; pending: number }[] };
-  federation: { isOn: boolean; recentFailures: { at: string; activity: string | null; error: string }[] };
-  jobs: { queue: string; waiting: number; active: number; retrying: number; failed: number; oldestWaitingAt: string | null }[];
-  backups: { folder: string; latest: { name: string; createdAt: string; ageHours: number } | null; maxAgeHours: number; isStale: boolean };
-  storage: { where: 'disk' | 'bucket'; files: number; bytes: number };
-  problems: { area: string; text: string; href: string }[];
-};
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const megabytes = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;

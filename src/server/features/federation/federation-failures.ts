@@ -2,10 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { federationKv } from '../../db/schema.ts';
+import type { FederationFailure } from '../../../core/health.ts';
 
 /** Issue 36: failed fediverse deliveries, kept a week for the operator's health page. */
-export type FederationFailure = { at: string; activity: string | null; error: string };
-
 const PREFIX = 'health:federation-failure:';
 const KEEP_DAYS = 7;
 

@@ -5,8 +5,9 @@ import { and, desc, eq, isNotNull, or, sql } from 'drizzle-orm';
 import { countMigrationsInBuild } from '../../db/client.ts';
 import { files, outbox, user, webhookDeliveries, webhookEndpoints } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
+import type { Health, HealthProblem, QueueHealth } from '../../../core/health.ts';
 import type { Services } from '../../services.ts';
-import { listFederationFailures, type FederationFailure } from '../federation/federation-failures.ts';
+import { listFederationFailures } from '../federation/federation-failures.ts';
 import { MANIFEST_FILE, readBackupManifest } from './backup-manifest.ts';
 
 const VERSION = (JSON.parse(readFileSync(new URL('../../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -15,26 +16,6 @@ const BACKUP_NAME = /^marquee-\d{8}-\d{6}$/;
 const RECENT = 10;
 
 const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[]));
-
-export type MessageFailure = { id: string; to: string; subject: string; kind: string; error: string | null; attempts: number; createdAt: string };
-export type QueueHealth = { queue: string; waiting: number; active: number; retrying: number; failed: number; oldestWaitingAt: string | null };
-export type HealthProblem = { area: 'email' | 'sms' | 'webhooks' | 'federation' | 'jobs' | 'backups' | 'payments' | 'database'; text: string; href: string };
-
-export type Health = {
-  checkedAt: string;
-  version: string;
-  migrations: { applied: number; inBuild: number };
-  payments: { provider: string; isTestMode: boolean };
-  email: { transport: 'smtp' | 'outbox'; waiting: number; failed: number; recentFailures: MessageFailure[] };
-  sms: { transport: 'twilio' | 'outbox'; waiting: number; failed: number; recentFailures: MessageFailure[] };
-  webhooks: { failingEndpoints: { id: string; url: string; owner: string; failingSince: string | null; autoDisabledAt: string | null; pending: number }[] };
-  federation: { isOn: boolean; recentFailures: FederationFailure[] };
-  jobs: QueueHealth[];
-  backups: { folder: string; latest: { name: string; createdAt: string; ageHours: number } | null; maxAgeHours: number; isStale: boolean };
-  storage: { where: 'disk' | 'bucket'; files: number; bytes: number };
-  /** Each thing wrong, worst first, with where it is fixed. */
-  problems: HealthProblem[];
-};
 
 async function readMessages(services: Services, channel: 'email' | 'sms') {
   const { db } = services;
