@@ -3,6 +3,7 @@ import { count, desc } from 'drizzle-orm';
 import { z } from 'zod';
 import { optionalText, pageNumber } from '../../../core/schemas/fields.ts';
 import { requireRole, requireSession } from '../../http/session.ts';
+import { limitHits } from '../../http/rate-limit.ts';
 import { parseInput, readJsonBody } from '../../http/validate.ts';
 import type { Services } from '../../services.ts';
 import { auditLog, outbox } from '../../db/schema.ts';
@@ -37,7 +38,9 @@ export function adminRoutes(services: Services) {
   });
 
   app.post('/admin/health/emails/:id/retry', async (c) => {
-    await requireRole(services, c, 'admin');
+    const admin = await requireRole(services, c, 'admin');
+    // Each retry sends an e-mail: a held-down button or a script cannot send a burst.
+    await limitHits(services, `health-retry:${admin.user.id}`, { windowMs: 10 * 60_000, max: 60, message: 'Too many retries. Please try again in a few minutes.' });
     const { id } = parseInput(z.object({ id: z.uuid({ error: 'That e-mail was not found.' }) }), { id: c.req.param('id') });
     return c.json(await retryFailedEmail(services, id));
   });

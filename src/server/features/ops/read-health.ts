@@ -1,5 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
-import fs from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { and, desc, eq, isNotNull, or, sql } from 'drizzle-orm';
 import { countMigrationsInBuild } from '../../db/client.ts';
@@ -8,10 +7,10 @@ import { AppError } from '../../http/app-error.ts';
 import type { Health, HealthProblem, QueueHealth } from '../../../core/health.ts';
 import type { Services } from '../../services.ts';
 import { listFederationFailures } from '../federation/federation-failures.ts';
-import { MANIFEST_FILE, readBackupManifest } from './backup-manifest.ts';
+import { readBackupManifest } from './backup-manifest.ts';
+import { listBackups } from './prune-backups.ts';
 
 const VERSION = (JSON.parse(readFileSync(new URL('../../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
-const BACKUP_NAME = /^marquee-\d{8}-\d{6}$/;
 /** How many of the latest failures each list shows. */
 const RECENT = 10;
 
@@ -48,9 +47,7 @@ async function readJobs(services: Services): Promise<QueueHealth[]> {
 }
 
 async function readBackups(folder: string, maxAgeHours: number, now: Date): Promise<Health['backups']> {
-  const entries = await fs.readdir(folder).catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? [] : Promise.reject(error)));
-  const names = entries.filter((name) => BACKUP_NAME.test(name) && existsSync(path.join(folder, name, MANIFEST_FILE))).sort();
-  const newest = names.at(-1);
+  const newest = (await listBackups(folder)).at(-1);
   if (!newest) return { folder, latest: null, maxAgeHours, isStale: true };
   const { createdAt } = await readBackupManifest(path.join(folder, newest));
   const ageHours = Math.round(((now.getTime() - new Date(createdAt).getTime()) / 3_600_000) * 10) / 10;
